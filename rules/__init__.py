@@ -1,0 +1,26 @@
+"""rules: the whole game of Rajas of the Ganges as an immutable model.
+
+The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`.
+No I/O but reading the engine's own data files; nothing here imports a user interface.
+"""
+
+from .actions import Action, parse_action
+from .engine import apply, is_over, legal_actions
+from .errors import IllegalAction
+from .rounds import Standing, ranking
+from .setup import new_game
+from .state import Config, GameState
+
+__all__ = [
+    "Action",
+    "Config",
+    "GameState",
+    "IllegalAction",
+    "Standing",
+    "apply",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "ranking",
+]

@@ -1,0 +1,101 @@
+"""What building a tile gives: market money, building fame at the current levels, edge yields."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+
+from . import tracks
+from .actions import Rebuild
+from .catalog import catalog
+from .dice import minimal_payments, paid_total, payment_problem
+from .model import Die
+from .province import edge_gains, rebuild_rotations, rotated
+from .state import GameState, Placed, replace
+
+
+def build(state: GameState, seat: int, cell: int, placed: Placed, *, edges: bool) -> GameState:
+    """Puts the tile on the cell and carries out its gains in the rules' order (§14).
+
+    Market money first, then building fame at the levels from before this action, then the edge
+    yields its road ends reach (queued ahead of anything else, so they come before track bonuses).
+    """
+    player = state.players[seat]
+    tile = catalog().tiles[placed.tile]
+    state = state.update_player(seat, province=player.province.with_cell(cell, placed))
+    fame = sum(player.levels[b] for b in tile.buildings)
+    state = tracks.gain_money(state, seat, tile.market_money)
+    state = tracks.gain_fame(state, seat, fame)
+    if edges:
+        gains = edge_gains(cell, rotated(tile.ends, placed.rotation), board_of(state, seat))
+        if gains:
+            state = replace(state, queue=gains + state.queue)
+    return state
+
+
+def board_of(state: GameState, seat: int) -> str:
+    boards = state.config.boards
+    return boards[seat] if boards else "base"
+
+
+def upgrades_made(levels: tuple[int, ...]) -> int:
+    start = catalog().setup.building_level_start
+    return sum(level - start for level in levels)
+
+
+def rebuild_options(
+    state: GameState, seat: int, dice: tuple[Die, ...] | None = None, karma: int | None = None
+) -> Iterator[Rebuild]:
+    """Every Master Builder choice: a tile to cover, a higher display tile and a minimal payment.
+
+    `dice` and `karma` stand in for the player's own when a chamber die is still to be paid.
+    """
+    player = state.players[seat]
+    dice = player.dice if dice is None else dice
+    karma = player.karma if karma is None else karma
+    tiles = catalog().tiles
+    tops = [(i, tiles[stack[-1]]) for i, stack in enumerate(state.supply.stacks) if stack]
+    for cell, placed in player.province.placed():
+        if placed.rebuilt:
+            continue
+        old = tiles[placed.tile]
+        for stack, new in tops:
+            difference = new.value - old.value
+            if difference <= 0:
+                continue
+            payments = minimal_payments(dice, karma, new.colour, difference)
+            if payments and rebuild_rotations(player.province, cell, new.ends):
+                yield from (Rebuild(cell, stack, pay) for pay in payments)
+
+
+def can_rebuild(
+    state: GameState, seat: int, dice: tuple[Die, ...] | None = None, karma: int | None = None
+) -> bool:
+    return next(rebuild_options(state, seat, dice, karma), None) is not None
+
+
+def rebuild_problem(state: GameState, seat: int, action: Rebuild) -> str | None:
+    """Why this Master Builder choice is not allowed (None when it is)."""
+    player = state.players[seat]
+    tiles = catalog().tiles
+    if not 0 <= action.cell < len(player.province.cells):
+        return "that cell is not on the province board."
+    placed = player.province.cells[action.cell]
+    if placed is None:
+        return "no tile of yours stands there."
+    if placed.rebuilt:
+        return "that tile already covers another and cannot be covered again."
+    if not 0 <= action.stack < len(state.supply.stacks) or not state.supply.stacks[action.stack]:
+        return "that display stack is empty."
+    new = tiles[state.supply.stacks[action.stack][-1]]
+    difference = new.value - tiles[placed.tile].value
+    if difference <= 0:
+        return "the new tile must be worth more than the one it covers."
+    problem = payment_problem(state, seat, action.pay, new.colour)
+    if problem:
+        return problem
+    if paid_total(action.pay) < difference:
+        return f"the dice total {paid_total(action.pay)}, the difference is {difference}."
+    if not rebuild_rotations(player.province, action.cell, new.ends):
+        return "the new tile would cut a tile off from the residence however it is turned."
+    return None

@@ -1,0 +1,206 @@
+"""Dice on the Kali statue: paying with them (karma flips included), taking and rolling them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import combinations_with_replacement, product
+
+
+from . import rng
+from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face
+from .state import GameState, replace
+
+# Turning a die with karma can only help a payment that needs high faces when the die shows 1..3.
+_FLIP_HELPS = (1, 2, 3)
+
+
+def remove_dice(dice: tuple[Die, ...], paid: Iterable[Die]) -> tuple[Die, ...] | None:
+    """The statue without the paid dice, or None when the statue does not hold them all."""
+    remaining = list(dice)
+    for die in paid:
+        try:
+            remaining.remove(die)
+        except ValueError:
+            return None
+    return tuple(remaining)
+
+
+def payment_problem(
+    state: GameState, seat: int, pay: Payment, colour: Colour | None = None
+) -> str | None:
+    """Why `seat` cannot give up these dice (None when it can)."""
+    player = state.players[seat]
+    if remove_dice(player.dice, (p.die for p in pay)) is None:
+        return f"Kali does not hold {' '.join(str(p.die) for p in pay)}."
+    flips = sum(p.flipped for p in pay)
+    if flips > player.karma:
+        return f"turning {flips} dice needs {flips} karma and you have {player.karma}."
+    if colour is not None and any(p.die.colour != colour for p in pay):
+        return f"only {colour.name.lower()} dice pay for this."
+    return None
+
+
+def give_up(state: GameState, seat: int, pay: Payment) -> GameState:
+    """Returns paid dice to the supply and spends the karma of their flips (already checked)."""
+    player = state.players[seat]
+    remaining = remove_dice(player.dice, (p.die for p in pay))
+    assert remaining is not None
+    supply = list(state.supply.dice)
+    for p in pay:
+        supply[p.die.colour] += 1
+    flips = sum(p.flipped for p in pay)
+    state = state.update_player(seat, dice=remaining, karma=player.karma - flips)
+    return _with_supply(state, supply)
+
+
+def _with_supply(state: GameState, dice: list[int]) -> GameState:
+    return replace(state, supply=replace(state.supply, dice=tuple(dice)))
+
+
+def single_die_options(
+    dice: tuple[Die, ...], karma: int, *, colour: Colour | None = None, faces: Iterable[int] = ()
+) -> list[PaidDie]:
+    """Each distinct way to give up one die: of `colour` if given, showing one of `faces` if given.
+
+    Without `faces` any face will do and karma flips are not listed (they would change nothing).
+    """
+    wanted = set(faces)
+    options: list[PaidDie] = []
+    for die in dict.fromkeys(dice):
+        if colour is not None and die.colour != colour:
+            continue
+        if not wanted:
+            options.append(PaidDie(die))
+            continue
+        if die.value in wanted:
+            options.append(PaidDie(die))
+        if karma and opposite_face(die.value) in wanted:
+            options.append(PaidDie(die, True))
+    return options
+
+
+def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> list[PaidDie]:
+    """One die of `colour` whose face counts: each distinct die as it is and turned with karma."""
+    options: list[PaidDie] = []
+    for die in dict.fromkeys(dice):
+        if die.colour == colour:
+            options.append(PaidDie(die))
+            if karma:
+                options.append(PaidDie(die, True))
+    return options
+
+
+def minimal_payments(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) -> list[Payment]:
+    """Every minimal way to give up dice of `colour` totalling at least `target`.
+
+    Minimal: no die could be left out and no karma flip undone while still reaching the target.
+    """
+    faces = tuple(d.value for d in dice if d.colour == colour)
+    return list(_minimal_payments(faces, min(karma, len(faces)), colour, target))
+
+
+@lru_cache(maxsize=16384)
+def _minimal_payments(
+    values: tuple[int, ...], karma: int, colour: Colour, target: int
+) -> tuple[Payment, ...]:
+    counts = Counter(values)
+    faces = sorted(counts)
+    if sum(v * c for v, c in counts.items()) + 3 * sum(
+        counts[v] for v in _FLIP_HELPS if v in counts
+    ) < target:
+        return ()
+    payments: list[Payment] = []
+    for chosen in product(*(range(counts[v] + 1) for v in faces)):
+        base = sum(v * n for v, n in zip(faces, chosen, strict=True))
+        if base + 5 * min(karma, sum(chosen)) < target:
+            continue
+        flippable = [(v, n) for v, n in zip(faces, chosen, strict=True) if v in _FLIP_HELPS and n]
+        for flips in product(*(range(min(n, karma) + 1) for _, n in flippable)):
+            if sum(flips) > karma:
+                continue
+            flipped = {v: f for (v, _), f in zip(flippable, flips, strict=True)}
+            total = base + sum((7 - 2 * v) * f for v, f in flipped.items())
+            if total < target:
+                continue
+            pay = _payment_of(colour, faces, chosen, flipped)
+            if _is_minimal(pay, total, target):
+                payments.append(pay)
+    return tuple(payments)
+
+
+def _payment_of(
+    colour: Colour, faces: list[int], chosen: tuple[int, ...], flipped: dict[int, int]
+) -> Payment:
+    pay: list[PaidDie] = []
+    for v, n in zip(faces, chosen, strict=True):
+        f = flipped.get(v, 0)
+        pay.extend([PaidDie(Die(colour, v), True)] * f)
+        pay.extend([PaidDie(Die(colour, v))] * (n - f))
+    return tuple(sorted(pay))
+
+
+def _is_minimal(pay: Payment, total: int, target: int) -> bool:
+    for p in set(pay):
+        if total - p.value >= target:
+            return False
+        if p.flipped and total - p.value + p.die.value >= target:
+            return False
+    return True
+
+
+def paid_total(pay: Payment) -> int:
+    return sum(p.value for p in pay)
+
+
+# Taking dice ---------------------------------------------------------------------------------
+
+
+def take_dice(state: GameState, seat: int, colours: Iterable[Colour]) -> GameState:
+    """Takes one die of each colour from the supply, rolls it and puts it on the statue."""
+    player = state.players[seat]
+    supply = list(state.supply.dice)
+    dice = list(player.dice)
+    seed = state.rng
+    for colour in colours:
+        supply[colour] -= 1
+        value, seed = rng.roll(seed)
+        dice.append(Die(colour, value))
+    state = replace(state, rng=seed).update_player(seat, dice=tuple(sorted(dice)))
+    return _with_supply(state, supply)
+
+
+def return_die(state: GameState, seat: int, die: Die) -> GameState:
+    player = state.players[seat]
+    remaining = remove_dice(player.dice, (die,))
+    assert remaining is not None
+    supply = list(state.supply.dice)
+    supply[die.colour] += 1
+    return _with_supply(state.update_player(seat, dice=remaining), supply)
+
+
+def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
+    """Rolls the chosen dice of the statue again."""
+    player = state.players[seat]
+    remaining = remove_dice(player.dice, chosen)
+    assert remaining is not None
+    seed = state.rng
+    rolled = []
+    for die in chosen:
+        value, seed = rng.roll(seed)
+        rolled.append(Die(die.colour, value))
+    return replace(state, rng=seed).update_player(
+        seat, dice=tuple(sorted(remaining + tuple(rolled)))
+    )
+
+
+def colour_choices(supply: tuple[int, ...], count: int) -> list[tuple[Colour, ...]]:
+    """Every multiset of `count` colours the supply can give."""
+    if count == 0:
+        return [()]
+    choices = []
+    for combo in combinations_with_replacement(COLOURS, count):
+        if all(combo.count(c) <= supply[c] for c in set(combo)):
+            choices.append(combo)
+    return choices

@@ -1,0 +1,398 @@
+"""The queue of gains and follow-up choices of the acting player, and how each is carried out.
+
+An action pushes effects; `settle` carries out every automatic one and stops at the first that needs
+a choice. Sub-effects of an effect (a boat's earnings, a yield tile's gain) go to the front of the
+queue, so each is carried out whole; track bonuses go to the back, after the action's own gains (§14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from . import dice, river, tracks
+from .actions import (
+    Action,
+    Boat,
+    PalaceChoice,
+    Place,
+    Rebuild,
+    Reroll,
+    Return,
+    Score,
+    Take,
+    Upgrade,
+)
+from .building import build, can_rebuild, rebuild_options, rebuild_problem, upgrades_made
+from .catalog import catalog
+from .errors import IllegalAction
+from .model import BUILDINGS, GOODS, Die, Effect
+from .province import markets, placement_problem, placements, rebuild_rotations, rotated
+from .province import good_score, variety_score
+from .rng import shuffled
+from .state import GameState, Placed, replace
+
+Handler = Callable[[GameState, int, Effect], GameState]
+
+
+def push_front(state: GameState, effects: tuple[Effect, ...]) -> GameState:
+    return replace(state, queue=effects + state.queue) if effects else state
+
+
+def _pop(state: GameState) -> GameState:
+    return replace(state, queue=state.queue[1:])
+
+
+def _replace_head(state: GameState, effect: Effect) -> GameState:
+    return replace(state, queue=(effect, *state.queue[1:]))
+
+
+# Automatic effects ---------------------------------------------------------------------------
+
+
+def _yield_tile(state: GameState, seat: int, effect: Effect) -> GameState:
+    """Dancer: draw the top white yield tile, gain it, discard it (reshuffling when empty)."""
+    supply = state.supply
+    stack, discard, seed = supply.yields, supply.yield_discard, state.rng
+    if not stack:
+        stack, seed = shuffled(seed, discard)
+        discard = ()
+    tile = stack[-1]
+    supply = replace(supply, yields=stack[:-1], yield_discard=(*discard, tile))
+    state = replace(state, supply=supply, rng=seed)
+    return push_front(state, catalog().yields["white"][tile])
+
+
+def _boat_exact(state: GameState, seat: int, effect: Effect) -> GameState:
+    return river.move_boat(state, seat, river.destination(state.river.boats, seat, effect.n))
+
+
+def _dice_per_karma(state: GameState, seat: int, effect: Effect) -> GameState:
+    karma = state.players[seat].karma
+    return push_front(state, (Effect("dice", n=karma, colour=effect.colour),))
+
+
+def _mogul(state: GameState, seat: int, effect: Effect) -> GameState:
+    return replace(state, mogul=seat)
+
+
+def _money(amount: Callable[[GameState, int, Effect], int]) -> Handler:
+    return lambda state, seat, effect: tracks.gain_money(state, seat, amount(state, seat, effect))
+
+
+def _fame(amount: Callable[[GameState, int, Effect], int]) -> Handler:
+    return lambda state, seat, effect: tracks.gain_fame(state, seat, amount(state, seat, effect))
+
+
+_AUTOMATIC: dict[str, Handler] = {
+    "money": _money(lambda s, seat, e: e.n),
+    "fame": _fame(lambda s, seat, e: e.n),
+    "karma": lambda s, seat, e: tracks.gain_karma(s, seat, e.n),
+    "worker": lambda s, seat, e: tracks.gain_worker(s, seat),
+    "mogul": _mogul,
+    "yield_tile": _yield_tile,
+    "boat_exact": _boat_exact,
+    "dice_per_karma": _dice_per_karma,
+    "variety": _money(lambda s, seat, e: variety_score(s.players[seat])),
+    "money_per_market": _money(lambda s, seat, e: e.n * len(markets(s.players[seat]))),
+    "fame_per_upgrade": _fame(lambda s, seat, e: e.n * upgrades_made(s.players[seat].levels)),
+    "money_per_upgrade": _money(lambda s, seat, e: e.n * upgrades_made(s.players[seat].levels)),
+    "fame_per_karma": _fame(lambda s, seat, e: e.n * s.players[seat].karma),
+}
+
+
+# Effects that ask the player -------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Decision:
+    """A kind of effect that waits for the player's choice.
+
+    `waits` tells whether the effect needs a choice now (False: carried out or lost without one);
+    `options` lists every choice; `choose` carries one out or raises IllegalAction.
+    """
+
+    prompt: str
+    answers: tuple[type, ...]
+    waits: Callable[[GameState, int, Effect], bool]
+    options: Callable[[GameState, int, Effect], list[Action]]
+    choose: Callable[[GameState, int, Effect, Action], GameState]
+    skip: Callable[[GameState, int, Effect], GameState] = lambda state, seat, effect: _pop(state)
+
+
+def _dice_counts(state: GameState, seat: int, effect: Effect) -> tuple[int, int]:
+    """(how many dice the gain can bring from the supply, free places on the statue)."""
+    player = state.players[seat]
+    supply = state.supply.dice
+    available = supply[effect.colour] if effect.colour is not None else sum(supply)
+    return min(effect.n, available), player.places - len(player.dice)
+
+
+def _dice_waits(state: GameState, seat: int, effect: Effect) -> bool:
+    wanted, free = _dice_counts(state, seat, effect)
+    if wanted == 0:
+        return False
+    return effect.colour is None or wanted > free
+
+
+def _dice_skip(state: GameState, seat: int, effect: Effect) -> GameState:
+    wanted, _ = _dice_counts(state, seat, effect)
+    state = _pop(state)
+    if wanted and effect.colour is not None:
+        state = dice.take_dice(state, seat, (effect.colour,) * wanted)
+    return state
+
+
+def _dice_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
+    wanted, free = _dice_counts(state, seat, effect)
+    count = min(wanted, free)
+    options: list[Action]
+    if effect.colour is not None:
+        options = [Take((effect.colour,) * count)]
+    else:
+        options = [Take(c) for c in dice.colour_choices(state.supply.dice, count)]
+    if wanted > free:
+        options.extend(Return(d) for d in sorted(set(state.players[seat].dice)))
+    return options
+
+
+def _dice_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    wanted, free = _dice_counts(state, seat, effect)
+    if isinstance(action, Return):
+        if wanted <= free:
+            raise IllegalAction("there is room on Kali for the dice already; nothing to return.")
+        if action.die not in state.players[seat].dice:
+            raise IllegalAction(f"Kali does not hold {action.die}.")
+        return dice.return_die(state, seat, action.die)
+    assert isinstance(action, Take)
+    count = min(wanted, free)
+    if len(action.colours) != count:
+        raise IllegalAction(f"take exactly {count} dice here, not {len(action.colours)}.")
+    if effect.colour is not None and any(c != effect.colour for c in action.colours):
+        raise IllegalAction(f"this gain gives {effect.colour.name.lower()} dice only.")
+    supply = state.supply.dice
+    for colour in set(action.colours):
+        if action.colours.count(colour) > supply[colour]:
+            raise IllegalAction(f"the supply has only {supply[colour]} {colour.name.lower()} dice.")
+    return dice.take_dice(_pop(state), seat, action.colours)
+
+
+def _levels_open(state: GameState, seat: int) -> list[int]:
+    top = catalog().setup.building_level_max
+    return [b for b, level in enumerate(state.players[seat].levels) if level < top]
+
+
+def _upgrade_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, Upgrade)
+    if action.building not in _levels_open(state, seat):
+        raise IllegalAction(f"your {action.building.name.lower()} row is at the top already.")
+    levels = list(state.players[seat].levels)
+    levels[action.building] += 1
+    return _pop(state).update_player(seat, levels=tuple(levels))
+
+
+def _boat_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, Boat)
+    state = _pop(state)
+    if not action.accept:
+        return state
+    return river.move_boat(state, seat, river.destination(state.river.boats, seat, 1))
+
+
+def chamber_possible(
+    state: GameState, seat: int, value: int, dice: tuple[Die, ...] | None = None, karma: int | None = None
+) -> bool:
+    """Whether a chamber's action can be carried out; `dice` and `karma` are what the player
+    will hold after giving up the chamber's die (their own when none is paid)."""
+    if value == 5:
+        return can_rebuild(state, seat, dice, karma)
+    if value == 6:
+        return river.portuguese_open(state, seat)
+    return True
+
+
+def _chamber_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
+    return [
+        PalaceChoice(v)
+        for v in range(effect.low, effect.high + 1)
+        if chamber_possible(state, seat, v)
+    ]
+
+
+def _chamber_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, PalaceChoice)
+    if not effect.low <= action.value <= effect.high:
+        raise IllegalAction(f"this space grants chambers {effect.low} to {effect.high} only.")
+    if not chamber_possible(state, seat, action.value):
+        raise IllegalAction(f"chamber {action.value} cannot be carried out now.")
+    return push_front(_pop(state), catalog().chambers[action.value].gain)
+
+
+def _rebuild_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, Rebuild)
+    problem = rebuild_problem(state, seat, action)
+    if problem:
+        raise IllegalAction(problem)
+    state = dice.give_up(_pop(state), seat, action.pay)
+    stacks = list(state.supply.stacks)
+    tile = stacks[action.stack][-1]
+    stacks[action.stack] = stacks[action.stack][:-1]
+    state = replace(state, supply=replace(state.supply, stacks=tuple(stacks)))
+    return push_front(state, (Effect("place_tile", tile=tile, cell=action.cell),))
+
+
+def _place_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
+    province = state.players[seat].province
+    tile = catalog().tiles[effect.tile]
+    if effect.cell >= 0:
+        return [Place(effect.cell, r) for r in rebuild_rotations(province, effect.cell, tile.ends)]
+    return [Place(cell, r) for cell, r in placements(province, tile.ends)]
+
+
+def _place_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, Place)
+    if not 0 <= action.rotation < 4:
+        raise IllegalAction("a tile turns 0 to 3 quarter turns.")
+    player = state.players[seat]
+    tile = catalog().tiles[effect.tile]
+    state = _pop(state)
+    if effect.cell < 0:
+        problem = placement_problem(player.province, action.cell, rotated(tile.ends, action.rotation))
+        if problem:
+            raise IllegalAction(problem)
+        return build(state, seat, action.cell, Placed(tile.id, action.rotation), edges=True)
+    if action.cell != effect.cell:
+        raise IllegalAction("the Master Builder's tile goes where the covered tile stood.")
+    if tile.ends and rotated(tile.ends, action.rotation) not in {
+        rotated(tile.ends, r) for r in rebuild_rotations(player.province, effect.cell, tile.ends)
+    }:
+        raise IllegalAction("turned so, the tile would cut a tile off from the residence.")
+    old = player.province.cells[effect.cell]
+    assert old is not None
+    supply = replace(state.supply, out_of_game=(*state.supply.out_of_game, old.tile))
+    state = replace(state, supply=supply)
+    return build(state, seat, effect.cell, Placed(tile.id, action.rotation, True), edges=False)
+
+
+def _score_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, Score)
+    return tracks.gain_money(_pop(state), seat, good_score(state.players[seat], action.good, effect.n))
+
+
+def _reroll_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
+    remaining = dice.remove_dice(state.players[seat].dice, effect.chosen) or ()
+    last = effect.chosen[-1] if effect.chosen else None
+    options: list[Action] = [
+        Reroll(d) for d in sorted(set(remaining)) if last is None or not d < last
+    ]
+    options.append(Reroll(None))
+    return options
+
+
+def _reroll_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, Reroll)
+    if action.die is None:
+        return dice.reroll(_pop(state), seat, effect.chosen)
+    remaining = dice.remove_dice(state.players[seat].dice, effect.chosen) or ()
+    if action.die not in remaining:
+        raise IllegalAction(f"there is no other {action.die} on Kali to re-roll.")
+    chosen = tuple(sorted((*effect.chosen, action.die)))
+    return _replace_head(state, replace(effect, chosen=chosen))
+
+
+def _always(state: GameState, seat: int, effect: Effect) -> bool:
+    return True
+
+
+DECISIONS: dict[str, Decision] = {
+    "dice": Decision(
+        "take dice", (Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip
+    ),
+    "upgrade": Decision(
+        "choose a building row to upgrade",
+        (Upgrade,),
+        lambda s, seat, e: bool(_levels_open(s, seat)),
+        lambda s, seat, e: [Upgrade(BUILDINGS[b]) for b in _levels_open(s, seat)],
+        _upgrade_choose,
+    ),
+    "boat_offer": Decision(
+        "take or decline the boat move",
+        (Boat,),
+        lambda s, seat, e: river.can_move(s, seat),
+        lambda s, seat, e: [Boat(True), Boat(False)],
+        _boat_choose,
+    ),
+    "chamber_choice": Decision(
+        "choose a palace chamber action",
+        (PalaceChoice,),
+        lambda s, seat, e: bool(_chamber_options(s, seat, e)),
+        _chamber_options,
+        _chamber_choose,
+    ),
+    "rebuild": Decision(
+        "choose the tile the Master Builder covers",
+        (Rebuild,),
+        lambda s, seat, e: can_rebuild(s, seat),
+        lambda s, seat, e: list(rebuild_options(s, seat)),
+        _rebuild_choose,
+    ),
+    "place_tile": Decision(
+        "choose where the tile goes and how it is turned",
+        (Place,),
+        _always,
+        _place_options,
+        _place_choose,
+    ),
+    "score_good": Decision(
+        "choose the good to score",
+        (Score,),
+        _always,
+        lambda s, seat, e: [Score(g) for g in GOODS],
+        _score_choose,
+    ),
+    "reroll": Decision(
+        "choose dice to re-roll",
+        (Reroll,),
+        lambda s, seat, e: bool(s.players[seat].dice),
+        _reroll_options,
+        _reroll_choose,
+    ),
+}
+
+
+
+def settle(state: GameState) -> GameState:
+    """Carries out queued effects until one needs the player's choice or none is left."""
+    seat = state.turn
+    while state.queue:
+        effect = state.queue[0]
+        handler = _AUTOMATIC.get(effect.kind)
+        if handler is not None:
+            state = handler(_pop(state), seat, effect)
+            continue
+        decision = DECISIONS.get(effect.kind)
+        if decision is None:
+            raise AssertionError(f"no rule carries out the gain {effect.kind!r}")
+        if decision.waits(state, seat, effect):
+            return state
+        state = decision.skip(state, seat, effect)
+    return state
+
+
+def choice_options(state: GameState) -> list[Action]:
+    effect = state.queue[0]
+    return DECISIONS[effect.kind].options(state, state.turn, effect)
+
+
+def choose(state: GameState, action: Action) -> GameState:
+    effect = state.queue[0]
+    decision = DECISIONS[effect.kind]
+    if not isinstance(action, decision.answers):
+        raise IllegalAction(f"the game is waiting for you to {decision.prompt}, not for {action}.")
+    return decision.choose(state, state.turn, effect, action)
+
+
+def prompt(state: GameState) -> str:
+    """What the acting player is asked to do now."""
+    return DECISIONS[state.queue[0].kind].prompt

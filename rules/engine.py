@@ -1,0 +1,106 @@
+"""The two doors of the engine: what may be done now, and doing it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from . import effects, harbor, market, palace, quarry
+from .actions import (
+    PLACEMENTS,
+    Action,
+    Balcony,
+    Chamber,
+    Harbor,
+    Outer,
+    Pass,
+    Quarry,
+    Single,
+    Terrace,
+    Variety,
+)
+from .catalog import SpaceSpec
+from .errors import IllegalAction
+from .rounds import end_turn
+from .spaces import occupy, open_spaces, space_problem
+from .state import GameState, replace
+
+
+@attrs.frozen(slots=True)
+class Area:
+    """How one kind of action space lists, checks and carries out its placements."""
+
+    action: type
+    options: Callable[[GameState, int, SpaceSpec], list[Any]]
+    carry_out: Callable[[GameState, int, Any, SpaceSpec], GameState]
+    problem: Callable[[GameState, int, Any, SpaceSpec], str | None] = lambda *_: None
+
+
+AREAS: dict[str, Area] = {
+    "quarry": Area(Quarry, quarry.options, quarry.carry_out, quarry.problem),
+    "harbor": Area(Harbor, harbor.options, harbor.carry_out, harbor.problem),
+    "variety": Area(Variety, market.variety_options, market.variety_carry_out, market.variety_problem),
+    "single": Area(Single, market.single_options, market.single_carry_out, market.single_problem),
+    "terrace": Area(Terrace, palace.terrace_options, palace.terrace_carry_out),
+    "balcony": Area(Balcony, palace.balcony_options, palace.balcony_carry_out, palace.balcony_problem),
+    "outer": Area(Outer, palace.outer_options, palace.outer_carry_out),
+    "chamber": Area(Chamber, palace.chamber_options, palace.chamber_carry_out, palace.chamber_problem),
+}
+AREA_OF_ACTION = {area.action: name for name, area in AREAS.items()}
+
+
+def placement_options(state: GameState) -> list[Action]:
+    """Every placement the acting player can pay for and carry out."""
+    seat = state.turn
+    money = state.players[seat].money
+    result: list[Action] = []
+    for spec in open_spaces(state):
+        if spec.money <= money:
+            result.extend(AREAS[spec.area].options(state, seat, spec))
+    return result
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action now: the pending choice's answers, else placements, else passing."""
+    if state.over:
+        return []
+    if state.queue:
+        return effects.choice_options(state)
+    return placement_options(state) or [Pass()]
+
+
+def _place(state: GameState, action: Action) -> GameState:
+    area_name = AREA_OF_ACTION[type(action)]
+    spec, problem = space_problem(state, action.space, area_name)  # type: ignore[union-attr]
+    if spec is None:
+        raise IllegalAction(f"You cannot go there: {problem}")
+    area = AREAS[area_name]
+    problem = area.problem(state, state.turn, action, spec)
+    if problem:
+        raise IllegalAction(f"You cannot do that: {problem}")
+    state = occupy(state, state.turn, spec)
+    return area.carry_out(state, state.turn, action, spec)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after `action`; raises IllegalAction (one sentence) if it is not legal now."""
+    if state.over:
+        raise IllegalAction("The game is over.")
+    if state.queue:
+        state = effects.choose(state, action)
+    elif isinstance(action, Pass):
+        if placement_options(state):
+            raise IllegalAction("You cannot pass while a worker of yours can be placed.")
+        state = state.update_player(state.turn, passed=True)
+    elif isinstance(action, PLACEMENTS):
+        state = _place(state, action)
+    else:
+        raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
+    state = replace(effects.settle(state), steps=state.steps + 1)
+    return state if state.queue else end_turn(state)
+
+
+def is_over(state: GameState) -> bool:
+    return state.over

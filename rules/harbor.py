@@ -1,0 +1,45 @@
+"""The harbor: give up a low die to move the boat up the river (§6)."""
+
+from __future__ import annotations
+
+
+from . import river
+from .actions import Harbor
+from .catalog import SpaceSpec, catalog
+from .dice import give_up, payment_problem, single_die_options
+from .model import Effect
+from .state import GameState, replace
+
+
+def options(state: GameState, seat: int, spec: SpaceSpec) -> list[Harbor]:
+    if not river.can_move(state, seat):
+        return []
+    player = state.players[seat]
+    faces = range(1, catalog().harbor_max_die + 1)
+    result = []
+    for pay in single_die_options(player.dice, player.karma, faces=faces):
+        reached: set[int] = set()
+        for steps in range(1, pay.value + 1):
+            to = river.destination(state.river.boats, seat, steps)
+            if to not in reached:
+                reached.add(to)
+                result.append(Harbor(spec.key, pay, steps))
+    return result
+
+
+def problem(state: GameState, seat: int, action: Harbor, spec: SpaceSpec) -> str | None:
+    if not river.can_move(state, seat):
+        return "your boat is on the final space already."
+    trouble = payment_problem(state, seat, (action.pay,))
+    if trouble:
+        return trouble
+    if not 1 <= action.pay.value <= catalog().harbor_max_die:
+        return f"the harbor takes a die showing 1 to {catalog().harbor_max_die}, not {action.pay.value}."
+    if not 1 <= action.steps <= action.pay.value:
+        return f"a {action.pay.value} moves the boat 1 to {action.pay.value} spaces."
+    return None
+
+
+def carry_out(state: GameState, seat: int, action: Harbor, spec: SpaceSpec) -> GameState:
+    state = give_up(state, seat, (action.pay,))
+    return replace(state, queue=(Effect("boat_exact", n=action.steps), *state.queue))

@@ -1,0 +1,50 @@
+"""The market: score markets of the province for money (§6)."""
+
+from __future__ import annotations
+
+
+from . import tracks
+from .actions import Single, Variety
+from .catalog import SpaceSpec
+from .dice import give_up, payment_problem, value_options
+from .model import GOODS, Effect
+from .province import good_score
+from .spaces import board_side
+from .state import GameState, replace
+
+
+def variety_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Variety]:
+    return [] if variety_problem(state, seat, None, spec) else [Variety(spec.key)]
+
+
+def variety_problem(state: GameState, seat: int, action: Variety | None, spec: SpaceSpec) -> str | None:
+    side = board_side(state)
+    if side.variety_one_per_player and any(
+        state.spaces[s.index] == seat for s in side.in_area("variety")
+    ):
+        return "on this board each player may use the variety market once a round."
+    return None
+
+
+def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceSpec) -> GameState:
+    return replace(state, queue=(Effect("variety"), *state.queue))
+
+
+def single_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Single]:
+    player = state.players[seat]
+    assert spec.colour is not None
+    return [
+        Single(spec.key, pay, good)
+        for pay in value_options(player.dice, player.karma, spec.colour)
+        for good in GOODS
+    ]
+
+
+def single_problem(state: GameState, seat: int, action: Single, spec: SpaceSpec) -> str | None:
+    return payment_problem(state, seat, (action.pay,), spec.colour)
+
+
+def single_carry_out(state: GameState, seat: int, action: Single, spec: SpaceSpec) -> GameState:
+    state = give_up(state, seat, (action.pay,))
+    money = good_score(state.players[seat], action.good, action.pay.value)
+    return tracks.gain_money(state, seat, money)

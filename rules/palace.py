@@ -1,0 +1,77 @@
+"""The Great Mogul's palace: terraces, balconies, the outer terrace and the chambers (§6)."""
+
+from __future__ import annotations
+
+
+from .actions import Balcony, Chamber, Outer, Terrace
+from .catalog import SpaceSpec, catalog
+from .dice import give_up, payment_problem, remove_dice, single_die_options
+from .effects import chamber_possible
+from .model import Effect, PaidDie
+from .state import GameState, replace
+
+
+def _queue(state: GameState, effects: tuple[Effect, ...]) -> GameState:
+    return replace(state, queue=effects + state.queue)
+
+
+def terrace_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Terrace]:
+    return [Terrace(spec.key)]
+
+
+def terrace_carry_out(state: GameState, seat: int, action: Terrace, spec: SpaceSpec) -> GameState:
+    return _queue(state, (Effect("dice", n=1, colour=spec.colour),))
+
+
+def outer_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Outer]:
+    return [Outer(spec.key)]
+
+
+def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec) -> GameState:
+    return _queue(state, catalog().outer_gain)
+
+
+def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Balcony]:
+    player = state.players[seat]
+    return [Balcony(spec.key, pay) for pay in single_die_options(player.dice, 0, colour=spec.colour)]
+
+
+def balcony_problem(state: GameState, seat: int, action: Balcony, spec: SpaceSpec) -> str | None:
+    return payment_problem(state, seat, (action.pay,), spec.colour)
+
+
+def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceSpec) -> GameState:
+    state = give_up(state, seat, (action.pay,))
+    return _queue(state, (Effect("dice", n=spec.n, colour=spec.take),))
+
+
+def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Chamber]:
+    player = state.players[seat]
+    result = []
+    for pay in single_die_options(player.dice, player.karma, faces=(spec.value,)):
+        if _possible_after(state, seat, spec, pay):
+            result.append(Chamber(spec.key, pay))
+    return result
+
+
+def _possible_after(state: GameState, seat: int, spec: SpaceSpec, pay: PaidDie) -> bool:
+    player = state.players[seat]
+    dice = remove_dice(player.dice, (pay.die,))
+    return chamber_possible(state, seat, spec.value, dice, player.karma - pay.flipped)
+
+
+def chamber_problem(state: GameState, seat: int, action: Chamber, spec: SpaceSpec) -> str | None:
+    trouble = payment_problem(state, seat, (action.pay,))
+    if trouble:
+        return trouble
+    if action.pay.value != spec.value:
+        return f"this chamber takes a die showing {spec.value}, not {action.pay.value}."
+    if not _possible_after(state, seat, spec, action.pay):
+        name = catalog().chambers[spec.value].name
+        return f"the {name} cannot be carried out now."
+    return None
+
+
+def chamber_carry_out(state: GameState, seat: int, action: Chamber, spec: SpaceSpec) -> GameState:
+    state = give_up(state, seat, (action.pay,))
+    return _queue(state, catalog().chambers[spec.value].gain)

@@ -1,0 +1,193 @@
+"""The province board: where tiles may go, which edge yields their roads reach, and markets (§8)."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from .catalog import EdgeSpot, catalog
+from .model import Effect, Good, Side
+from .state import Placed, Player, Province
+
+_SIDES = tuple(Side)
+
+
+def rotated(ends: int, rotation: int) -> int:
+    """A road-end mask turned `rotation` quarter turns clockwise."""
+    rotation %= 4
+    return ((ends << rotation) | (ends >> (4 - rotation))) & 0xF
+
+
+@cache
+def neighbours(cell: int) -> tuple[tuple[int, int, int], ...]:
+    """The cells next to `cell`: (bit of the side they lie on, bit of the facing side, cell)."""
+    spec = catalog().province
+    row, column = divmod(cell, spec.columns)
+    result = []
+    if row > 0:
+        result.append((Side.N, cell - spec.columns))
+    if column < spec.columns - 1:
+        result.append((Side.E, cell + 1))
+    if row < spec.rows - 1:
+        result.append((Side.S, cell + spec.columns))
+    if column > 0:
+        result.append((Side.W, cell - 1))
+    return tuple((1 << side, 1 << side.opposite, other) for side, other in result)
+
+
+def empty_province() -> Province:
+    spec = catalog().province
+    return Province((None,) * (spec.rows * spec.columns))
+
+
+def tile_ends(placed: Placed) -> int:
+    return rotated(catalog().tiles[placed.tile].ends, placed.rotation)
+
+
+@lru_cache(maxsize=8192)
+def _all_ends(province: Province) -> tuple[int, ...]:
+    """The road ends on every cell: the residence's, a placed tile's, or none."""
+    spec = catalog().province
+    tiles = catalog().tiles
+    ends = [0 if p is None else rotated(tiles[p.tile].ends, p.rotation) for p in province.cells]
+    ends[spec.residence] = spec.residence_ends
+    return tuple(ends)
+
+
+def ends_at(province: Province, cell: int) -> int:
+    return _all_ends(province)[cell]
+
+
+@lru_cache(maxsize=8192)
+def _demand(province: Province) -> tuple[int, ...]:
+    """For each free cell, the sides on which a neighbour's road end points at it (0: none)."""
+    ends = _all_ends(province)
+    demand = []
+    for cell in range(len(province.cells)):
+        mask = 0
+        if is_free(province, cell):
+            for bit, facing, other in neighbours(cell):
+                if ends[other] & facing:
+                    mask |= bit
+        demand.append(mask)
+    return tuple(demand)
+
+
+def meets_network(province: Province, cell: int, ends: int) -> bool:
+    """Whether a road end on the free `cell` meets a road end of a neighbour."""
+    return bool(_demand(province)[cell] & ends)
+
+
+@cache
+def distinct_rotations(ends: int) -> tuple[int, ...]:
+    """One rotation for each different way a road shape can lie."""
+    seen: dict[int, int] = {}
+    for rotation in range(4):
+        seen.setdefault(rotated(ends, rotation), rotation)
+    return tuple(seen.values())
+
+
+def is_free(province: Province, cell: int) -> bool:
+    return cell != catalog().province.residence and province.cells[cell] is None
+
+
+@lru_cache(maxsize=8192)
+def placements(province: Province, ends: int) -> tuple[tuple[int, int], ...]:
+    """Every (cell, rotation) where a tile with these road ends may be built."""
+    result = []
+    for cell, demand in enumerate(_demand(province)):
+        if demand:
+            for rotation in distinct_rotations(ends):
+                if rotated(ends, rotation) & demand:
+                    result.append((cell, rotation))
+    return tuple(result)
+
+
+def placement_problem(province: Province, cell: int, ends: int) -> str | None:
+    if not 0 <= cell < len(province.cells):
+        return "that cell is not on the province board."
+    if cell == catalog().province.residence:
+        return "the residence stands there."
+    if province.cells[cell] is not None:
+        return "a tile already stands there."
+    if not meets_network(province, cell, ends):
+        return "no road end of the tile meets a road of the province."
+    return None
+
+
+def all_connected(province: Province) -> bool:
+    """Whether every placed tile has a road path to the residence."""
+    ends = _all_ends(province)
+    start = catalog().province.residence
+    reached = {start}
+    frontier = [start]
+    while frontier:
+        cell = frontier.pop()
+        for bit, facing, other in neighbours(cell):
+            if other not in reached and ends[cell] & bit and ends[other] & facing:
+                reached.add(other)
+                frontier.append(other)
+    return all(cell in reached for cell, _ in province.placed())
+
+
+@lru_cache(maxsize=8192)
+def rebuild_rotations(province: Province, cell: int, ends: int) -> tuple[int, ...]:
+    """Rotations in which a tile with these road ends may replace the tile on `cell`, keeping
+    every tile connected to the residence."""
+    old = province.cells[cell]
+    assert old is not None
+    result = []
+    for rotation in distinct_rotations(ends):
+        trial = province.with_cell(cell, Placed(_tile_with_ends(ends), rotation, True))
+        if all_connected(trial):
+            result.append(rotation)
+    return tuple(result)
+
+
+@cache
+def _tile_with_ends(ends: int) -> int:
+    """Some tile id with this road shape at rotation 0 (connectivity depends on the shape only)."""
+    return next(t.id for t in catalog().tiles if t.ends == ends)
+
+
+def edge_spots(cell: int, ends: int, board: str) -> list[EdgeSpot]:
+    """The edge spots a tile's road ends reach from `cell`, in side order N, E, S, W."""
+    edges = catalog().province.edges[board]
+    return [edges[(cell, side)] for side in _SIDES if ends & (1 << side) and (cell, side) in edges]
+
+
+def edge_gains(cell: int, ends: int, board: str) -> tuple[Effect, ...]:
+    gains: tuple[Effect, ...] = ()
+    for spot in edge_spots(cell, ends, board):
+        gains += spot.gain
+    return gains
+
+
+# Markets -------------------------------------------------------------------------------------
+
+
+def markets(player: Player) -> list[tuple[int, int]]:
+    """(good, money) of every market in the province."""
+    tiles = catalog().tiles
+    result = []
+    for _, placed in player.province.placed():
+        result.extend(tiles[placed.tile].markets)
+    return result
+
+
+def variety_score(player: Player) -> int:
+    """One market, the best, of each good the province has."""
+    best: dict[int, int] = {}
+    for good, money in markets(player):
+        best[good] = max(best.get(good, 0), money)
+    return sum(best.values())
+
+
+def good_score(player: Player, good: Good, count: int) -> int:
+    """The best `count` markets of one good."""
+    values = sorted((money for g, money in markets(player) if g == good), reverse=True)
+    return sum(values[:count])
+
+
+def buildings(player: Player) -> int:
+    tiles = catalog().tiles
+    return sum(len(tiles[p.tile].buildings) for _, p in player.province.placed())

@@ -1,0 +1,97 @@
+"""Turns, rounds and the end of the game (§3, §13)."""
+
+from __future__ import annotations
+
+import attrs
+
+from . import tracks
+from .state import FREE, GameState, replace
+
+
+def round_order(state: GameState) -> list[int]:
+    """Seats in this round's turn order, from the start player clockwise."""
+    n = state.config.players
+    return [(state.start_player + i) % n for i in range(n)]
+
+
+def _can_act(state: GameState, seat: int) -> bool:
+    player = state.players[seat]
+    return player.workers_left > 0 and not player.passed
+
+
+def end_turn(state: GameState) -> GameState:
+    """After the acting player's turn: note meeting markers, then hand the turn on."""
+    seat = state.turn
+    player = state.players[seat]
+    if seat not in state.met_order and tracks.have_met(player.fame, player.money):
+        state = replace(state, met_order=(*state.met_order, seat))
+        if state.end_trigger < 0:
+            order = round_order(state)
+            state = replace(
+                state, end_trigger=seat, last_turns=tuple(order[order.index(seat) + 1 :])
+            )
+            return _next_last_turn(state)
+    if state.end_trigger >= 0:
+        return _next_last_turn(state)
+    return _next_turn(state)
+
+
+def _next_last_turn(state: GameState) -> GameState:
+    """After the end is triggered, each seat left before the start player gets one more turn."""
+    waiting = list(state.last_turns)
+    while waiting:
+        seat = waiting.pop(0)
+        if _can_act(state, seat):
+            return replace(state, turn=seat, last_turns=tuple(waiting))
+    return replace(state, last_turns=(), over=True)
+
+
+def _next_turn(state: GameState) -> GameState:
+    n = state.config.players
+    for offset in range(1, n + 1):
+        seat = (state.turn + offset) % n
+        if _can_act(state, seat):
+            return replace(state, turn=seat)
+    return _end_round(state)
+
+
+def _end_round(state: GameState) -> GameState:
+    """Workers come home; the Great Mogul's user, or else the next seat, starts the new round."""
+    n = state.config.players
+    start = state.mogul if state.mogul >= 0 else (state.start_player + 1) % n
+    players = tuple(replace(p, placed=0, passed=False) for p in state.players)
+    spaces = tuple(FREE if s >= 0 else s for s in state.spaces)
+    return replace(
+        state,
+        players=players,
+        spaces=spaces,
+        mogul=-1,
+        round=state.round + 1,
+        start_player=start,
+        turn=start,
+    )
+
+
+@attrs.frozen(slots=True)
+class Standing:
+    """A seat's place at the end: `met` when its markers met or passed; `margin` in fame points."""
+
+    place: int
+    seat: int
+    margin: int
+    met: bool
+
+
+def ranking(state: GameState) -> list[Standing]:
+    """Seats from first to last: met players by margin, ties to who met first; then the rest."""
+    entries = []
+    for seat, player in enumerate(state.players):
+        margin = tracks.margin(player.fame, player.money)
+        met = margin >= 0
+        first = state.met_order.index(seat) if seat in state.met_order else len(state.players)
+        entries.append((0 if met else 1, -margin, first, seat, margin, met))
+    entries.sort()
+    return [
+        Standing(place + 1, seat, margin, met)
+        for place, (_, _, _, seat, margin, met) in enumerate(entries)
+    ]

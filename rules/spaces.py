@@ -1,0 +1,54 @@
+"""Action spaces on the board: which are free, which one a row offers next, and taking one."""
+
+from __future__ import annotations
+
+
+from .catalog import BoardSide, SpaceSpec, catalog
+from .state import FREE, GameState, replace
+
+# Rows that fill from left to right: only their first free space can be chosen (§3).
+ROWS = frozenset({"quarry", "harbor"})
+
+
+def board_side(state: GameState) -> BoardSide:
+    return catalog().side_for(state.config.players)
+
+
+def open_spaces(state: GameState) -> list[SpaceSpec]:
+    """Every space a worker may go to now, ignoring what the player can pay."""
+    result = []
+    rows_seen: set[str] = set()
+    for spec in board_side(state).spaces:
+        if spec.area in ROWS:
+            if spec.area in rows_seen or state.spaces[spec.index] != FREE:
+                continue
+            rows_seen.add(spec.area)
+        elif state.spaces[spec.index] != FREE:
+            continue
+        result.append(spec)
+    return result
+
+
+def space_problem(state: GameState, key: str, area: str) -> tuple[SpaceSpec | None, str | None]:
+    """The space named `key` in `area`, or why a worker cannot go there."""
+    side = board_side(state)
+    spec = next((s for s in side.spaces if s.key == key), None)
+    if spec is None or spec.area != area:
+        return None, f"there is no {area} space {key!r} on this board."
+    occupant = state.spaces[spec.index]
+    if occupant != FREE:
+        return None, f"space {key} is {'covered' if occupant < 0 else 'taken'}."
+    if spec.area in ROWS and spec not in open_spaces(state):
+        return None, f"the {area} fills from the left: the next free space is not {key}."
+    if spec.money > state.player.money:
+        return None, f"space {key} costs {spec.money} money and you have {state.player.money}."
+    return spec, None
+
+
+def occupy(state: GameState, seat: int, spec: SpaceSpec) -> GameState:
+    """Puts the worker on the space and pays its money."""
+    spaces = list(state.spaces)
+    spaces[spec.index] = seat
+    player = state.players[seat]
+    state = replace(state, spaces=tuple(spaces))
+    return state.update_player(seat, placed=player.placed + 1, money=player.money - spec.money)

@@ -1,0 +1,141 @@
+"""The game state: frozen, slotted records, replaced whole by every action.
+
+Records are small and nested so that an action rebuilds only the parts it changes; everything
+else is shared with the previous state. No state is ever deep-copied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, TypeVar
+
+import attrs
+
+from .model import Die, Effect
+
+FREE = -1
+COVERED = -2
+
+T = TypeVar("T")
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def replace(record: T, **changes: Any) -> T:
+    """A copy of a frozen record with some fields changed.
+
+    Like `attrs.evolve`, but it looks the field names up once per class: it runs on every action.
+    """
+    cls = type(record)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
+    for name in names:
+        if name not in changes:
+            changes[name] = getattr(record, name)
+    return cls(**changes)
+
+
+@attrs.frozen(slots=True)
+class Config:
+    """What a game is set up with: fixed for the whole game."""
+
+    players: int
+    seed: int
+    boards: tuple[str, ...] = ()  # per seat: "base" (Navaratnas arrives with the variants)
+    ganga: bool = False
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Placed:
+    """A province tile on a province board cell, turned `rotation` quarter turns clockwise."""
+
+    tile: int
+    rotation: int
+    rebuilt: bool = False  # placed by the Master Builder over another tile: cannot be covered again
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Province:
+    """The 5×4 province board, row by row; the residence cell stays None."""
+
+    cells: tuple[Placed | None, ...]
+
+    def placed(self) -> Iterator[tuple[int, Placed]]:
+        for cell, placed in enumerate(self.cells):
+            if placed is not None:
+                yield cell, placed
+
+    def with_cell(self, cell: int, placed: Placed) -> Province:
+        cells = list(self.cells)
+        cells[cell] = placed
+        return Province(tuple(cells))
+
+
+@attrs.frozen(slots=True)
+class Player:
+    fame: int
+    money: int
+    karma: int
+    dice: tuple[Die, ...]  # on the Kali statue, kept sorted
+    places: int  # dice places on the statue
+    workers: int  # active workers
+    placed: int  # workers on the board this round
+    passed: bool  # out of this round: no legal placement was left
+    levels: tuple[int, int, int, int]  # temple, palace, fort, mill
+    province: Province
+    fame_bonus_next: int = 0  # index of the next fame bonus not yet taken
+    money_bonus_next: int = 0  # where the money bonus marker stands
+    money_workers_taken: int = 0
+    unlocked: int = 0  # workers unlocked so far, kept or removed from the game
+
+    @property
+    def workers_left(self) -> int:
+        return self.workers - self.placed
+
+
+@attrs.frozen(slots=True)
+class River:
+    boats: tuple[int, ...]  # river space of each seat's boat
+
+
+@attrs.frozen(slots=True)
+class Supply:
+    """The general supply: dice, the tile stacks of the display, and the yield tiles."""
+
+    dice: tuple[int, int, int, int]  # dice left per colour
+    stacks: tuple[tuple[int, ...], ...]  # tile ids; the top tile is the last
+    yields: tuple[int, ...]  # white yield tiles face down; the top is the last
+    yield_discard: tuple[int, ...]
+    out_of_game: tuple[int, ...]  # tiles replaced by the Master Builder
+
+
+@attrs.frozen(slots=True)
+class GameState:
+    config: Config
+    rng: int
+    round: int
+    start_player: int
+    turn: int  # seat to act
+    players: tuple[Player, ...]
+    spaces: tuple[int, ...]  # per action space: FREE, COVERED or the seat of the worker there
+    supply: Supply
+    river: River
+    queue: tuple[Effect, ...] = ()  # what the acting player still has to carry out or choose
+    mogul: int = -1  # seat that used the Great Mogul this round
+    end_trigger: int = -1  # seat whose markers met first
+    last_turns: tuple[int, ...] = ()  # seats still due their last turn, in order
+    met_order: tuple[int, ...] = ()  # seats in the order their markers met
+    steps: int = 0  # actions applied so far
+    over: bool = False
+
+    @property
+    def player(self) -> Player:
+        return self.players[self.turn]
+
+    def with_player(self, seat: int, player: Player) -> GameState:
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+    def update_player(self, seat: int, **changes: object) -> GameState:
+        return self.with_player(seat, replace(self.players[seat], **changes))
