@@ -22,7 +22,12 @@ def cell_name(cell: int, columns: int = 5) -> str:
 
 
 def parse_cell(text: str, columns: int = 5) -> int:
-    if len(text) != 2 or text[0] not in COLUMNS[:columns] or not text[1].isdigit() or text[1] == "0":
+    if (
+        len(text) != 2
+        or text[0] not in COLUMNS[:columns]
+        or not text[1].isdigit()
+        or text[1] == "0"
+    ):
         raise ValueError(f"{text!r} is not a province cell (a1 .. e4)")
     return (int(text[1]) - 1) * columns + COLUMNS.index(text[0])
 
@@ -49,11 +54,18 @@ def _name(value: Good | Building) -> str:
     return value.name.lower()
 
 
-def _parse_named(text: str, options: tuple[Good, ...] | tuple[Building, ...], what: str) -> Good | Building:
-    for option in options:
-        if option.name.lower() == text:
-            return option
-    raise ValueError(f"{text!r} is not a {what} ({', '.join(o.name.lower() for o in options)})")
+def _parse_good(text: str) -> Good:
+    for good in GOODS:
+        if good.name.lower() == text:
+            return good
+    raise ValueError(f"{text!r} is not a good ({', '.join(_name(g) for g in GOODS)})")
+
+
+def _parse_building(text: str) -> Building:
+    for building in BUILDINGS:
+        if building.name.lower() == text:
+            return building
+    raise ValueError(f"{text!r} is not a building ({', '.join(_name(b) for b in BUILDINGS)})")
 
 
 # Placements --------------------------------------------------------------------------------------
@@ -201,7 +213,8 @@ class PalaceChoice:
 
 @attrs.frozen(slots=True)
 class Rebuild:
-    """Master Builder: cover the tile on `cell` with the top tile of `stack`, paying the difference."""
+    """Master Builder: cover the tile on `cell` with the top tile of `stack`, paying the
+    difference in dice of the new tile's colour."""
 
     cell: int
     stack: int
@@ -244,6 +257,11 @@ def _words(words: list[str], count: int, usage: str) -> list[str]:
     return words
 
 
+def _parse_pass(w: list[str]) -> Action:
+    _words(w, 0, "pass")
+    return Pass()
+
+
 def _parse_quarry(w: list[str]) -> Action:
     if len(w) < 3:
         raise ValueError("expected: quarry SPACE STACK DIE...")
@@ -259,7 +277,7 @@ def _parse_harbor(w: list[str]) -> Action:
 
 def _parse_single(w: list[str]) -> Action:
     space, die, good = _words(w, 3, "single SPACE DIE GOOD")
-    return Single(space, PaidDie.parse(die), _parse_named(good, GOODS, "good"))  # type: ignore[arg-type]
+    return Single(space, PaidDie.parse(die), _parse_good(good))
 
 
 def _parse_take(w: list[str]) -> Action:
@@ -307,7 +325,9 @@ def _parse_reroll(w: list[str]) -> Action:
     return Reroll(None if die == "done" else Die.parse(die))
 
 
-def _space_only(cls: type[Variety] | type[Terrace] | type[Outer], verb: str) -> Callable[[list[str]], Action]:
+def _space_only(
+    cls: type[Variety] | type[Terrace] | type[Outer], verb: str
+) -> Callable[[list[str]], Action]:
     return lambda w: cls(_words(w, 1, f"{verb} SPACE")[0])
 
 
@@ -328,15 +348,15 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "balcony": _space_and_die(Balcony, "balcony"),
     "outer": _space_only(Outer, "outer"),
     "chamber": _space_and_die(Chamber, "chamber"),
-    "pass": lambda w: Pass() if not w else _words(w, 0, "pass") and Pass(),
+    "pass": _parse_pass,
     "place": _parse_place,
     "take": _parse_take,
     "return": lambda w: Return(Die.parse(_words(w, 1, "return DIE")[0])),
-    "upgrade": lambda w: Upgrade(_parse_named(_words(w, 1, "upgrade BUILDING")[0], BUILDINGS, "building")),  # type: ignore[arg-type]
+    "upgrade": lambda w: Upgrade(_parse_building(_words(w, 1, "upgrade BUILDING")[0])),
     "boat": _parse_boat,
     "palace": _parse_palace,
     "rebuild": _parse_rebuild,
-    "score": lambda w: Score(_parse_named(_words(w, 1, "score GOOD")[0], GOODS, "good")),  # type: ignore[arg-type]
+    "score": lambda w: Score(_parse_good(_words(w, 1, "score GOOD")[0])),
     "reroll": _parse_reroll,
 }
 

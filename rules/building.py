@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-
 from . import tracks
 from .actions import Rebuild
 from .catalog import catalog

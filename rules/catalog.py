@@ -208,7 +208,9 @@ class _Reader:
             raise self.fail(f"{where}.{key}" if where else key, "missing")
         value = table[key]
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(f"{where}.{key}" if where else key, f"expected a whole number, got {value!r}")
+            raise self.fail(
+                f"{where}.{key}" if where else key, f"expected a whole number, got {value!r}"
+            )
         if not isinstance(value, kind):
             raise self.fail(
                 f"{where}.{key}" if where else key,
@@ -240,7 +242,7 @@ class _Reader:
 
     def effect(self, raw: object, where: str) -> Effect:
         if not isinstance(raw, dict):
-            raise self.fail(where, "expected a table such as { kind = \"money\", n = 3 }")
+            raise self.fail(where, 'expected a table such as { kind = "money", n = 3 }')
         kind = self.get(raw, "kind", where, str)
         if kind not in EFFECT_PARAMETERS:
             raise self.fail(f"{where}.kind", f"unknown gain {kind!r}")
@@ -293,7 +295,9 @@ def _bonuses(reader: _Reader, table: Mapping[str, Any], key: str) -> tuple[Track
     for i, raw in enumerate(reader.items(table, key, "tracks")):
         where = f"tracks.{key}[{i}]"
         bonuses.append(
-            TrackBonus(reader.nonneg(raw, "at", where), reader.effects(raw.get("gain"), f"{where}.gain"))
+            TrackBonus(
+                reader.nonneg(raw, "at", where), reader.effects(raw.get("gain"), f"{where}.gain")
+            )
         )
     ats = [b.at for b in bonuses]
     if ats != sorted(set(ats)):
@@ -364,10 +368,9 @@ def _side(reader: _Reader, raw: Any, where: str) -> BoardSide:
     chambers = sorted(s.value for s in spaces if s.area == "chamber")
     if chambers != [1, 2, 3, 4, 5, 6]:
         raise reader.fail(f"{where}.spaces", "needs one chamber for each die face 1..6")
-    players = tuple(reader.items(raw, "players", where))
     return BoardSide(
         name=reader.get(raw, "name", where, str),
-        players=players,
+        players=tuple(reader.items(raw, "players", where)),
         variety_one_per_player=reader.get(raw, "variety_one_per_player", where, bool),
         covered=covered,
         spaces=spaces,
@@ -380,7 +383,9 @@ def _chambers(reader: _Reader) -> dict[int, Chamber]:
         where = f"chamber[{i}]"
         value = reader.nonneg(raw, "value", where)
         chambers[value] = Chamber(
-            value, reader.get(raw, "name", where, str), reader.effects(raw.get("gain"), f"{where}.gain")
+            value,
+            reader.get(raw, "name", where, str),
+            reader.effects(raw.get("gain"), f"{where}.gain"),
         )
     if sorted(chambers) != [1, 2, 3, 4, 5, 6]:
         raise reader.fail("chamber", "needs exactly the chambers 1..6")
@@ -478,7 +483,7 @@ def _tiles(reader: _Reader) -> tuple[TileSpec, ...]:
     roads_table = reader.get(table, "roads", "", dict)
     roads = {name: _ends(reader, ends, f"roads.{name}") for name, ends in roads_table.items()}
     shapes = reader.items(table, "tile", "")
-    tiles = []
+    tiles: list[TileSpec] = []
     for colour in COLOURS:
         for j, raw in enumerate(shapes):
             where = f"tile[{j}]"
@@ -537,7 +542,8 @@ def load_catalog(directory: Path = DATA_DIR) -> Catalog:
         setup=_setup(game),
         tracks=_tracks(game),
         sides=tuple(
-            _side(board, raw, f"side[{i}]") for i, raw in enumerate(board.items(board.table, "side", ""))
+            _side(board, raw, f"side[{i}]")
+            for i, raw in enumerate(board.items(board.table, "side", ""))
         ),
         chambers=_chambers(board),
         outer_gain=board.effects(outer.get("gain"), "outer.gain"),

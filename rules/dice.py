@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
-
 from . import rng
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face
 from .state import GameState, replace
@@ -92,7 +91,9 @@ def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> list[Pai
     return options
 
 
-def minimal_payments(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) -> list[Payment]:
+def minimal_payments(
+    dice: tuple[Die, ...], karma: int, colour: Colour, target: int
+) -> list[Payment]:
     """Every minimal way to give up dice of `colour` totalling at least `target`.
 
     Minimal: no die could be left out and no karma flip undone while still reaching the target.
@@ -107,9 +108,11 @@ def _minimal_payments(
 ) -> tuple[Payment, ...]:
     counts = Counter(values)
     faces = sorted(counts)
-    if sum(v * c for v, c in counts.items()) + 3 * sum(
-        counts[v] for v in _FLIP_HELPS if v in counts
-    ) < target:
+    if (
+        sum(v * c for v, c in counts.items())
+        + 3 * sum(counts[v] for v in _FLIP_HELPS if v in counts)
+        < target
+    ):
         return ()
     payments: list[Payment] = []
     for chosen in product(*(range(counts[v] + 1) for v in faces)):

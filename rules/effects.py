@@ -2,7 +2,8 @@
 
 An action pushes effects; `settle` carries out every automatic one and stops at the first that needs
 a choice. Sub-effects of an effect (a boat's earnings, a yield tile's gain) go to the front of the
-queue, so each is carried out whole; track bonuses go to the back, after the action's own gains (§14).
+queue, so each is carried out whole; track bonuses go to the back, after the action's own gains
+(§14).
 """
 
 from __future__ import annotations
@@ -28,8 +29,15 @@ from .building import build, can_rebuild, rebuild_options, rebuild_problem, upgr
 from .catalog import catalog
 from .errors import IllegalAction
 from .model import BUILDINGS, GOODS, Die, Effect
-from .province import markets, placement_problem, placements, rebuild_rotations, rotated
-from .province import good_score, variety_score
+from .province import (
+    good_score,
+    markets,
+    placement_problem,
+    placements,
+    rebuild_rotations,
+    rotated,
+    variety_score,
+)
 from .rng import shuffled
 from .state import GameState, Placed, replace
 
@@ -201,7 +209,11 @@ def _boat_choose(state: GameState, seat: int, effect: Effect, action: Action) ->
 
 
 def chamber_possible(
-    state: GameState, seat: int, value: int, dice: tuple[Die, ...] | None = None, karma: int | None = None
+    state: GameState,
+    seat: int,
+    value: int,
+    dice: tuple[Die, ...] | None = None,
+    karma: int | None = None,
 ) -> bool:
     """Whether a chamber's action can be carried out; `dice` and `karma` are what the player
     will hold after giving up the chamber's die (their own when none is paid)."""
@@ -258,7 +270,9 @@ def _place_choose(state: GameState, seat: int, effect: Effect, action: Action) -
     tile = catalog().tiles[effect.tile]
     state = _pop(state)
     if effect.cell < 0:
-        problem = placement_problem(player.province, action.cell, rotated(tile.ends, action.rotation))
+        problem = placement_problem(
+            player.province, action.cell, rotated(tile.ends, action.rotation)
+        )
         if problem:
             raise IllegalAction(problem)
         return build(state, seat, action.cell, Placed(tile.id, action.rotation), edges=True)
@@ -277,7 +291,9 @@ def _place_choose(state: GameState, seat: int, effect: Effect, action: Action) -
 
 def _score_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
     assert isinstance(action, Score)
-    return tracks.gain_money(_pop(state), seat, good_score(state.players[seat], action.good, effect.n))
+    return tracks.gain_money(
+        _pop(state), seat, good_score(state.players[seat], action.good, effect.n)
+    )
 
 
 def _reroll_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
@@ -359,7 +375,6 @@ DECISIONS: dict[str, Decision] = {
         _reroll_choose,
     ),
 }
-
 
 
 def settle(state: GameState) -> GameState:

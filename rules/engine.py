@@ -41,12 +41,18 @@ class Area:
 AREAS: dict[str, Area] = {
     "quarry": Area(Quarry, quarry.options, quarry.carry_out, quarry.problem),
     "harbor": Area(Harbor, harbor.options, harbor.carry_out, harbor.problem),
-    "variety": Area(Variety, market.variety_options, market.variety_carry_out, market.variety_problem),
+    "variety": Area(
+        Variety, market.variety_options, market.variety_carry_out, market.variety_problem
+    ),
     "single": Area(Single, market.single_options, market.single_carry_out, market.single_problem),
     "terrace": Area(Terrace, palace.terrace_options, palace.terrace_carry_out),
-    "balcony": Area(Balcony, palace.balcony_options, palace.balcony_carry_out, palace.balcony_problem),
+    "balcony": Area(
+        Balcony, palace.balcony_options, palace.balcony_carry_out, palace.balcony_problem
+    ),
     "outer": Area(Outer, palace.outer_options, palace.outer_carry_out),
-    "chamber": Area(Chamber, palace.chamber_options, palace.chamber_carry_out, palace.chamber_problem),
+    "chamber": Area(
+        Chamber, palace.chamber_options, palace.chamber_carry_out, palace.chamber_problem
+    ),
 }
 AREA_OF_ACTION = {area.action: name for name, area in AREAS.items()}
 

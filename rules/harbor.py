@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from . import river
 from .actions import Harbor
 from .catalog import SpaceSpec, catalog
@@ -34,7 +33,8 @@ def problem(state: GameState, seat: int, action: Harbor, spec: SpaceSpec) -> str
     if trouble:
         return trouble
     if not 1 <= action.pay.value <= catalog().harbor_max_die:
-        return f"the harbor takes a die showing 1 to {catalog().harbor_max_die}, not {action.pay.value}."
+        highest = catalog().harbor_max_die
+        return f"the harbor takes a die showing 1 to {highest}, not {action.pay.value}."
     if not 1 <= action.steps <= action.pay.value:
         return f"a {action.pay.value} moves the boat 1 to {action.pay.value} spaces."
     return None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec
@@ -17,7 +16,9 @@ def variety_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Variet
     return [] if variety_problem(state, seat, None, spec) else [Variety(spec.key)]
 
 
-def variety_problem(state: GameState, seat: int, action: Variety | None, spec: SpaceSpec) -> str | None:
+def variety_problem(
+    state: GameState, seat: int, action: Variety | None, spec: SpaceSpec
+) -> str | None:
     side = board_side(state)
     if side.variety_one_per_player and any(
         state.spaces[s.index] == seat for s in side.in_area("variety")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from .actions import Balcony, Chamber, Outer, Terrace
 from .catalog import SpaceSpec, catalog
 from .dice import give_up, payment_problem, remove_dice, single_die_options
@@ -33,7 +32,9 @@ def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec)
 
 def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Balcony]:
     player = state.players[seat]
-    return [Balcony(spec.key, pay) for pay in single_die_options(player.dice, 0, colour=spec.colour)]
+    return [
+        Balcony(spec.key, pay) for pay in single_die_options(player.dice, 0, colour=spec.colour)
+    ]
 
 
 def balcony_problem(state: GameState, seat: int, action: Balcony, spec: SpaceSpec) -> str | None:

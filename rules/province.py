@@ -93,7 +93,7 @@ def is_free(province: Province, cell: int) -> bool:
 @lru_cache(maxsize=8192)
 def placements(province: Province, ends: int) -> tuple[tuple[int, int], ...]:
     """Every (cell, rotation) where a tile with these road ends may be built."""
-    result = []
+    result: list[tuple[int, int]] = []
     for cell, demand in enumerate(_demand(province)):
         if demand:
             for rotation in distinct_rotations(ends):
@@ -168,7 +168,7 @@ def edge_gains(cell: int, ends: int, board: str) -> tuple[Effect, ...]:
 def markets(player: Player) -> list[tuple[int, int]]:
     """(good, money) of every market in the province."""
     tiles = catalog().tiles
-    result = []
+    result: list[tuple[int, int]] = []
     for _, placed in player.province.placed():
         result.extend(tiles[placed.tile].markets)
     return result

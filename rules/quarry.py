@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from .actions import Quarry
 from .catalog import SpaceSpec, catalog
 from .dice import give_up, minimal_payments, paid_total, payment_problem
@@ -16,7 +15,7 @@ def options(state: GameState, seat: int, spec: SpaceSpec) -> list[Quarry]:
     tiles = catalog().tiles
     placeable: dict[int, bool] = {}
     payments: dict[tuple[int, int], list[Payment]] = {}
-    result = []
+    result: list[Quarry] = []
     for index, stack in enumerate(state.supply.stacks):
         if not stack:
             continue

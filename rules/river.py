@@ -1,7 +1,6 @@
-"""Boats on the river: counting free spaces, the bridge, and the earnings where a boat stops (§7)."""
+"""Boats on the river: counting free spaces, the bridge, the earnings where a boat stops (§7)."""
 
 from __future__ import annotations
-
 
 from .catalog import catalog
 from .model import Effect

@@ -1,7 +1,8 @@
 """The game's one random generator, whose whole state is an integer kept in the game state.
 
 SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast in pure Python and the same on every machine
-and Python version. The algorithm is part of the save format: changing it needs a new format version.
+and Python version. The algorithm is part of the save format: changing it needs a new format
+version.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .catalog import catalog
-from .model import COLOURS, Die
+from .model import BUILDINGS, COLOURS, Die
 from .province import empty_province
 from .rng import roll, seed_state, shuffled
 from .state import COVERED, FREE, Config, GameState, Player, River, Supply
@@ -63,7 +63,7 @@ def new_game(config: Config) -> GameState:
             workers=setup.workers_start,
             placed=0,
             passed=False,
-            levels=(setup.building_level_start,) * 4,  # type: ignore[arg-type]
+            levels=(setup.building_level_start,) * len(BUILDINGS),  # type: ignore[arg-type]
             province=empty_province(),
         )
         for seat in range(config.players)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from .catalog import BoardSide, SpaceSpec, catalog
 from .state import FREE, GameState, replace
 

@@ -28,7 +28,7 @@ def replace(record: T, **changes: Any) -> T:
     cls = type(record)
     names = _FIELD_NAMES.get(cls)
     if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))  # type: ignore[arg-type]
     for name in names:
         if name not in changes:
             changes[name] = getattr(record, name)

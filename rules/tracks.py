@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from .catalog import TrackSpec, catalog
 from .state import GameState, replace
 
