@@ -58,29 +58,30 @@ def _with_supply(state: GameState, dice: list[int]) -> GameState:
     return replace(state, supply=replace(state.supply, dice=tuple(dice)))
 
 
+@lru_cache(maxsize=16384)
 def single_die_options(
-    dice: tuple[Die, ...], karma: int, *, colour: Colour | None = None, faces: Iterable[int] = ()
-) -> list[PaidDie]:
+    dice: tuple[Die, ...], karma: int, *, colour: Colour | None = None, faces: tuple[int, ...] = ()
+) -> tuple[PaidDie, ...]:
     """Each distinct way to give up one die: of `colour` if given, showing one of `faces` if given.
 
     Without `faces` any face will do and karma flips are not listed (they would change nothing).
     """
-    wanted = set(faces)
     options: list[PaidDie] = []
     for die in dict.fromkeys(dice):
         if colour is not None and die.colour != colour:
             continue
-        if not wanted:
+        if not faces:
             options.append(PaidDie(die))
             continue
-        if die.value in wanted:
+        if die.value in faces:
             options.append(PaidDie(die))
-        if karma and opposite_face(die.value) in wanted:
+        if karma and opposite_face(die.value) in faces:
             options.append(PaidDie(die, True))
-    return options
+    return tuple(options)
 
 
-def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> list[PaidDie]:
+@lru_cache(maxsize=16384)
+def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> tuple[PaidDie, ...]:
     """One die of `colour` whose face counts: each distinct die as it is and turned with karma."""
     options: list[PaidDie] = []
     for die in dict.fromkeys(dice):
@@ -88,18 +89,22 @@ def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> list[Pai
             options.append(PaidDie(die))
             if karma:
                 options.append(PaidDie(die, True))
-    return options
+    return tuple(options)
 
 
 def minimal_payments(
     dice: tuple[Die, ...], karma: int, colour: Colour, target: int
-) -> list[Payment]:
+) -> tuple[Payment, ...]:
     """Every minimal way to give up dice of `colour` totalling at least `target`.
 
     Minimal: no die could be left out and no karma flip undone while still reaching the target.
     """
-    faces = tuple(d.value for d in dice if d.colour == colour)
-    return list(_minimal_payments(faces, min(karma, len(faces)), colour, target))
+    return _minimal_payments(faces_of(dice, colour), min(karma, 3), colour, target)
+
+
+@lru_cache(maxsize=16384)
+def faces_of(dice: tuple[Die, ...], colour: Colour) -> tuple[int, ...]:
+    return tuple(d.value for d in dice if d.colour == colour)
 
 
 @lru_cache(maxsize=16384)

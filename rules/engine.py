@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -33,7 +33,7 @@ class Area:
     """How one kind of action space lists, checks and carries out its placements."""
 
     action: type
-    options: Callable[[GameState, int, SpaceSpec], list[Any]]
+    options: Callable[[GameState, int, SpaceSpec], Sequence[Any]]
     carry_out: Callable[[GameState, int, Any, SpaceSpec], GameState]
     problem: Callable[[GameState, int, Any, SpaceSpec], str | None] = lambda *_: None
 

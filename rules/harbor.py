@@ -2,28 +2,38 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import river
 from .actions import Harbor
 from .catalog import SpaceSpec, catalog
 from .dice import give_up, payment_problem, single_die_options
-from .model import Effect
+from .model import Die, Effect
 from .state import GameState, replace
 
 
-def options(state: GameState, seat: int, spec: SpaceSpec) -> list[Harbor]:
+def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Harbor, ...]:
     if not river.can_move(state, seat):
-        return []
+        return ()
     player = state.players[seat]
-    faces = range(1, catalog().harbor_max_die + 1)
+    return _options(spec.key, player.dice, player.karma, state.river.boats, seat)
+
+
+@lru_cache(maxsize=16384)
+def _options(
+    key: str, dice: tuple[Die, ...], karma: int, boats: tuple[int, ...], seat: int
+) -> tuple[Harbor, ...]:
+    """Each die that can pay, with one move per distinct space the boat can reach."""
+    faces = tuple(range(1, catalog().harbor_max_die + 1))
     result = []
-    for pay in single_die_options(player.dice, player.karma, faces=faces):
+    for pay in single_die_options(dice, karma, faces=faces):
         reached: set[int] = set()
         for steps in range(1, pay.value + 1):
-            to = river.destination(state.river.boats, seat, steps)
+            to = river.destination(boats, seat, steps)
             if to not in reached:
                 reached.add(to)
-                result.append(Harbor(spec.key, pay, steps))
-    return result
+                result.append(Harbor(key, pay, steps))
+    return tuple(result)
 
 
 def problem(state: GameState, seat: int, action: Harbor, spec: SpaceSpec) -> str | None:

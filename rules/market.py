@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec
 from .dice import give_up, payment_problem, value_options
-from .model import GOODS, Effect
+from .model import GOODS, Colour, Die, Effect
 from .province import good_score
 from .spaces import board_side
 from .state import GameState, replace
@@ -31,14 +33,19 @@ def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceS
     return replace(state, queue=(Effect("variety"), *state.queue))
 
 
-def single_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Single]:
+def single_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Single, ...]:
     player = state.players[seat]
     assert spec.colour is not None
-    return [
-        Single(spec.key, pay, good)
-        for pay in value_options(player.dice, player.karma, spec.colour)
-        for good in GOODS
-    ]
+    return _single_options(spec.key, spec.colour, player.dice, player.karma)
+
+
+@lru_cache(maxsize=16384)
+def _single_options(
+    key: str, colour: Colour, dice: tuple[Die, ...], karma: int
+) -> tuple[Single, ...]:
+    return tuple(
+        Single(key, pay, good) for pay in value_options(dice, karma, colour) for good in GOODS
+    )
 
 
 def single_problem(state: GameState, seat: int, action: Single, spec: SpaceSpec) -> str | None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from .actions import Balcony, Chamber, Outer, Terrace
 from .catalog import SpaceSpec, catalog
 from .dice import give_up, payment_problem, remove_dice, single_die_options
 from .effects import chamber_possible
-from .model import Effect, PaidDie
+from .model import Colour, Die, Effect, PaidDie
 from .state import GameState, replace
 
 
@@ -14,27 +16,39 @@ def _queue(state: GameState, effects: tuple[Effect, ...]) -> GameState:
     return replace(state, queue=effects + state.queue)
 
 
-def terrace_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Terrace]:
-    return [Terrace(spec.key)]
+def terrace_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Terrace]:
+    return (_terrace(spec.key),)
+
+
+@cache
+def _terrace(key: str) -> Terrace:
+    return Terrace(key)
 
 
 def terrace_carry_out(state: GameState, seat: int, action: Terrace, spec: SpaceSpec) -> GameState:
     return _queue(state, (Effect("dice", n=1, colour=spec.colour),))
 
 
-def outer_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Outer]:
-    return [Outer(spec.key)]
+def outer_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Outer]:
+    return (_outer(spec.key),)
+
+
+@cache
+def _outer(key: str) -> Outer:
+    return Outer(key)
 
 
 def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec) -> GameState:
     return _queue(state, catalog().outer_gain)
 
 
-def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Balcony]:
-    player = state.players[seat]
-    return [
-        Balcony(spec.key, pay) for pay in single_die_options(player.dice, 0, colour=spec.colour)
-    ]
+def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Balcony, ...]:
+    return _balcony_options(spec.key, spec.colour, state.players[seat].dice)
+
+
+@lru_cache(maxsize=16384)
+def _balcony_options(key: str, colour: Colour | None, dice: tuple[Die, ...]) -> tuple[Balcony, ...]:
+    return tuple(Balcony(key, pay) for pay in single_die_options(dice, 0, colour=colour))
 
 
 def balcony_problem(state: GameState, seat: int, action: Balcony, spec: SpaceSpec) -> str | None:
@@ -46,13 +60,23 @@ def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceS
     return _queue(state, (Effect("dice", n=spec.n, colour=spec.take),))
 
 
-def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Chamber]:
+def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Chamber, ...]:
     player = state.players[seat]
-    result = []
-    for pay in single_die_options(player.dice, player.karma, faces=(spec.value,)):
-        if _possible_after(state, seat, spec, pay):
-            result.append(Chamber(spec.key, pay))
-    return result
+    options = _chamber_payments(spec.key, spec.value, player.dice, player.karma)
+    if options and spec.value in _CHECKED_CHAMBERS:
+        return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
+    return options
+
+
+# Chambers whose action may be impossible however the die is paid (Master Builder, Portuguese).
+_CHECKED_CHAMBERS = frozenset({5, 6})
+
+
+@lru_cache(maxsize=16384)
+def _chamber_payments(
+    key: str, value: int, dice: tuple[Die, ...], karma: int
+) -> tuple[Chamber, ...]:
+    return tuple(Chamber(key, pay) for pay in single_die_options(dice, karma, faces=(value,)))
 
 
 def _possible_after(state: GameState, seat: int, spec: SpaceSpec, pay: PaidDie) -> bool:

@@ -2,33 +2,38 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Quarry
 from .catalog import SpaceSpec, catalog
 from .dice import give_up, minimal_payments, paid_total, payment_problem
-from .model import Effect, Payment
+from .model import Die, Effect
 from .province import placements
-from .state import GameState, replace
+from .state import GameState, Province, replace
 
 
-def options(state: GameState, seat: int, spec: SpaceSpec) -> list[Quarry]:
+def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
     player = state.players[seat]
+    tops = tuple(stack[-1] if stack else -1 for stack in state.supply.stacks)
+    return _options(spec.key, tops, player.province, player.dice, player.karma)
+
+
+@lru_cache(maxsize=16384)
+def _options(
+    key: str, tops: tuple[int, ...], province: Province, dice: tuple[Die, ...], karma: int
+) -> tuple[Quarry, ...]:
+    """Every purchase: a top tile that fits the province, with each minimal payment."""
     tiles = catalog().tiles
-    placeable: dict[int, bool] = {}
-    payments: dict[tuple[int, int], list[Payment]] = {}
     result: list[Quarry] = []
-    for index, stack in enumerate(state.supply.stacks):
-        if not stack:
+    for index, top in enumerate(tops):
+        if top < 0:
             continue
-        tile = tiles[stack[-1]]
-        if tile.ends not in placeable:
-            placeable[tile.ends] = bool(placements(player.province, tile.ends))
-        if not placeable[tile.ends]:
+        tile = tiles[top]
+        if not placements(province, tile.ends):
             continue
-        key = (tile.colour, tile.value)
-        if key not in payments:
-            payments[key] = minimal_payments(player.dice, player.karma, tile.colour, tile.value)
-        result.extend(Quarry(spec.key, index, pay) for pay in payments[key])
-    return result
+        payments = minimal_payments(dice, karma, tile.colour, tile.value)
+        result.extend(Quarry(key, index, pay) for pay in payments)
+    return tuple(result)
 
 
 def problem(state: GameState, seat: int, action: Quarry, spec: SpaceSpec) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .catalog import BoardSide, SpaceSpec, catalog
 from .state import FREE, GameState, replace
 
@@ -13,19 +15,24 @@ def board_side(state: GameState) -> BoardSide:
     return catalog().side_for(state.config.players)
 
 
-def open_spaces(state: GameState) -> list[SpaceSpec]:
+def open_spaces(state: GameState) -> tuple[SpaceSpec, ...]:
     """Every space a worker may go to now, ignoring what the player can pay."""
+    return _open_spaces(state.config.players, state.spaces)
+
+
+@lru_cache(maxsize=4096)
+def _open_spaces(players: int, occupants: tuple[int, ...]) -> tuple[SpaceSpec, ...]:
     result = []
     rows_seen: set[str] = set()
-    for spec in board_side(state).spaces:
+    for spec in catalog().side_for(players).spaces:
         if spec.area in ROWS:
-            if spec.area in rows_seen or state.spaces[spec.index] != FREE:
+            if spec.area in rows_seen or occupants[spec.index] != FREE:
                 continue
             rows_seen.add(spec.area)
-        elif state.spaces[spec.index] != FREE:
+        elif occupants[spec.index] != FREE:
             continue
         result.append(spec)
-    return result
+    return tuple(result)
 
 
 def space_problem(state: GameState, key: str, area: str) -> tuple[SpaceSpec | None, str | None]:
