@@ -25,12 +25,10 @@ def _int_in(low: int, high: int | None, what: str) -> type:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, not {text!r}"
-            ) from None
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
         if value < low or (high is not None and value > high):
             bound = f"{low} to {high}" if high is not None else f"at least {low}"
-            raise argparse.ArgumentTypeError(f"{what} must be {bound}, not {value}")
+            raise argparse.ArgumentTypeError(f"must be {bound}, not {value}")
         return value
 
     parse.__name__ = what
@@ -41,7 +39,7 @@ def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
 
 
 def build_parser() -> ArgumentParser:

@@ -56,7 +56,12 @@ def play_random(seed: int, players: int, check: bool = True) -> GameState:
         if state.round > ROUND_LIMIT:
             raise SimulationError(f"game seed {seed} did not end within {ROUND_LIMIT} rounds")
         action = chooser.choice(rules.legal_actions(state))
-        after = rules.apply(state, action)
+        try:
+            after = rules.apply(state, action)
+        except Exception as error:  # any crash is reported like a broken invariant
+            raise SimulationError(
+                f"game seed {seed}, action {state.steps + 1} ({action}) failed: {error!r}"
+            ) from error
         if check:
             broken = invariants.problems(after, state)
             if broken:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from .catalog import catalog
+from .model import COLOURS
 from .river import final_space
 from .state import GameState
 
@@ -19,29 +21,39 @@ def problems(state: GameState, previous: GameState | None = None) -> list[str]:
 
 def _dice(state: GameState) -> list[str]:
     per_colour = catalog().setup.dice_per_colour
-    counts = Counter({c: n for c, n in enumerate(state.supply.dice)})
+    counts = list(state.supply.dice)
     for player in state.players:
-        counts.update(d.colour for d in player.dice)
+        for die in player.dice:
+            counts[die.colour] += 1
     return [
-        f"{count} dice of colour {colour} instead of {per_colour}"
-        for colour, count in sorted(counts.items())
+        f"{count} {COLOURS[colour].name.lower()} dice instead of {per_colour}"
+        for colour, count in enumerate(counts)
         if count != per_colour
     ]
 
 
 def _tiles(state: GameState) -> list[str]:
-    seen: Counter[int] = Counter()
+    held: list[int] = []
     for stack in state.supply.stacks:
-        seen.update(stack)
-    seen.update(state.supply.out_of_game)
+        held.extend(stack)
+    held.extend(state.supply.out_of_game)
     for player in state.players:
-        seen.update(p.tile for _, p in player.province.placed())
-    seen.update(e.tile for e in state.queue if e.kind == "place_tile")  # bought, being built
+        held.extend(p.tile for p in player.province.cells if p is not None)
+    held.extend(e.tile for e in state.queue if e.kind == "place_tile")  # bought, being built
+    if sorted(held) == _ALL_TILES():
+        return []
+    seen = Counter(held)
     total = len(catalog().tiles)
     found = [f"tile {t} is in {n} places" for t, n in sorted(seen.items()) if n != 1]
-    if sum(seen.values()) != total or set(seen) != set(range(total)):
-        found.append(f"{len(seen)} distinct tiles instead of {total}")
+    missing = sorted(set(range(total)) - set(seen))
+    if missing:
+        found.append(f"tiles {missing} are nowhere")
     return found
+
+
+@cache
+def _ALL_TILES() -> list[int]:
+    return list(range(len(catalog().tiles)))
 
 
 def _players(state: GameState) -> list[str]:

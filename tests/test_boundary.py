@@ -10,7 +10,9 @@ def test_rules_import_loads_no_ui() -> None:
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(','.join(loaded))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "", f"rules loaded UI modules: {result.stdout.strip()}"
 
 
@@ -22,5 +24,7 @@ def test_headless_cli_loads_no_ui() -> None:
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print('UI:' + ','.join(loaded))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip().splitlines()[-1] == "UI:", result.stdout
