@@ -13,11 +13,7 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse that reports a bad argument as one sentence and exit code 2, no usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"rajas: {message}. See 'rajas {self._subcommand()} --help'.\n")
-
-    def _subcommand(self) -> str:
-        parts = self.prog.split()
-        return " ".join(parts[1:]) if len(parts) > 1 else ""
+        self.exit(EXIT_USAGE, f"rajas: {message}. See '{self.prog} --help'.\n")
 
 
 def _int_in(low: int, high: int | None, what: str) -> type:
