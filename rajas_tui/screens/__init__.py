@@ -1,0 +1,1 @@
+"""The screens of the app: title, new game, load, game, help, game over, too small."""

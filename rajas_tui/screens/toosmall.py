@@ -1,0 +1,24 @@
+"""Shown while the terminal is smaller than the game needs."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+class TooSmallScreen(ModalScreen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.show_size(self.app.size.width, self.app.size.height)
+
+    def show_size(self, width: int, height: int) -> None:
+        self.query_one("#too-small", Static).update(
+            f"rajas needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+            f"This one is {width}×{height}.\nMake the window larger; the game waits."
+        )
