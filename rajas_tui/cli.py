@@ -71,7 +71,23 @@ def build_parser() -> ArgumentParser:
     simulate.add_argument(
         "--json", action="store_true", help="print one JSON object per game instead of a line"
     )
+    load = commands.add_parser(
+        "load",
+        help="open a save in the app",
+        description="Open the terminal app on this save (with no command, `rajas` opens the "
+        "app's title screen).",
+    )
+    load.add_argument("path", metavar="PATH", help="a save file")
     return parser
+
+
+def run_app(path: str | None = None) -> int:
+    """Opens the terminal app; Textual is imported only here."""
+    from pathlib import Path
+
+    from .app import run
+
+    return run(Path(path) if path else None)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -94,8 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return run_simulate(args)
-    parser.print_help()
-    return 0
+    if args.command == "load":
+        return run_app(args.path)
+    return run_app()
 
 
 if __name__ == "__main__":
