@@ -235,6 +235,15 @@ class _Reader:
     def items(self, table: Mapping[str, Any], key: str, where: str) -> list[Any]:
         return self.get(table, key, where, list)
 
+    def tables(self, table: Mapping[str, Any], key: str, where: str) -> list[dict[str, Any]]:
+        """A list whose every entry must be a table."""
+        entries = self.items(table, key, where)
+        place = f"{where}.{key}" if where else key
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, dict):
+                raise self.fail(f"{place}[{i}]", f"expected a table, got {entry!r}")
+        return entries
+
     def effects(self, raw: object, where: str) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
             raise self.fail(where, "expected a list of gains")
@@ -283,6 +292,8 @@ def _setup(reader: _Reader) -> SetupSpec:
     if not money or not all(isinstance(m, int) and m >= 0 for m in money):
         raise reader.fail("setup.start_money", "expected a list of whole numbers")
     spec = SetupSpec(start_money=tuple(money), **values)
+    if len(spec.start_money) < 4:
+        raise reader.fail("setup.start_money", "needs a starting amount for each of 4 seats")
     if spec.karma > spec.karma_max:
         raise reader.fail("setup.karma", "is above setup.karma_max")
     if not spec.building_level_start <= spec.building_level_max:
@@ -292,7 +303,7 @@ def _setup(reader: _Reader) -> SetupSpec:
 
 def _bonuses(reader: _Reader, table: Mapping[str, Any], key: str) -> tuple[TrackBonus, ...]:
     bonuses = []
-    for i, raw in enumerate(reader.items(table, key, "tracks")):
+    for i, raw in enumerate(reader.tables(table, key, "tracks")):
         where = f"tracks.{key}[{i}]"
         bonuses.append(
             TrackBonus(
@@ -358,7 +369,7 @@ def _side(reader: _Reader, raw: Any, where: str) -> BoardSide:
     if len(set(keys)) != len(keys):
         raise reader.fail(f"{where}.spaces", "two spaces share a key")
     covered: dict[int, tuple[str, ...]] = {}
-    for i, item in enumerate(reader.items(raw, "covered", where)):
+    for i, item in enumerate(reader.tables(raw, "covered", where)):
         players = reader.nonneg(item, "players", f"{where}.covered[{i}]")
         names = tuple(reader.items(item, "spaces", f"{where}.covered[{i}]"))
         for name in names:
@@ -379,7 +390,7 @@ def _side(reader: _Reader, raw: Any, where: str) -> BoardSide:
 
 def _chambers(reader: _Reader) -> dict[int, Chamber]:
     chambers: dict[int, Chamber] = {}
-    for i, raw in enumerate(reader.items(reader.table, "chamber", "")):
+    for i, raw in enumerate(reader.tables(reader.table, "chamber", "")):
         where = f"chamber[{i}]"
         value = reader.nonneg(raw, "value", where)
         chambers[value] = Chamber(
@@ -393,7 +404,7 @@ def _chambers(reader: _Reader) -> dict[int, Chamber]:
 
 
 def _river(reader: _Reader) -> RiverSpec:
-    raw_spaces = reader.items(reader.table, "spaces", "")
+    raw_spaces = reader.tables(reader.table, "spaces", "")
     gains = []
     for i, raw in enumerate(raw_spaces):
         if reader.nonneg(raw, "space", f"spaces[{i}]") != i:
@@ -433,7 +444,7 @@ def _edges(
         "right": (Side.E, "row", lambda r: r * columns + columns - 1, rows),
     }
     for edge, (side, axis, cell_of, limit) in layout.items():
-        for i, spot in enumerate(reader.items(raw, edge, where)):
+        for i, spot in enumerate(reader.tables(raw, edge, where)):
             place = f"{where}.{edge}[{i}]"
             position = reader.nonneg(spot, axis, place)
             if position >= limit:
@@ -456,7 +467,7 @@ def _province(reader: _Reader) -> ProvinceSpec:
     if row >= rows or column >= columns:
         raise reader.fail("residence", "lies off the board")
     sides = {}
-    for i, raw in enumerate(reader.items(reader.table, "side", "")):
+    for i, raw in enumerate(reader.tables(reader.table, "side", "")):
         name = reader.get(raw, "name", f"side[{i}]", str)
         sides[name] = _edges(reader, raw, f"side[{i}]", rows, columns)
     if "base" not in sides:
@@ -482,7 +493,7 @@ def _tiles(reader: _Reader) -> tuple[TileSpec, ...]:
     animals = tuple(reader.items(table, "animals", ""))
     roads_table = reader.get(table, "roads", "", dict)
     roads = {name: _ends(reader, ends, f"roads.{name}") for name, ends in roads_table.items()}
-    shapes = reader.items(table, "tile", "")
+    shapes = reader.tables(table, "tile", "")
     tiles: list[TileSpec] = []
     for colour in COLOURS:
         for j, raw in enumerate(shapes):
@@ -525,7 +536,7 @@ def _yields(reader: _Reader) -> dict[str, tuple[tuple[Effect, ...], ...]]:
     result = {}
     for colour in YIELD_COLOURS:
         tiles: list[tuple[Effect, ...]] = []
-        for i, raw in enumerate(reader.items(reader.table, colour, "")):
+        for i, raw in enumerate(reader.tables(reader.table, colour, "")):
             gain = reader.effects(raw.get("gain"), f"{colour}[{i}].gain")
             tiles.extend([gain] * reader.nonneg(raw, "count", f"{colour}[{i}]"))
         result[colour] = tuple(tiles)
@@ -543,7 +554,7 @@ def load_catalog(directory: Path = DATA_DIR) -> Catalog:
         tracks=_tracks(game),
         sides=tuple(
             _side(board, raw, f"side[{i}]")
-            for i, raw in enumerate(board.items(board.table, "side", ""))
+            for i, raw in enumerate(board.tables(board.table, "side", ""))
         ),
         chambers=_chambers(board),
         outer_gain=board.effects(outer.get("gain"), "outer.gain"),
