@@ -6,6 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from . import commands as saved_games
+
 EXIT_USAGE = 2
 
 
@@ -71,6 +73,7 @@ def build_parser() -> ArgumentParser:
     simulate.add_argument(
         "--json", action="store_true", help="print one JSON object per game instead of a line"
     )
+    saved_games.register(commands)
     load = commands.add_parser(
         "load",
         help="open a save in the app",
@@ -110,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command in saved_games.NAMES:
+        return saved_games.run(args)
     if args.command == "load":
         return run_app(args.path)
     return run_app()
