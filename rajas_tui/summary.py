@@ -71,7 +71,7 @@ def show(game: Game, title: str) -> str:
     state = game.state
     lines = [
         f"{title}: {', '.join(s.name for s in game.setup.seats)}; seed {game.setup.seed}; "
-        f"{len(game.log)} actions; undo {game.setup.undo}",
+        f"{len(game.log)} action{'' if len(game.log) == 1 else 's'}; undo {game.setup.undo}",
         status(game),
         "",
         "seat name           kind    fame money margin karma placed river  dice",
