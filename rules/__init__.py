@@ -5,13 +5,19 @@ No I/O but reading the engine's own data files; nothing here imports a user inte
 """
 
 from .actions import Action, parse_action
+from .effects import prompt
 from .engine import apply, is_over, legal_actions
 from .errors import IllegalAction
 from .rounds import Standing, ranking
 from .setup import new_game
 from .state import Config, GameState
 
+# Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
+# saves made under other rules can be told apart from corrupt ones.
+RULES_VERSION = 1
+
 __all__ = [
+    "RULES_VERSION",
     "Action",
     "Config",
     "GameState",
@@ -22,5 +28,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "prompt",
     "ranking",
 ]

@@ -95,7 +95,10 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.over:
         raise IllegalAction("The game is over.")
     if state.queue:
-        state = effects.choose(state, action)
+        try:
+            state = effects.choose(state, action)
+        except IllegalAction as error:
+            raise IllegalAction(_sentence(str(error))) from None
     elif isinstance(action, Pass):
         if placement_options(state):
             raise IllegalAction("You cannot pass while a worker of yours can be placed.")
@@ -106,6 +109,12 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
     state = replace(effects.settle(state), steps=state.steps + 1)
     return state if state.queue else end_turn(state)
+
+
+def _sentence(text: str) -> str:
+    """Messages are one sentence: a capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def is_over(state: GameState) -> bool:
