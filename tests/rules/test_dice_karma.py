@@ -1,0 +1,222 @@
+"""Dice, the Kali statue and karma (EDITION.md §4, §1, §14 "any colour")."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+import pytest
+from game_kit import act, dice, neutral, new, on_top, run, texts, tile, turn_to, with_player
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules
+from rules import dice as dice_rules
+from rules.model import Colour, Die, PaidDie, Payment
+from rules.state import GameState
+
+ORANGE, GREEN, BLUE, PURPLE = Colour
+
+
+def _seat0(hand: list[str], **changes: Any) -> GameState:
+    state = turn_to(new(2, seed=1), 0)
+    return neutral(with_player(state, 0, hand=hand, **changes), 0)
+
+
+@pytest.mark.parametrize(("face", "chamber"), [(6, 1), (5, 2), (4, 3), (3, 4), (1, 6)])
+def test_karma_turns_a_die_to_its_opposite_face_for_one_karma(face: int, chamber: int) -> None:
+    # §4: 1<->6, 2<->5, 3<->4. A green die showing `face` pays the chamber of the opposite face.
+    state = _seat0([f"g{face}", "o5"], karma=1)
+    action = f"chamber c{chamber} g{face}!"
+    assert action in texts(state)
+    assert f"chamber c{chamber} g{face}" not in texts(state)  # unturned it shows the wrong face
+    supply_green = state.supply.dice[GREEN]
+    after = rules.apply(state, act(action))
+    player = after.players[0]
+    yogi_karma = 2 if chamber == 3 else 0
+    assert player.karma == min(3, 1 - 1 + yogi_karma)
+    assert Die(GREEN, face) not in player.dice
+    assert after.supply.dice[GREEN] == supply_green + 1  # a paid die goes back to the supply
+
+
+def test_turning_a_die_needs_karma() -> None:
+    state = _seat0(["g6", "o5"], karma=0)
+    assert "chamber c1 g6!" not in texts(state)
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(state, act("chamber c1 g6!"))
+
+
+def test_turning_a_die_is_a_choice_not_a_must() -> None:
+    state = _seat0(["o3"], karma=2)
+    offered = texts(state)
+    assert "single s1 o3 tea" in offered and "single s1 o3! tea" in offered
+    kept = rules.apply(state, act("single s1 o3 tea"))
+    assert kept.players[0].karma == 2
+    turned = rules.apply(state, act("single s1 o3! tea"))
+    assert turned.players[0].karma == 1
+
+
+def test_several_dice_turned_cost_several_karma() -> None:
+    # Two flips in one payment: the quarry test pays an orange 9 with o2! (5) and o3! (4).
+    state = _seat0(["o2", "o3", "g1"], karma=3)
+    state, stack = on_top(state, tile(ORANGE, 9, "T").id)
+    after = rules.apply(state, act(f"quarry q1 d{stack + 1} o2! o3!"))
+    assert after.players[0].karma == 1
+    one_short = with_player(state, 0, karma=1)
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(one_short, act(f"quarry q1 d{stack + 1} o2! o3!"))
+
+
+def test_a_die_taken_is_rolled_and_put_on_the_statue() -> None:
+    faces = set()
+    for seed in range(40):
+        state = neutral(with_player(turn_to(new(2, seed=seed), 0), 0, hand=["g1"]), 0)
+        orange = state.supply.dice[ORANGE]
+        after = run(state, "terrace t1")
+        added = [d for d in after.players[0].dice if d.colour == ORANGE]
+        assert len(added) == 1 and after.supply.dice[ORANGE] == orange - 1
+        assert after.rng != state.rng  # the roll draws from the game's generator
+        faces.add(added[0].value)
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
+FULL = ["o1", "o2", "o3", "g1", "g2", "g3", "b1", "b2", "p5", "p6"]  # ten dice: Kali is full
+
+
+def test_full_statue_take_fewer() -> None:
+    # The Dancer (a 2) leaves 9 dice and gives 2 of any colour: only one fits.
+    state = _seat0(FULL)
+    after = run(state, "chamber c2 g2")
+    offered = texts(after)
+    assert {"take o", "take g", "take b", "take p"} <= offered
+    assert not any(t.startswith("take ") and len(t.split()) > 2 for t in offered)
+    assert {f"return {d}" for d in set(FULL) - {"g2"}} <= offered
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(after, act("take o o"))
+    took = rules.apply(after, act("take p"))
+    assert len(took.players[0].dice) == 10
+
+
+def test_full_statue_return_dice_first() -> None:
+    state = _seat0(FULL)
+    after = run(state, "chamber c2 g2", "return p6")
+    assert len(after.players[0].dice) == 8
+    offered = texts(after)
+    # Now both dice fit: two colours are chosen and returning more is no longer offered.
+    assert "take o p" in offered and "take b b" in offered
+    assert not any(t.startswith("return") for t in offered)
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(after, act("return o1"))
+    took = rules.apply(after, act("take o p"))
+    assert len(took.players[0].dice) == 10
+
+
+def test_full_statue_terrace_is_still_a_legal_placement() -> None:
+    # §14: a terrace with a full statue taking no die is legal (blocking a space).
+    state = _seat0(FULL)
+    assert "terrace t1" in texts(state)
+    after = rules.apply(state, act("terrace t1"))
+    assert "take none" in texts(after)
+    done = rules.apply(after, act("take none"))
+    assert done.players[0].dice == state.players[0].dice
+    assert done.players[0].placed == 1
+
+
+def test_a_colour_whose_supply_is_empty_cannot_be_taken() -> None:
+    state = turn_to(new(2, seed=1), 0)
+    state = with_player(state, 1, hand=["o1"] * 7 + ["g1"])
+    state = neutral(with_player(state, 0, hand=["o2"] * 5 + ["g3"]), 0)
+    assert state.supply.dice[ORANGE] == 0
+    yogi = run(state, "chamber c3 g3")
+    offered = texts(yogi)
+    assert "take o" not in offered and {"take g", "take b", "take p"} <= offered
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(yogi, act("take o"))
+    # The orange terrace is still a legal placement; it gives nothing.
+    terrace = rules.apply(state, act("terrace t1"))
+    assert terrace.players[0].dice == state.players[0].dice
+
+
+@pytest.mark.parametrize(("karma", "expected"), [(0, 2), (1, 3), (2, 3), (3, 3)])
+def test_karma_is_capped_at_three(karma: int, expected: int) -> None:
+    state = _seat0(["b3"], karma=karma)
+    after = rules.apply(state, act("chamber c3 b3"))  # the Yogi: karma +2 (and a die)
+    assert after.players[0].karma == expected
+
+
+# Payments: the quarry's and Master Builder's dice -----------------------------------------------
+
+
+def _brute_minimal(faces: tuple[int, ...], karma: int, colour: Colour) -> dict[int, set[Payment]]:
+    """For each target 1..14: every payment of these dice that reaches it and is minimal (no die
+    could be left out, no turn undone), found by trying every die kept, paid or paid turned."""
+    found: dict[int, set[Payment]] = {target: set() for target in range(1, 15)}
+    for choice in product((0, 1, 2), repeat=len(faces)):  # 0 keep, 1 pay, 2 pay turned
+        paid = [PaidDie(Die(colour, f), c == 2) for f, c in zip(faces, choice, strict=True) if c]
+        if sum(p.flipped for p in paid) > karma:
+            continue
+        total = sum(p.value for p in paid)
+        for target in found:
+            if total >= target and all(
+                total - p.value < target
+                and (not p.flipped or total - p.value + p.die.value < target)
+                for p in paid
+            ):
+                found[target].add(tuple(sorted(paid)))
+    return found
+
+
+def test_minimal_payments_are_exactly_the_valid_minimal_ones() -> None:
+    # Every multiset of up to four orange faces, every karma, every target 1..14.
+    for size in range(5):
+        for faces in combinations_with_replacement(range(1, 7), size):
+            held = (*(Die(ORANGE, f) for f in faces), Die(GREEN, 6))
+            for karma in range(4):
+                expected = _brute_minimal(faces, karma, ORANGE)
+                for target, payments in expected.items():
+                    listed = dice_rules.minimal_payments(held, karma, ORANGE, target)
+                    assert {tuple(sorted(p)) for p in listed} == payments, (faces, karma, target)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    faces=st.lists(st.integers(1, 6), max_size=7),
+    others=st.lists(st.integers(1, 6), max_size=3),
+    karma=st.integers(0, 3),
+    target=st.integers(1, 16),
+)
+def test_every_listed_payment_is_valid_and_minimal(
+    faces: list[int], others: list[int], karma: int, target: int
+) -> None:
+    held = tuple(sorted([Die(ORANGE, f) for f in faces] + [Die(GREEN, f) for f in others]))
+    listed = dice_rules.minimal_payments(held, karma, ORANGE, target)
+    assert len(set(listed)) == len(listed)
+    for payment in listed:
+        total = dice_rules.paid_total(payment)
+        assert all(p.die.colour == ORANGE for p in payment)
+        assert dice_rules.remove_dice(held, (p.die for p in payment)) is not None
+        assert sum(p.flipped for p in payment) <= karma
+        assert total >= target
+        for p in payment:
+            assert total - p.value < target, "a die could be left out"
+            assert not p.flipped or total - p.value + p.die.value < target, "a turn is idle"
+
+
+def test_a_one_turned_to_six_pays_for_a_tile() -> None:
+    # §4: karma turns a 1 into a 6; a single o1 turned pays a value-5 tile (§6: total >= value).
+    state = _seat0(["o1", "g2"], karma=1)
+    state, stack = on_top(state, tile(ORANGE, 5, "T").id)
+    after = rules.apply(state, act(f"quarry q1 d{stack + 1} o1!"))
+    assert after.players[0].karma == 0
+    assert after.queue[0].kind == "place_tile"
+
+
+def test_a_one_turned_to_six_is_offered_for_a_tile() -> None:
+    state = _seat0(["o1", "g2"], karma=1)
+    state, stack = on_top(state, tile(ORANGE, 5, "T").id)
+    assert f"quarry q1 d{stack + 1} o1!" in texts(state)
+
+
+def test_flip_pairs() -> None:
+    turned = [PaidDie(d, True).value for d in dice("o1", "o2", "o3", "o4", "o5", "o6")]
+    assert turned == [6, 5, 4, 3, 2, 1]
