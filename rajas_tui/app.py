@@ -103,9 +103,11 @@ class RajasApp(App[None]):
         self.start_theme = theme
         self.new_game_seed = seed
         self.keymap: dict[str, str] = {}
+        self._too_small: TooSmallScreen | None = None
+        self._screens_ready = False
         text.G.use_ascii(ascii_glyphs)
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         for theme in load_themes():
             self.register_theme(theme)
         self.theme = self.start_theme or DEFAULT_THEME
@@ -113,10 +115,11 @@ class RajasApp(App[None]):
         if problem:
             self.notify(problem, severity="warning")
         self.set_keymap(self.keymap)
-        self.push_screen(TitleScreen())
+        await self.push_screen(TitleScreen())
         if self.game is not None:
-            self.push_screen(GameScreen())
-        self.call_after_refresh(self._check_size)
+            await self.push_screen(GameOverScreen() if self.state.over else GameScreen())
+        self._screens_ready = True
+        self._check_size()
 
     # The one game ----------------------------------------------------------------------------
 
@@ -264,15 +267,20 @@ class RajasApp(App[None]):
         self._check_size()
 
     def _check_size(self) -> None:
+        if not self._screens_ready:
+            return
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        top = self.screen_stack[-1] if self.screen_stack else None
-        if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
-        elif small and isinstance(top, TooSmallScreen):
-            top.show_size(width, height)
-        elif not small and isinstance(top, TooSmallScreen):
-            self.pop_screen()
+        shown = self._too_small
+        if small and shown is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif small and shown is not None:
+            shown.show_size(width, height)
+        elif not small and shown is not None:
+            self._too_small = None
+            if self.screen is shown:
+                self.pop_screen()
 
 
 def run(path: Path | None = None) -> int:

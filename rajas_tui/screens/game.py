@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widget import Widget
+from textual.widgets import Footer
 
 from rules import actions as A
 
@@ -24,6 +26,15 @@ from ..widgets.province import PlayerCard, ProvincesPane
 from ..widgets.river import RiverPane, RiverStrip
 from ..widgets.tracks import TracksLine, TracksPane
 
+
+def _parameters(action: str) -> tuple[object, ...]:
+    """The parameters of an action string such as "command('quarry')"."""
+    if "(" not in action:
+        return ()
+    inner = action[action.index("(") + 1 : -1]
+    return tuple(part.strip().strip("'\"") for part in inner.split(",") if part.strip())
+
+
 if TYPE_CHECKING:
     from ..app import RajasApp
 
@@ -37,10 +48,25 @@ PANES = (
     ("log", "Log"),
 )
 PANE_NAMES = tuple(name for name, _ in PANES)
+FULL_WIDTH = ("river", "provinces", "log")  # at 80×24 these take the whole width
 
 
-class Status(Static):
-    pass
+class Line(Widget):
+    """A one-line strip (status, prompt) redrawn without a new layout."""
+
+    DEFAULT_CSS = "Line { height: 1; }"
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self.content = Text("")
+
+    def set(self, content: Text) -> None:
+        if content != self.content:
+            self.content = content
+            self.refresh()
+
+    def render(self) -> Text:
+        return self.content
 
 
 class GameScreen(Screen[None]):
@@ -55,13 +81,14 @@ class GameScreen(Screen[None]):
         self.chooser: Chooser | None = None
         self.pane = "board"
         self._bot_timer: Any = None
+        self._keys_signature: tuple[bool | None, ...] = ()
 
     @property
     def rajas(self) -> RajasApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        yield Status(id="status")
+        yield Line(id="status")
         yield RiverStrip(id="river-strip")
         yield TracksLine(id="tracks-line")
         with Horizontal(id="main"):
@@ -76,7 +103,7 @@ class GameScreen(Screen[None]):
                 yield LogPane(id="pane-log", classes="pane")
                 yield RiverPane(id="pane-river", classes="pane")
         yield LogLine(id="log-line")
-        yield Static(id="prompt")
+        yield Line(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -92,7 +119,6 @@ class GameScreen(Screen[None]):
         human = not state.over and kinds[state.turn] == session.HUMAN
         self.chooser = Chooser(state) if human else None
         self.redraw()
-        self.refresh_bindings()
         if not state.over and not human:
             self._schedule_bot()
 
@@ -111,12 +137,30 @@ class GameScreen(Screen[None]):
         view = self.view()
         for pane in self.query(Pane):
             pane.show(view)
-        self.query_one("#status", Static).update(self._status(view))
-        self.query_one("#prompt", Static).update(self._prompt(view))
+        self.query_one("#status", Line).set(self._status(view))
+        self.query_one("#prompt", Line).set(self._prompt(view))
         choosing = self.chooser is not None and not self.chooser.idle
-        self.set_class(choosing, "-choosing")
+        self._class(self, "-choosing", choosing)
+        self._class(self, "-full-pane", self.pane in FULL_WIDTH and not choosing)
         for name in PANE_NAMES:
-            self.query_one(f"#pane-{name}").set_class(name == self.pane, "-current")
+            self._class(self.query_one(f"#pane-{name}"), "-current", name == self.pane)
+        self._refresh_keys()
+
+    @staticmethod
+    def _class(node: Widget | Screen[None], name: str, on: bool) -> None:
+        if node.has_class(name) != on:
+            node.set_class(on, name)
+
+    def _refresh_keys(self) -> None:
+        """Tells the footer only when which keys are enabled has changed: it rebuilds itself."""
+        signature = tuple(
+            self.check_action(b.action.split("(")[0], _parameters(b.action))
+            for b in bindings.GAME
+            if isinstance(b, Binding)
+        )
+        if signature != self._keys_signature:
+            self._keys_signature = signature
+            self.refresh_bindings()
 
     def _status(self, view: View) -> Text:
         state = view.state
@@ -194,7 +238,6 @@ class GameScreen(Screen[None]):
             self.rajas.commit(action)
             return
         self.redraw()
-        self.refresh_bindings()
 
     def action_digit(self, digit: str) -> None:
         if self.chooser is not None and self.chooser.wants_digits:
@@ -202,7 +245,10 @@ class GameScreen(Screen[None]):
             return
         number = 10 if digit == "0" else int(digit)
         if number <= len(PANES):
-            self.pane = PANE_NAMES[number - 1]
+            name = PANE_NAMES[number - 1]
+            if name == self.pane == "provinces":
+                self.query_one(ProvincesPane).first += 2
+            self.pane = name
             self.redraw()
 
     def action_pane(self, delta: int) -> None:
@@ -255,4 +301,5 @@ class GameScreen(Screen[None]):
             self.new_state()
 
     def on_resize(self) -> None:
+        self.rajas._check_size()
         self.redraw()

@@ -40,6 +40,9 @@ class TitleScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_menu()
 
+    def on_resize(self) -> None:
+        self.rajas._check_size()
+
     def on_screen_resume(self) -> None:
         self.refresh_menu()
 
@@ -65,8 +68,9 @@ class TitleScreen(Screen[None]):
             ]
         )
         menu.highlighted = 1 if last else 0
-        where = self.rajas.saves_dir
-        self.query_one("#title-note", Static).update(f"Saves: {where}" if where else "")
+        count = len(saves)
+        note = f"{count} save{'s' if count != 1 else ''} in the saves folder" if saves else ""
+        self.query_one("#title-note", Static).update(note)
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

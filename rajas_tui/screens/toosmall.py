@@ -14,11 +14,17 @@ class TooSmallScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.app._check_size)  # type: ignore[attr-defined]
+
     def on_mount(self) -> None:
         self.show_size(self.app.size.width, self.app.size.height)
 
     def show_size(self, width: int, height: int) -> None:
-        self.query_one("#too-small", Static).update(
+        found = self.query("#too-small")
+        if not found:
+            return
+        found.first(Static).update(
             f"rajas needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
             f"This one is {width}×{height}.\nMake the window larger; the game waits."
         )

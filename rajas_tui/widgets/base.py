@@ -58,10 +58,19 @@ class Pane(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.view: View | None = None
+        self._shown: Text | None = None
 
     def show(self, view: View) -> None:
+        """Takes the new view; repaints only when what the pane shows has changed (a repaint
+        of every pane on each key press would cost more than the key's whole work)."""
         self.view = view
-        self.refresh(layout=True)
+        if not self.display:
+            self._shown = None
+            return
+        drawn = self.draw(view)
+        if self._shown is None or drawn != self._shown:
+            self._shown = drawn
+            self.refresh()
 
     def render(self) -> Text:
         if self.view is None:

@@ -17,7 +17,8 @@ from .base import Pane, View, player_text
 from .kali import karma_workers, levels_line, statue_line
 
 CELL = 7
-MARGIN = 3
+MARGIN = 2
+BOARD_WIDTH = 5 * CELL + 2 * MARGIN
 GHOST = Style(reverse=True, bold=True)
 
 
@@ -29,7 +30,7 @@ def _edge(board: str, cell: int, side: Side) -> str:
 
 
 def province_text(player: Player, ghost: tuple[int, int, int] | None = None) -> Text:
-    """The board in 10 lines of 41 cells. `ghost` is (tile, cell, rotation) being placed."""
+    """The board in 10 lines of 39 cells. `ghost` is (tile, cell, rotation) being placed."""
     spec = catalog().province
     tiles = catalog().tiles
     board = "base"
@@ -80,8 +81,7 @@ def province_text(player: Player, ghost: tuple[int, int, int] | None = None) -> 
         road = Text()
         info = Text(" " * MARGIN)
         first = row * spec.columns
-        road.append_text(yield_text(first, Side.W, MARGIN - 1, "l"))
-        road.append(" ")
+        road.append_text(yield_text(first, Side.W, MARGIN, "l"))
         for column in range(spec.columns):
             cell = first + column
             e = ends[cell]
@@ -93,8 +93,7 @@ def province_text(player: Player, ghost: tuple[int, int, int] | None = None) -> 
             road.append(west + glyph + east, style=style or ("" if filled else "dim"))
             south = "│" if e & (1 << Side.S) else " "
             info.append(f"{infos[cell]}{south}{summaries[cell]:<3}", style=style or "")
-        road.append(" ")
-        road.append_text(yield_text(first + spec.columns - 1, Side.E, MARGIN - 1, "r"))
+        road.append_text(yield_text(first + spec.columns - 1, Side.E, MARGIN, "r"))
         lines.append(road)
         lines.append(info)
     bottom = Text(" " * MARGIN)
@@ -136,7 +135,10 @@ class PlayerCard(Pane):
 
 
 class ProvincesPane(Pane):
-    """Every player's province board, side by side as the width allows."""
+    """Every player's province board, side by side as the width allows; when they do not all
+    fit, `first` tells which board comes first (the pane's key pages on)."""
+
+    first = 0
 
     def draw(self, view: View) -> Text:
         boards = []
@@ -145,22 +147,30 @@ class ProvincesPane(Pane):
             head.append_text(player_text(seat))
             head.append(f" {view.names[seat][:12]} ")
             head.append(levels_line(player).plain[7:18])
-            head.pad_right(41 - head.cell_len)
+            head.pad_right(BOARD_WIDTH - head.cell_len)
             boards.append(
                 [head, *province_text(player, ghost_of(view, seat)).split("\n")]
             )
         width = self.size.width or 84
-        per_row = max(1, (width + 2) // 43)
-        lines = [Text("Provinces — R residence, roads ─│┬; yields at the edges", "bold")]
+        height = self.size.height or 50
+        per_row = max(1, (width + 1) // (BOARD_WIDTH + 1))
+        rows = max(1, (height - 1) // 11)
+        shown = per_row * rows
+        first = self.first % len(boards) if len(boards) > shown else 0
+        boards = (boards + boards)[first : first + min(shown, len(boards))]
+        title = "Provinces — R residence, roads ─│┬; yields at the edges"
+        if shown < len(view.state.players):
+            title = "Provinces (6 again: next) — R residence"
+        lines = [Text(title, "bold")]
         for start in range(0, len(boards), per_row):
             group = boards[start:start + per_row]
             for row in range(len(group[0])):
                 line = Text()
                 for i, board in enumerate(group):
                     if i:
-                        line.append("  ")
+                        line.append(" ")
                     cell = board[row].copy()
-                    cell.pad_right(41 - cell.cell_len)
+                    cell.pad_right(BOARD_WIDTH - cell.cell_len)
                     line.append_text(cell)
                 lines.append(line)
         return Text("\n").join(lines)
