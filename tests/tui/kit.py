@@ -1,0 +1,65 @@
+"""Helpers for the app's tests: apps built from fixed games, commands turned into keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.binding import Binding
+
+from rajas_tui import bindings, persist, session
+from rajas_tui.app import RajasApp
+
+ROOT = Path(__file__).resolve().parents[2]
+SAVES = ROOT / "saves"
+SMALL = (80, 24)
+LARGE = (160, 50)
+
+
+def command_keys() -> dict[str, str]:
+    """Chooser command -> the first key the default bindings give it."""
+    keys: dict[str, str] = {}
+    for binding in bindings.GAME:
+        assert isinstance(binding, Binding)
+        action = binding.action
+        if action.startswith(("command(", "digit(")):
+            command = action.split("'")[1]
+            keys.setdefault(command, binding.key.split(",")[0])
+    return keys
+
+
+KEYS = command_keys()
+
+
+def keys_for(commands: list[str]) -> list[str]:
+    return [KEYS[c] for c in commands]
+
+
+def example(name: str) -> Any:
+    return persist.load(SAVES / name)
+
+
+def midgame() -> Any:
+    return example("midgame-4p.toml")
+
+
+def finished() -> Any:
+    """The 3-player example one action before the end, played to its end."""
+    import rules
+
+    game = example("final-action-3p.toml")
+    while not game.state.over:
+        game = persist.play(game, rules.legal_actions(game.state)[0])
+    return game
+
+
+def app(game: Any = None, saves: Path | None = None, **options: Any) -> RajasApp:
+    """An app for tests: no bot pause, a private saves folder, fixed theme."""
+    options.setdefault("bot_delay", 0)
+    options.setdefault("theme", "rajas-dark")
+    options.setdefault("keymap_file", Path("/nonexistent/keymap.toml"))
+    return RajasApp(game, saves_dir=saves, **options)
+
+
+def new_game(seats: list[tuple[str, str]], seed: int) -> Any:
+    return session.new_game(seats, seed)

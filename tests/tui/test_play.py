@@ -1,0 +1,131 @@
+"""Playing through the app with key presses only: a whole game, and resuming an autosave."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+import rules
+from rajas_tui import persist, session
+from rajas_tui.chooser import Chooser, plan
+from rajas_tui.screens.game import GameScreen
+from rajas_tui.screens.gameover import GameOverScreen
+from rajas_tui.screens.title import TitleScreen
+
+from . import kit
+
+pytestmark = pytest.mark.asyncio
+
+
+async def _settle(pilot, app, limit: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    """Waits until a human is to act (bots move by themselves) or the game is over."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        state = app.game.state
+        human = app.game.seat.kind == session.HUMAN
+        if state.over or (human and isinstance(app.screen, GameScreen)):
+            return
+    raise AssertionError("the bots did not hand the turn back")
+
+
+async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
+    """A human (moves picked at random, entered as keys) plays a random bot to the end."""
+    app = kit.app(saves=saves)
+    picker = random.Random(11)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        # Title → new game dialog → seed → start: the dialog's defaults are a human and a bot.
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.click("#seed")
+        await pilot.press(*"2026")
+        await pilot.press("enter")
+        await _settle(pilot, app)
+        assert [kind for _, kind in session.seats_of(app.game)] == ["human", "random"]
+        human_actions = 0
+        while not app.game.state.over:
+            state = app.game.state
+            legal = rules.legal_actions(state)
+            action = picker.choice(legal)
+            keys = kit.keys_for(plan(Chooser(state, legal), action))
+            played = len(app.game.log)
+            await pilot.press(*keys)
+            human_actions += 1
+            assert app.game.log[played].action == str(action)
+            await _settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        assert human_actions > 20
+        seats = {e.seat for e in app.game.log}
+        assert seats == {0, 1}, "both the human and the bot acted"
+    autosave = persist.last_unfinished(saves)
+    assert autosave is None, "a finished game is not offered to continue"
+
+
+async def test_resume_the_autosave_after_closing_mid_game(saves: Path) -> None:
+    first = kit.app(saves=saves)
+    async with first.run_test(size=kit.SMALL) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.click("#seed")
+        await pilot.press(*"77", "enter")
+        await _settle(pilot, first)
+        for _ in range(3):
+            state = first.game.state
+            legal = rules.legal_actions(state)
+            await pilot.press(*kit.keys_for(plan(Chooser(state, legal), legal[-1])))
+            await _settle(pilot, first)
+        left = first.game
+    # The terminal closed: nothing saved by hand. Running rajas again offers to continue.
+    assert persist.last_unfinished(saves) is not None
+    second = kit.app(saves=saves)
+    async with second.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, TitleScreen)
+        await pilot.press("c")
+        await _settle(pilot, second)
+        assert isinstance(second.screen, GameScreen)
+        assert second.game.state == left.state
+        assert [e.action for e in second.game.log] == [e.action for e in left.log]
+
+
+async def test_undo_takes_back_the_human_turn(saves: Path) -> None:
+    game = session.new_game([("Asha", "human"), ("Bela", "human")], 5, undo="free")
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        start = app.game.state
+        legal = rules.legal_actions(start)
+        terrace = next(a for a in legal if isinstance(a, rules.actions.Terrace))
+        await pilot.press(*kit.keys_for(plan(Chooser(start, legal), terrace)))
+        await pilot.pause()
+        assert app.game.state != start
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.game.state == start
+
+
+async def test_keymap_file_moves_a_key(saves: Path, tmp_path: Path) -> None:
+    keymap = tmp_path / "keymap.toml"
+    keymap.write_text('[keys]\n"area.quarry" = "Q"\n', encoding="utf-8")
+    game = session.new_game([("Asha", "human"), ("Bela", "human")], 5)
+    app = kit.app(game, saves=saves, keymap_file=keymap)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("Q")
+        await pilot.pause()
+        assert screen.chooser is not None
+        assert len(screen.chooser.steps) > 1 or "quarry" in screen.chooser.message
+
+
+async def test_too_small_says_the_sizes(saves: Path) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause(0.1)
+        text = str(app.screen.query_one("#too-small").render())
+        assert "80×24" in text and "70×20" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GameScreen)

@@ -1,0 +1,84 @@
+"""Snapshots of every screen at 80×24 and 160×50, from fixed games: no clocks, no animation.
+
+Update only after looking at the report: `pytest tests/tui --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from rajas_tui.chooser import Chooser
+from rajas_tui.screens.game import PANE_NAMES
+
+from . import kit
+
+SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_title(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(kit.app(saves=saves), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(kit.app(saves=saves, seed=7), terminal_size=size, press=["n"])
+
+
+@pytest.mark.parametrize("pane", range(1, len(PANE_NAMES) + 1), ids=PANE_NAMES)
+def test_midgame_pane_small(snap_compare: Any, saves: Path, pane: int) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=kit.SMALL, press=[str(pane)])
+
+
+def test_midgame_all_panes_large(snap_compare: Any, saves: Path) -> None:
+    assert snap_compare(kit.app(kit.midgame(), saves=saves), terminal_size=kit.LARGE)
+
+
+def _to_grid_keys() -> list[str]:
+    """Keys from the mid-game position into the quarry, up to the tile's placement."""
+    game = kit.midgame()
+    chooser = Chooser(game.state)
+    commands = ["quarry"]
+    chooser.press("quarry")
+    while chooser.top.kind == "list":
+        chooser.press("confirm")
+        commands.append("confirm")
+    assert chooser.top.kind == "confirm"
+    commands.append("confirm")
+    return kit.keys_for(commands)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quarry_display_chooser(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=["q"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quarry_placement(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=[*_to_grid_keys(), "left", "r"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=["q", "escape", "question_mark"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(kit.app(kit.finished(), saves=saves), terminal_size=size)
+
+
+def test_too_small(snap_compare: Any, saves: Path) -> None:
+    async def settle(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=(60, 20), run_before=settle)
