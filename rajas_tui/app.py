@@ -30,7 +30,6 @@ from .screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 THEMES_DIR = Path(__file__).resolve().parent.parent / "themes"
 DEFAULT_THEME = "rajas-dark"
-ANSI_THEMES = ("ansi-dark", "ansi-light", "textual-ansi")
 
 
 def load_themes(directory: Path = THEMES_DIR) -> list[Theme]:
@@ -110,7 +109,11 @@ class RajasApp(App[None]):
     async def on_mount(self) -> None:
         for theme in load_themes():
             self.register_theme(theme)
-        self.theme = self.start_theme or DEFAULT_THEME
+        wanted = self.start_theme or DEFAULT_THEME
+        if wanted not in self.available_themes:
+            self.notify(f"There is no theme {wanted!r}; using {DEFAULT_THEME}.", severity="warning")
+            wanted = DEFAULT_THEME
+        self.theme = wanted
         self.keymap, problem = bindings.load_keymap(self.keymap_file)
         if problem:
             self.notify(problem, severity="warning")
