@@ -78,6 +78,7 @@ class Step:
     rotation: int = 0
     fixed_cell: int = -1
     preview: str = ""
+    facet: int = -1  # a list step: which facet of the action it decides
 
 
 def _space_of(action: Any) -> str | None:
@@ -211,7 +212,7 @@ class Chooser:
         if not option.enabled:
             self.message = f"{option.label.strip()}: {option.reason}"
             return
-        self.steps.append(self._next(option.actions))
+        self.steps.append(self._next(option.actions, step.facet + 1))
 
     def _grid(self, command: str) -> Any | None:
         step = self.top
@@ -291,16 +292,19 @@ class Chooser:
             )
         return options
 
-    def _next(self, candidates: list[Any]) -> Step:
+    def _next(self, candidates: list[Any], start: int = 0) -> Step:
         first = candidates[0]
         if isinstance(first, A.Place):
             return self._grid_step(candidates)
         facets = FACETS.get(type(first), [])
-        for title, key_of, describe in facets:
+        for index, (title, key_of, describe) in enumerate(facets):
+            if index < start:
+                continue
             groups: dict[Any, list[Any]] = {}
             for action in candidates:
                 groups.setdefault(key_of(action), []).append(action)
-            if len(groups) > 1:
+            # The display is always shown whole: the tiles that cannot be bought say why.
+            if len(groups) > 1 or title == STACK_TITLE:
                 options = [
                     Option(*describe(self.state, key, actions[0]), actions=actions, value=key)
                     for key, actions in groups.items()
@@ -308,7 +312,9 @@ class Chooser:
                 if title == STACK_TITLE:
                     options = self._with_all_stacks(options, candidates)
                 cursor = next((i for i, o in enumerate(options) if o.enabled), 0)
-                return Step("list", title.format(prompt=self._prompt()), options, cursor)
+                return Step(
+                    "list", title.format(prompt=self._prompt()), options, cursor, facet=index
+                )
         return self._confirm(candidates[:1])
 
     def _prompt(self) -> str:
