@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 import rules
 from rules.actions import Action, Reroll, stack_name
+from rules.catalog import catalog
 from rules.dice import remove_dice
 from rules.model import Die
 from rules.state import GameState
@@ -44,11 +45,35 @@ def reveal(before: GameState, after: GameState, action: Action) -> str:
             drawn = drawn[len(old.yield_discard) :]
         else:
             parts.append("reshuffled the yield tiles")
-        parts.append("drew yield " + " ".join(map(str, drawn)))
+        parts.extend(f"drew yield {_yield_words(tile)}" for tile in drawn)
     for index, (was, now) in enumerate(zip(old.stacks, new.stacks, strict=True)):
         if now and now != was and (not was or now[-1] != was[-1]):
-            parts.append(f"{stack_name(index)} shows tile {now[-1]}")
+            parts.append(f"{stack_name(index)} now shows {_tile_words(now[-1])}")
     return "; ".join(parts)
+
+
+def _tile_words(tile_id: int) -> str:
+    """A display tile as a player names it: colour and value, then its animal (`p4 snake`)."""
+    tile = catalog().tiles[tile_id]
+    return f"{tile.colour.letter}{tile.value} {tile.animal}"
+
+
+# Short, because a log entry longer than a line makes tomli-w write the whole log as tables.
+_GAIN_WORDS = {
+    "money": "+{n} money",
+    "fame": "+{n} fame",
+    "karma": "+{n} karma",
+    "dice": "{n} dice",
+    "upgrade": "upgrade",
+    "boat_offer": "boat move",
+}
+
+
+def _yield_words(tile: int) -> str:
+    """A white yield tile by what it gives (`+3 money`)."""
+    gains = catalog().yields["white"][tile]
+    words = [_GAIN_WORDS.get(g.kind, g.kind.replace("_", " ")).format(n=g.n) for g in gains]
+    return " and ".join(words).replace("1 dice", "1 die")
 
 
 def parse(text: str) -> Action:
