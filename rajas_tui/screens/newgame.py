@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from .. import bindings, session
 
@@ -16,6 +17,16 @@ if TYPE_CHECKING:
     from ..app import RajasApp
 
 DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
+
+
+class MarkedCheckbox(Checkbox):
+    """A checkbox whose state shows in its mark, X or blank: Textual's own draws an X either way
+    and tells them apart by colour alone, which NO_COLOR and 16-colour terminals lose."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
 
 
 class NewGameScreen(ModalScreen[None]):
@@ -56,8 +67,8 @@ class NewGameScreen(ModalScreen[None]):
                     )
             with Horizontal(classes="row"):
                 yield Label("Variants", classes="field")
-                yield Checkbox("Ganga", disabled=True, id="ganga", compact=True)
-                yield Checkbox("Navaratnas", disabled=True, id="navaratnas", compact=True)
+                yield MarkedCheckbox("Ganga", disabled=True, id="ganga", compact=True)
+                yield MarkedCheckbox("Navaratnas", disabled=True, id="navaratnas", compact=True)
                 yield Static("(arrive with the variants)", classes="switch-label")
             with Horizontal(classes="row"):
                 yield Label("Undo", classes="field")
@@ -81,6 +92,8 @@ class NewGameScreen(ModalScreen[None]):
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
+        # The dialog's own footer: without it the title screen's keys show through underneath.
+        yield Footer()
 
     def on_mount(self) -> None:
         self._seats(2)
