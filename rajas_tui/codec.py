@@ -77,6 +77,9 @@ class Header:
     generator: str
     created: str
     updated: str
+    # The rules version the log was played under (rules.RULES_VERSION); files from before it
+    # existed were all played under version 1.
+    rules: int = 1
 
 
 @attrs.frozen

@@ -18,6 +18,7 @@ from typing import Any
 
 import tomli_w
 
+import rules
 from rules.rng import next_u64, seed_state
 from rules.setup import new_game
 from rules.state import GameState
@@ -70,7 +71,15 @@ def engine_generator() -> str:
 
 
 def _document(game: Game) -> dict[str, Any]:
-    header = Header(FORMAT, VERSION, app_version(), GENERATORS[VERSION], game.created, game.updated)
+    header = Header(
+        FORMAT,
+        VERSION,
+        app_version(),
+        GENERATORS[VERSION],
+        game.created,
+        game.updated,
+        rules.RULES_VERSION,
+    )
     document = Document(header, game.setup, LogTable(game.log, game.redo), game.state)
     data: dict[str, Any] = unstructure(document)
     # The start position, when there is one, reads best before the log that plays from it.
@@ -170,6 +179,15 @@ def check_header(raw: dict[str, Any]) -> None:
         )
     if engine_generator() != generator:
         raise Problem(f"this rajas no longer has the {generator} generator", "header.generator")
+    played_under = header.get("rules", 1)
+    if type(played_under) is not int:
+        raise Problem(f"expected a whole number, got {describe(played_under)}", "header.rules")
+    if played_under != rules.RULES_VERSION:
+        raise Problem(
+            f"the game was played under rules version {played_under} and this rajas plays "
+            f"version {rules.RULES_VERSION}, so its log cannot be replayed",
+            "header.rules",
+        )
 
 
 def _check_times(header: Header) -> None:

@@ -87,6 +87,21 @@ def test_the_header_says_what_wrote_the_file(tmp_path: Path) -> None:
         'generator = "splitmix64"',
     ]
     assert header[5].startswith('created = "') and header[5].endswith('Z"')
+    assert header[7] == f"rules = {rules.RULES_VERSION}"
+
+
+def test_a_save_played_under_other_rules_is_refused_by_name(tmp_path: Path) -> None:
+    text = Path(OPENING).read_text()
+    assert f"rules = {rules.RULES_VERSION}\n" in text
+    other = tmp_path / "other.toml"
+    other.write_text(text.replace(f"rules = {rules.RULES_VERSION}\n", "rules = 99\n"))
+    with pytest.raises(persist.SaveError) as refused:
+        persist.load(other)
+    assert "header.rules" in str(refused.value) and "rules version 99" in str(refused.value)
+    # Saves from before the key existed were all played under version 1.
+    older = tmp_path / "older.toml"
+    older.write_text(text.replace(f"rules = {rules.RULES_VERSION}\n", ""))
+    assert persist.load(older).state == persist.load(OPENING).state
 
 
 def test_setups_are_checked() -> None:
