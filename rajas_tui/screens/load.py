@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .. import bindings, session
-
-if TYPE_CHECKING:
-    from ..app import RajasApp
+from .. import session
+from .dialog import Dialog
 
 
-class LoadScreen(ModalScreen[None]):
-    BINDINGS = bindings.DIALOG
-
-    @property
-    def rajas(self) -> RajasApp:
-        return self.app  # type: ignore[return-value]
-
-    def compose(self) -> ComposeResult:
+class LoadScreen(Dialog):
+    def compose_body(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Load a game", classes="dialog-title")
             yield OptionList(id="saves")
@@ -37,8 +26,9 @@ class LoadScreen(ModalScreen[None]):
             state = "finished" if line.finished else f"round {line.round}"
             if line.problem:
                 state = "unreadable"
-            menu.add_option(Option(f"{line.path.stem:<24} {line.players:<28} {state:<9} "
-                                   f"{line.date}"))
+            menu.add_option(
+                Option(f"{line.path.stem:<24} {line.players:<28} {state:<9} {line.date}")
+            )
         if not saves:
             menu.add_option(Option("no saves yet", disabled=True))
         menu.focus()
@@ -48,18 +38,9 @@ class LoadScreen(ModalScreen[None]):
         self.dismiss()
         self.rajas.open_save(path)
 
-    def action_cancel(self) -> None:
-        self.dismiss()
 
-
-class SaveAsScreen(ModalScreen[None]):
-    BINDINGS = bindings.DIALOG
-
-    @property
-    def rajas(self) -> RajasApp:
-        return self.app  # type: ignore[return-value]
-
-    def compose(self) -> ComposeResult:
+class SaveAsScreen(Dialog):
+    def compose_body(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Save as", classes="dialog-title")
             yield Input(placeholder="file name, e.g. friday-game", id="save-name")
@@ -80,6 +61,3 @@ class SaveAsScreen(ModalScreen[None]):
             return
         self.dismiss()
         self.app.notify(f"Saved to {path}")
-
-    def action_cancel(self) -> None:
-        self.dismiss()

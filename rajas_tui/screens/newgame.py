@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from .. import bindings, session
-
-if TYPE_CHECKING:
-    from ..app import RajasApp
+from .. import session
+from .dialog import Dialog
 
 DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
 
@@ -29,18 +25,12 @@ class MarkedCheckbox(Checkbox):
         return super()._button
 
 
-class NewGameScreen(ModalScreen[None]):
-    BINDINGS = bindings.DIALOG
-
+class NewGameScreen(Dialog):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
         self.default_seed = seed
 
-    @property
-    def rajas(self) -> RajasApp:
-        return self.app  # type: ignore[return-value]
-
-    def compose(self) -> ComposeResult:
+    def compose_body(self) -> ComposeResult:
         kinds = [("human", session.HUMAN)] + [(f"bot: {k}", k) for k in session.BOT_KINDS]
         with Vertical(id="dialog"):
             yield Static("New game", classes="dialog-title")
@@ -62,7 +52,7 @@ class NewGameScreen(ModalScreen[None]):
                         kinds,
                         value=session.HUMAN if seat == 0 else session.BOT_KINDS[0],
                         allow_blank=False,
-                    compact=True,
+                        compact=True,
                         id=f"kind-{seat}",
                     )
             with Horizontal(classes="row"):
@@ -92,8 +82,6 @@ class NewGameScreen(ModalScreen[None]):
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
-        # The dialog's own footer: without it the title screen's keys show through underneath.
-        yield Footer()
 
     def on_mount(self) -> None:
         self._seats(2)
@@ -136,6 +124,3 @@ class NewGameScreen(ModalScreen[None]):
             return
         self.dismiss()
         self.rajas.start_game(seats, seed, undo)
-
-    def action_cancel(self) -> None:
-        self.dismiss()
