@@ -11,6 +11,11 @@ from .. import session
 from .dialog import Dialog
 
 
+def _cut(text: str, width: int) -> str:
+    """Text fitted to a column, cut with an ellipsis, so each save stays on one line at 80×24."""
+    return f"{text[: width - 1]}…" if len(text) > width else f"{text:<{width}}"
+
+
 class LoadScreen(Dialog):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -26,9 +31,8 @@ class LoadScreen(Dialog):
             state = "finished" if line.finished else f"round {line.round}"
             if line.problem:
                 state = "unreadable"
-            menu.add_option(
-                Option(f"{line.path.stem:<24} {line.players:<28} {state:<9} {line.date}")
-            )
+            name, players = _cut(line.path.stem, 16), _cut(line.players, 24)
+            menu.add_option(Option(f"{name} {players} {state:<9} {line.date}"))
         if not saves:
             menu.add_option(Option("no saves yet", disabled=True))
         menu.focus()
