@@ -217,11 +217,16 @@ def chamber_possible(
 ) -> bool:
     """Whether a chamber's action can be carried out; `dice` and `karma` are what the player
     will hold after giving up the chamber's die (their own when none is paid)."""
-    if value == 5:
-        return can_rebuild(state, seat, dice, karma)
-    if value == 6:
-        return river.portuguese_open(state, seat)
+    for gain in catalog().chambers[value].gain:
+        if gain.kind == "rebuild" and not can_rebuild(state, seat, dice, karma):
+            return False
+        if gain.kind == "boat_exact" and not river.portuguese_open(state, seat):
+            return False
     return True
+
+
+# Gains that can make a chamber's action impossible: the rest can always be carried out.
+MAY_BE_IMPOSSIBLE = frozenset({"rebuild", "boat_exact"})
 
 
 def _chamber_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
@@ -278,7 +283,7 @@ def _place_choose(state: GameState, seat: int, effect: Effect, action: Action) -
         return build(state, seat, action.cell, Placed(tile.id, action.rotation), edges=True)
     if action.cell != effect.cell:
         raise IllegalAction("the Master Builder's tile goes where the covered tile stood.")
-    if tile.ends and rotated(tile.ends, action.rotation) not in {
+    if rotated(tile.ends, action.rotation) not in {
         rotated(tile.ends, r) for r in rebuild_rotations(player.province, effect.cell, tile.ends)
     }:
         raise IllegalAction("turned so, the tile would cut a tile off from the residence.")

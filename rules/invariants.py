@@ -40,7 +40,7 @@ def _tiles(state: GameState) -> list[str]:
     for player in state.players:
         held.extend(p.tile for p in player.province.cells if p is not None)
     held.extend(e.tile for e in state.queue if e.kind == "place_tile")  # bought, being built
-    if sorted(held) == _ALL_TILES():
+    if sorted(held) == _all_tiles():
         return []
     seen = Counter(held)
     total = len(catalog().tiles)
@@ -52,7 +52,7 @@ def _tiles(state: GameState) -> list[str]:
 
 
 @cache
-def _ALL_TILES() -> list[int]:
+def _all_tiles() -> list[int]:
     return list(range(len(catalog().tiles)))
 
 

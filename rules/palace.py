@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from .actions import Balcony, Chamber, Outer, Terrace
 from .catalog import SpaceSpec, catalog
 from .dice import give_up, payment_problem, remove_dice, single_die_options
-from .effects import chamber_possible
+from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .model import Colour, Die, Effect, PaidDie
 from .state import GameState, replace
 
@@ -63,13 +63,16 @@ def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceS
 def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Chamber, ...]:
     player = state.players[seat]
     options = _chamber_payments(spec.key, spec.value, player.dice, player.karma)
-    if options and spec.value in _CHECKED_CHAMBERS:
+    if options and _may_be_impossible(spec.value):
         return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
     return options
 
 
-# Chambers whose action may be impossible however the die is paid (Master Builder, Portuguese).
-_CHECKED_CHAMBERS = frozenset({5, 6})
+@cache
+def _may_be_impossible(value: int) -> bool:
+    """Whether a chamber's action may be impossible however its die is paid (the Master Builder
+    with nothing to cover, the Portuguese near the end of the river)."""
+    return any(g.kind in MAY_BE_IMPOSSIBLE for g in catalog().chambers[value].gain)
 
 
 @lru_cache(maxsize=16384)
