@@ -1,7 +1,9 @@
 """Whether a game state read from a file is one the engine can play from.
 
 `codec` has checked shapes and types; here are the ranges (karma 0..3, faces, tile numbers, seats)
-and the conservation rules of `rules.invariants` (48 dice, 64 tiles, one boat per river space).
+and the conservation rules of `rules.invariants` (48 dice, 64 tiles, one boat per river space),
+then the facts no game can break (`invariants.unreachable`: bonuses taken where the tracks say,
+workers on the spaces that show them, the end triggered when markers meet).
 A stated position has no log to vouch for it, so it gets every check; a save's snapshot gets them
 too, before its log is replayed, so that a wild number is named as such rather than as a mismatch.
 """
@@ -157,6 +159,8 @@ def check(state: GameState) -> None:
     broken = invariants.problems(state)
     if broken:
         raise Problem(f"breaks a rule of the game: {broken[0]}")
+    for key, sentence in invariants.unreachable(state):
+        raise Problem(sentence, key)
     try:
         rules.legal_actions(state)
     except Exception as error:  # a last guard: a state the checks missed must not crash later

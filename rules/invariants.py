@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from itertools import pairwise
 
-from .catalog import catalog
-from .model import COLOURS
+from .actions import cell_name
+from .catalog import SpaceSpec, TrackBonus, catalog
+from .model import COLOURS, Effect
+from .province import ends_at, neighbours
 from .river import final_space
-from .state import GameState
+from .rounds import round_order
+from .spaces import ROWS, board_side
+from .state import COVERED, FREE, GameState, Player, Province
+from .tracks import have_met
+
+Broken = tuple[str, str]  # (where in the state, e.g. "players[1].placed"; one sentence)
 
 
 def problems(state: GameState, previous: GameState | None = None) -> list[str]:
@@ -110,4 +118,282 @@ def _progress(state: GameState, previous: GameState) -> list[str]:
     ):
         if now_b < before_b:
             found.append(f"seat {seat}: boat moved back from {before_b} to {now_b}")
+    return found
+
+
+def unreachable(state: GameState) -> list[Broken]:
+    """Facts every state reached by play keeps but a hand-made state may break (§3, §5, §13).
+
+    Apart from `problems`, because the rules tests build fixtures (fame set without its bonuses,
+    workers given outright) that these would refuse. Each check allows what the acting seat's
+    queue still owes, as a state between two actions holds that too.
+    """
+    found: list[Broken] = []
+    for seat, player in enumerate(state.players):
+        key = f"players[{seat}]"
+        found += _tracks(player, key)
+        found += _workers(state, seat, key)
+        found += _province(player, key)
+    found += _spaces(state)
+    found += _mogul(state)
+    found += _end(state)
+    return found
+
+
+def _owed(state: GameState, seat: int, kind: str) -> int:
+    """How many `kind` effects the queue still owes this seat (it belongs to the acting seat)."""
+    if seat != state.turn:
+        return 0
+    return sum(1 for effect in state.queue if effect.kind == kind)
+
+
+def _reached(bonuses: tuple[TrackBonus, ...], value: int) -> int:
+    return sum(1 for bonus in bonuses if bonus.at <= value)
+
+
+def _gains(bonuses: tuple[TrackBonus, ...] | tuple[Effect, ...], kind: str) -> int:
+    effects = [e for b in bonuses for e in (b.gain if isinstance(b, TrackBonus) else (b,))]
+    return sum(1 for e in effects if e.kind == kind)
+
+
+def _tracks(p: Player, key: str) -> list[Broken]:
+    """Fame never falls, so its bonuses taken are exactly those reached; money falls, so its
+    bonuses taken are at least those up to the highest money it is known to have had."""
+    spec = catalog().tracks
+    found = []
+    statue = catalog().setup.statue_places
+    if p.places != statue:
+        found.append(
+            (f"{key}.places", f"{p.places} statue places but the Kali statue has {statue}")
+        )
+    reached = _reached(spec.fame_bonus, p.fame)
+    if p.fame_bonus_next < reached:
+        at = spec.fame_bonus[p.fame_bonus_next].at
+        found.append(
+            (
+                f"{key}.fame_bonus_next",
+                f"fame {p.fame} has passed the bonus at {at}, which is not taken",
+            )
+        )
+    elif p.fame_bonus_next > reached:
+        at = spec.fame_bonus[reached].at
+        found.append(
+            (f"{key}.fame_bonus_next", f"the fame bonus at {at} is taken but fame is only {p.fame}")
+        )
+    peak = max(
+        p.money,
+        spec.money_bonus[p.money_bonus_next - 1].at if p.money_bonus_next > 0 else 0,
+        spec.money_worker[p.money_workers_taken - 1].at if p.money_workers_taken > 0 else 0,
+    )
+    if p.money_bonus_next < _reached(spec.money_bonus, peak):
+        at = spec.money_bonus[p.money_bonus_next].at
+        found.append(
+            (
+                f"{key}.money_bonus_next",
+                f"money has reached {peak} but the bonus marker still stands on {at}",
+            )
+        )
+    if p.money_workers_taken < _reached(spec.money_worker, peak):
+        at = spec.money_worker[p.money_workers_taken].at
+        found.append(
+            (
+                f"{key}.money_workers_taken",
+                f"money has reached {peak} but the worker at {at} is not taken",
+            )
+        )
+    return found
+
+
+def _workers(state: GameState, seat: int, key: str) -> list[Broken]:
+    """Workers come only from the tracks and the bridge, each unlock is counted, and a worker
+    on the board stands on an action space."""
+    setup = catalog().setup
+    spec = catalog().tracks
+    p = state.players[seat]
+    found = []
+    expected = min(setup.workers_start + p.unlocked, setup.workers_max)
+    if p.workers != expected:
+        found.append(
+            (
+                f"{key}.workers",
+                f"{p.workers} workers but only {setup.workers_start} at the start "
+                f"and {p.unlocked} unlocked",
+            )
+        )
+    river = catalog().river
+    earned = (
+        _gains(spec.fame_bonus[: p.fame_bonus_next], "worker")
+        + _gains(spec.money_worker[: p.money_workers_taken], "worker")
+        + (
+            _gains(river.bridge_gain, "worker")
+            if state.river.boats[seat] > river.bridge_after
+            else 0
+        )
+        - _owed(state, seat, "worker")
+    )
+    if p.unlocked != earned:
+        found.append(
+            (
+                f"{key}.unlocked",
+                f"{p.unlocked} workers unlocked but the tracks and the bridge gave {earned}",
+            )
+        )
+    shown = sum(1 for occupant in state.spaces if occupant == seat)
+    if p.placed != shown:
+        found.append(
+            (
+                f"{key}.placed",
+                f"{p.placed} worker{'s' if p.placed != 1 else ''} of seat {seat} placed "
+                f"but {shown} action space{'s' if shown != 1 else ''} show its workers",
+            )
+        )
+    if p.passed and p.workers_left <= 0:
+        found.append((f"{key}.passed", f"seat {seat} passed with no worker left to place"))
+    return found
+
+
+def _province(p: Player, key: str) -> list[Broken]:
+    """Every tile is placed touching the road network and only the Master Builder replaces one,
+    keeping the network whole (§8, §14), so every tile has a road home."""
+    reached = _road_network(p.province)
+    for i, (cell, _) in enumerate(p.province.placed()):
+        if cell not in reached:
+            return [
+                (
+                    f"{key}.province[{i}]",
+                    f"the tile on {cell_name(cell)} has no road to the residence",
+                )
+            ]
+    return []
+
+
+def _road_network(province: Province) -> set[int]:
+    """The cells a road path joins to the residence."""
+    start = catalog().province.residence
+    reached = {start}
+    frontier = [start]
+    while frontier:
+        cell = frontier.pop()
+        for bit, facing, other in neighbours(cell):
+            if (
+                other not in reached
+                and ends_at(province, cell) & bit
+                and ends_at(province, other) & facing
+            ):
+                reached.add(other)
+                frontier.append(other)
+    return reached
+
+
+def _spaces(state: GameState) -> list[Broken]:
+    side = board_side(state)
+    covered = set(side.covered.get(state.config.players, ()))
+    found = []
+    for spec in side.spaces:
+        occupant = state.spaces[spec.index]
+        if (occupant == COVERED) != (spec.key in covered):
+            what = "covered" if occupant == COVERED else "open"
+            found.append(
+                (
+                    f"spaces.{spec.key}",
+                    f"space {spec.key} is {what} on the {state.config.players}-player board",
+                )
+            )
+    for area in sorted(ROWS):
+        row = side.in_area(area)
+        for left, right in pairwise(row):
+            if state.spaces[left.index] == FREE and state.spaces[right.index] >= 0:
+                found.append(
+                    (
+                        f"spaces.{right.key}",
+                        f"space {right.key} is taken while {left.key} is free "
+                        f"(the {area} fills from the left)",
+                    )
+                )
+    if side.variety_one_per_player:
+        seats = Counter(state.spaces[s.index] for s in side.in_area("variety"))
+        for seat, n in seats.items():
+            if seat >= 0 and n > 1:
+                found.append(
+                    ("spaces", f"seat {seat} has {n} workers on the variety spaces, one is allowed")
+                )
+    return found
+
+
+def _mogul_space(state: GameState) -> SpaceSpec:
+    """The chamber whose gain makes its user the Great Mogul (board.toml)."""
+    value = next(
+        c.value for c in catalog().chambers.values() if any(e.kind == "mogul" for e in c.gain)
+    )
+    return next(s for s in board_side(state).in_area("chamber") if s.value == value)
+
+
+def _mogul(state: GameState) -> list[Broken]:
+    space = _mogul_space(state)
+    occupant = state.spaces[space.index]
+    if state.mogul >= 0 and occupant != state.mogul:
+        where = "free" if occupant < 0 else f"taken by seat {occupant}"
+        return [
+            (
+                "mogul",
+                f"seat {state.mogul} has the Great Mogul but its chamber {space.key} is {where}",
+            )
+        ]
+    if occupant >= 0 and state.mogul != occupant and not _owed(state, occupant, "mogul"):
+        return [
+            (
+                f"spaces.{space.key}",
+                f"seat {occupant} used chamber {space.key} but is not the Great Mogul",
+            )
+        ]
+    return []
+
+
+def _end(state: GameState) -> list[Broken]:
+    """Markers are noted as met when the acting seat's turn ends; the first met sets the end."""
+    found = []
+    for seat, p in enumerate(state.players):
+        pending = seat == state.turn and bool(state.queue) and not state.over
+        if have_met(p.fame, p.money) and seat not in state.met_order and not pending:
+            found.append(
+                (
+                    f"players[{seat}]",
+                    f"seat {seat}'s fame and money markers have met but the end is not triggered",
+                )
+            )
+    first = state.met_order[0] if state.met_order else -1
+    if state.end_trigger != first:
+        found.append(
+            (
+                "end_trigger",
+                f"the end trigger is seat {state.end_trigger} but the first to meet is {first}",
+            )
+        )
+        return found
+    if state.end_trigger < 0:
+        if state.over:
+            found.append(("over", "the game is over but no player's markers have met"))
+        if state.last_turns:
+            found.append(("last_turns", "last turns are due but the end is not triggered"))
+        return found
+    order = round_order(state)
+    after = order[order.index(state.end_trigger) + 1 :]
+    if state.over:
+        if state.last_turns or state.queue:
+            found.append(("over", "the game is over but turns or gains are still due"))
+        return found
+    if state.turn not in after:
+        found.append(
+            (
+                "turn",
+                f"seat {state.turn} is to act but is not due a last turn "
+                f"after seat {state.end_trigger} triggered the end",
+            )
+        )
+    elif list(state.last_turns) != [
+        s for s in after[after.index(state.turn) + 1 :] if s in state.last_turns
+    ]:
+        found.append(
+            ("last_turns", "the last turns are not the seats after the acting one in turn order")
+        )
     return found

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import copy
+import random
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 import tomli_w
-from save_examples import MIDGAME, OPENING
+from save_examples import ALL, MIDGAME, OPENING
 
-from rajas_tui import bots, persist
+import rules
+from rajas_tui import bots, persist, positions
 from rajas_tui.cli import main
 from rajas_tui.records import Seat, Setup
+from rules.state import Config
 
 NAMES = "Asha,Bela,Chand,Devi"
 
@@ -138,3 +141,71 @@ def test_a_broken_position_on_the_command_line_gets_one_line(tmp_path: Path, cap
     error = capsys.readouterr().err
     assert len(error.splitlines()) == 1 and "karma 4 is outside 0 to 3" in error
     assert not save.exists()
+
+
+def _met_but_untriggered(s: dict[str, Any]) -> None:
+    s["players"][1].update(
+        fame=40, fame_bonus_next=4, money=46, money_bonus_next=3, money_workers_taken=1,
+        workers=5, unlocked=2,
+    )  # fmt: skip
+
+
+def _tile_far_from_the_residence(s: dict[str, Any]) -> None:
+    tile = s["supply"]["stacks"]["d1"].pop()
+    s["players"][0]["province"] = [{"cell": "a4", "tile": tile, "rotation": 0}]
+
+
+def _fourth_statue_place_left_over(s: dict[str, Any]) -> None:
+    s["players"][0]["places"] = 12
+
+
+# Each is a position no game can reach, though every number in it is in range (issue 8, item 6).
+UNREACHABLE = [
+    (_met_but_untriggered,
+     "key state.players[1]: seat 1's fame and money markers have met but the end is not triggered"),
+    (lambda s: s["players"][0].update(money=15),
+     "key state.players[0].money_bonus_next: money has reached 15 but the bonus marker still "
+     "stands on 12"),
+    (lambda s: s["players"][1].update(placed=1),
+     "key state.players[1].placed: 1 worker of seat 1 placed but 2 action spaces show its workers"),
+    (lambda s: s["spaces"].update(q2=1) or s["players"][1].update(placed=3),
+     "key state.spaces.q2: space q2 is taken while q1 is free (the quarry fills from the left)"),
+    (_tile_far_from_the_residence,
+     "key state.players[0].province[0]: the tile on a4 has no road to the residence"),
+    (lambda s: s["players"][1].update(workers=5),
+     "key state.players[1].workers: 5 workers but only 3 at the start and 0 unlocked"),
+    (lambda s: s["players"][0].update(fame=6),
+     "key state.players[0].fame_bonus_next: fame 6 has passed the bonus at 5, which is not taken"),
+    (lambda s: s.update(mogul=0),
+     "key state.mogul: seat 0 has the Great Mogul but its chamber c1 is free"),
+    (_fourth_statue_place_left_over,
+     "key state.players[0].places: 12 statue places but the Kali statue has 10"),
+    (lambda s: s.update(over=True),
+     "key state.over: the game is over but no player's markers have met"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("change", "expected"), UNREACHABLE)
+def test_positions_no_game_can_reach_are_refused(tmp_path: Path, change, expected: str) -> None:
+    state = copy.deepcopy(_state_of(OPENING))
+    change(state)
+    message = _refused(tmp_path, state, expected)
+    assert message.count(". ") == 0 and message.endswith("."), message
+
+
+@pytest.mark.parametrize("save", ALL, ids=lambda p: p.name)
+def test_the_example_saves_are_positions_that_are_accepted(save: Path) -> None:
+    assert persist.load_position(save).steps > 0
+
+
+def test_every_state_of_random_games_is_accepted() -> None:
+    """The checks above must never refuse a state that play reaches, mid-turn states included."""
+    states = 0
+    for seed in range(30):
+        state = rules.new_game(Config(players=2 + seed % 3, seed=seed))
+        chooser = random.Random(seed)
+        while not state.over:
+            state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+            positions.check(state)
+            states += 1
+    assert states > 5000  # 30 whole games, not a few moves
