@@ -135,6 +135,7 @@ def unreachable(state: GameState) -> list[Broken]:
         found += _workers(state, seat, key)
         found += _province(player, key)
     found += _spaces(state)
+    found += _display(state)
     found += _mogul(state)
     found += _end(state)
     return found
@@ -235,7 +236,8 @@ def _workers(state: GameState, seat: int, key: str) -> list[Broken]:
         found.append(
             (
                 f"{key}.unlocked",
-                f"{p.unlocked} workers unlocked but the tracks and the bridge gave {earned}",
+                f"{p.unlocked} worker{'s' if p.unlocked != 1 else ''} unlocked "
+                f"but the tracks and the bridge gave {earned}",
             )
         )
     shown = sum(1 for occupant in state.spaces if occupant == seat)
@@ -283,6 +285,31 @@ def _road_network(province: Province) -> set[int]:
                 reached.add(other)
                 frontier.append(other)
     return reached
+
+
+def _display(state: GameState) -> list[Broken]:
+    """Each display stack holds the tiles of one colour and animal (§1), and every tile out of
+    the game was replaced by a Master Builder tile, which is never covered again (§6)."""
+    tiles = catalog().tiles
+    animals = tuple(dict.fromkeys(t.animal for t in tiles))  # the stacks' order, as set up
+    for i, stack in enumerate(state.supply.stacks):
+        colour, animal = COLOURS[i // len(animals)], animals[i % len(animals)]
+        for j, tile in enumerate(stack):
+            spec = tiles[tile]
+            if (spec.colour, spec.animal) != (colour, animal):
+                kind = f"{spec.colour.name.lower()} {spec.animal}"
+                article = "an" if kind[0] in "aeiou" else "a"
+                why = f"tile {tile} is {article} {kind} tile but lies in the "
+                place = f"{colour.name.lower()} {animal} stack d{i + 1}"
+                return [(f"supply.stacks.d{i + 1}[{j}]", why + place)]
+    rebuilt = sum(1 for p in state.players for _, placed in p.province.placed() if placed.rebuilt)
+    gone = len(state.supply.out_of_game)
+    if rebuilt != gone:
+        why = f"{rebuilt} tile{'s' if rebuilt != 1 else ''} rebuilt by the Master Builder but "
+        return [
+            ("supply.out_of_game", why + f"{gone} tile{'s' if gone != 1 else ''} out of the game")
+        ]
+    return []
 
 
 def _spaces(state: GameState) -> list[Broken]:
@@ -350,50 +377,61 @@ def _mogul(state: GameState) -> list[Broken]:
 
 
 def _end(state: GameState) -> list[Broken]:
-    """Markers are noted as met when the acting seat's turn ends; the first met sets the end."""
-    found = []
-    for seat, p in enumerate(state.players):
-        pending = seat == state.turn and bool(state.queue) and not state.over
-        if have_met(p.fame, p.money) and seat not in state.met_order and not pending:
-            found.append(
-                (
-                    f"players[{seat}]",
-                    f"seat {seat}'s fame and money markers have met but the end is not triggered",
-                )
-            )
+    """Markers are noted as met when the acting seat's turn ends; the first to meet triggers the
+    end, and only the seats after it in this round's order take a last turn (§13)."""
+    found = _unnoted_meetings(state)
     first = state.met_order[0] if state.met_order else -1
     if state.end_trigger != first:
-        found.append(
-            (
-                "end_trigger",
-                f"the end trigger is seat {state.end_trigger} but the first to meet is {first}",
+        if first < 0:
+            why = f"seat {state.end_trigger} is named as the end trigger but no markers have met"
+        else:
+            why = (
+                f"the end trigger is seat {state.end_trigger} but seat {first}'s markers met first"
             )
-        )
-        return found
+        return [*found, ("end_trigger", why)]
     if state.end_trigger < 0:
         if state.over:
             found.append(("over", "the game is over but no player's markers have met"))
         if state.last_turns:
             found.append(("last_turns", "last turns are due but the end is not triggered"))
         return found
-    order = round_order(state)
-    after = order[order.index(state.end_trigger) + 1 :]
-    if state.over:
-        if state.last_turns or state.queue:
-            found.append(("over", "the game is over but turns or gains are still due"))
-        return found
-    if state.turn not in after:
-        found.append(
-            (
-                "turn",
-                f"seat {state.turn} is to act but is not due a last turn "
-                f"after seat {state.end_trigger} triggered the end",
+    return found + _last_turns(state)
+
+
+def _unnoted_meetings(state: GameState) -> list[Broken]:
+    found = []
+    for seat, p in enumerate(state.players):
+        pending = seat == state.turn and bool(state.queue) and not state.over
+        if have_met(p.fame, p.money) and seat not in state.met_order and not pending:
+            what = "is not listed as met" if state.end_trigger >= 0 else "the end is not triggered"
+            found.append(
+                (f"players[{seat}]", f"seat {seat}'s fame and money markers have met but {what}")
             )
-        )
-    elif list(state.last_turns) != [
-        s for s in after[after.index(state.turn) + 1 :] if s in state.last_turns
-    ]:
-        found.append(
-            ("last_turns", "the last turns are not the seats after the acting one in turn order")
-        )
     return found
+
+
+def _last_turns(state: GameState) -> list[Broken]:
+    trigger = state.end_trigger
+    order = round_order(state)
+    after = order[order.index(trigger) + 1 :]
+    if state.over:
+        done = after
+        if state.last_turns or state.queue:
+            return [("over", "the game is over but turns or gains are still due")]
+    elif state.turn not in after:
+        why = f"seat {state.turn} is to act but is not due a last turn after seat {trigger} "
+        return [("turn", why + "triggered the end")]
+    else:
+        done = after[: after.index(state.turn)]
+        due = after[after.index(state.turn) + 1 :]
+        for seat in state.last_turns:
+            if seat not in due:
+                why = f"seat {seat} is due a last turn but does not follow the acting seat "
+                return [("last_turns", why + f"{state.turn} in this round")]
+        if list(state.last_turns) != [s for s in due if s in state.last_turns]:
+            return [("last_turns", "the last turns are not in this round's turn order")]
+    for seat in state.met_order[1:]:
+        if seat not in done:
+            why = f"seat {seat} is listed as met but took no last turn after seat {trigger}"
+            return [("met_order", why)]
+    return []

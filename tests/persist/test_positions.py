@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from save_examples import ALL, MIDGAME, OPENING
+from save_examples import ALL, FINAL, MIDGAME, OPENING
 
 import rules
 from rajas_tui import bots, persist, positions
@@ -209,3 +209,66 @@ def test_every_state_of_random_games_is_accepted() -> None:
             positions.check(state)
             states += 1
     assert states > 5000  # 30 whole games, not a few moves
+
+
+def _rebuilt_from_nothing(s: dict[str, Any]) -> None:
+    tile = s["supply"]["stacks"]["d1"].pop()  # a T: its east end meets the residence from b1
+    s["players"][0]["province"] = [{"cell": "b1", "tile": tile, "rotation": 0, "rebuilt": True}]
+
+
+def _stacks_swapped(s: dict[str, Any]) -> None:
+    stacks = s["supply"]["stacks"]
+    stacks["d1"][0], stacks["d2"][0] = stacks["d2"][0], stacks["d1"][0]
+
+
+# Siblings of the listed cases: other facts no reachable state breaks. (base save, change, error)
+UNREACHABLE_TOO = [
+    (OPENING, lambda s: s["players"][1].update(fame_bonus_next=1),
+     "key state.players[1].fame_bonus_next: the fame bonus at 5 is taken but fame is only 0"),
+    (OPENING, lambda s: s["players"][0].update(money_bonus_next=2),
+     "key state.players[0].money_workers_taken: money has reached 33 but the worker at 20 "
+     "is not taken"),
+    (OPENING, lambda s: s["players"][1].update(workers=4, unlocked=1),
+     "key state.players[1].unlocked: 1 worker unlocked but the tracks and the bridge gave 0"),
+    (OPENING, lambda s: s["spaces"].update(s2=1) or s["players"][1].update(placed=3, passed=True),
+     "key state.players[1].passed: seat 1 passed with no worker left to place"),
+    (OPENING, lambda s: s["spaces"].update(q3="covered"),
+     "key state.spaces.q3: space q3 is covered on the 2-player board"),
+    (FINAL, lambda s: s["spaces"].update(q4="free"),
+     "key state.spaces.q4: space q4 is open on the 3-player board"),
+    (MIDGAME, lambda s: s["spaces"].update(v1=0, v2=0) or s["players"][0].update(placed=2),
+     "key state.spaces: seat 0 has 2 workers on the variety spaces, one is allowed"),
+    (OPENING, lambda s: s["spaces"].update(c1=1) or s["players"][1].update(placed=3),
+     "key state.spaces.c1: seat 1 used chamber c1 but is not the Great Mogul"),
+    (OPENING, lambda s: s.update(end_trigger=0),
+     "key state.end_trigger: seat 0 is named as the end trigger but no markers have met"),
+    (OPENING, lambda s: s.update(met_order=[1]),
+     "key state.end_trigger: the end trigger is seat -1 but seat 1's markers met first"),
+    (OPENING, lambda s: s.update(last_turns=[1]),
+     "key state.last_turns: last turns are due but the end is not triggered"),
+    (FINAL, lambda s: s.update(over=True, last_turns=[2]),
+     "key state.over: the game is over but turns or gains are still due"),
+    (FINAL, lambda s: s.update(turn=0),
+     "key state.turn: seat 0 is to act but is not due a last turn after seat 1 triggered the end"),
+    (FINAL, lambda s: s.update(last_turns=[0]),
+     "key state.last_turns: seat 0 is due a last turn but does not follow the acting seat 2 "
+     "in this round"),
+    (FINAL, lambda s: s.update(met_order=[1, 0]),
+     "key state.met_order: seat 0 is listed as met but took no last turn after seat 1"),
+    (OPENING, _rebuilt_from_nothing,
+     "key state.supply.out_of_game: 1 tile rebuilt by the Master Builder but 0 tiles out of "
+     "the game"),
+    (OPENING, _stacks_swapped,
+     "key state.supply.stacks.d1[0]: tile 6 is an orange cow tile but lies in the orange snake "
+     "stack d1"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("save", "change", "expected"), UNREACHABLE_TOO)
+def test_other_unreachable_positions_are_refused(
+    tmp_path: Path, save: Path, change, expected: str
+) -> None:
+    state = copy.deepcopy(_state_of(save))
+    change(state)
+    message = _refused(tmp_path, state, expected)
+    assert message.count(". ") == 0 and message.endswith("."), message
