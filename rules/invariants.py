@@ -131,6 +131,7 @@ def unreachable(state: GameState) -> list[Broken]:
     found: list[Broken] = []
     for seat, player in enumerate(state.players):
         key = f"players[{seat}]"
+        found += _statue(player, key)
         found += _tracks(player, key)
         found += _workers(state, seat, key)
         found += _province(player, key)
@@ -157,16 +158,19 @@ def _gains(bonuses: tuple[TrackBonus, ...] | tuple[Effect, ...], kind: str) -> i
     return sum(1 for e in effects if e.kind == kind)
 
 
+def _statue(p: Player, key: str) -> list[Broken]:
+    """Nothing in the game adds or removes a place on the Kali statue (§2)."""
+    statue = catalog().setup.statue_places
+    if p.places == statue:
+        return []
+    return [(f"{key}.places", f"{p.places} statue places but the Kali statue has {statue}")]
+
+
 def _tracks(p: Player, key: str) -> list[Broken]:
     """Fame never falls, so its bonuses taken are exactly those reached; money falls, so its
     bonuses taken are at least those up to the highest money it is known to have had."""
     spec = catalog().tracks
     found = []
-    statue = catalog().setup.statue_places
-    if p.places != statue:
-        found.append(
-            (f"{key}.places", f"{p.places} statue places but the Kali statue has {statue}")
-        )
     reached = _reached(spec.fame_bonus, p.fame)
     if p.fame_bonus_next < reached:
         at = spec.fame_bonus[p.fame_bonus_next].at
