@@ -136,6 +136,7 @@ def unreachable(state: GameState) -> list[Broken]:
         found += _workers(state, seat, key)
         found += _province(player, key)
     found += _spaces(state)
+    found += _rows_done(state)
     found += _display(state)
     found += _mogul(state)
     found += _end(state)
@@ -289,6 +290,33 @@ def _road_network(province: Province) -> set[int]:
                 reached.add(other)
                 frontier.append(other)
     return reached
+
+
+def _rows_done(state: GameState) -> list[Broken]:
+    """A quarry worker builds a tile and a harbor worker moves the boat at least one space, at
+    once (§6); only the acting seat's queue may still owe that step."""
+    side = board_side(state)
+    found = []
+    for seat, player in enumerate(state.players):
+        tiles = sum(1 for _ in player.province.placed()) + _owed(state, seat, "place_tile")
+        boat = state.river.boats[seat]
+        moving = _owed(state, seat, "boat_exact") > 0
+        for area in ("quarry", "harbor"):
+            held = [s for s in side.in_area(area) if state.spaces[s.index] == seat]
+            if not held:
+                continue
+            what = f"seat {seat} holds {len(held)} {area} space{'s' if len(held) != 1 else ''}"
+            where = f"spaces.{held[-1].key}"
+            if area == "quarry" and tiles < len(held):
+                found.append(
+                    (
+                        where,
+                        f"{what} but has {tiles} tile{'s' if tiles != 1 else ''} in its province",
+                    )
+                )
+            if area == "harbor" and boat < len(held) and not moving:
+                found.append((where, f"{what} but its boat is still on river space {boat}"))
+    return found
 
 
 def _display(state: GameState) -> list[Broken]:

@@ -258,6 +258,10 @@ UNREACHABLE_TOO = [
     (OPENING, _rebuilt_from_nothing,
      "key state.supply.out_of_game: 1 tile rebuilt by the Master Builder but 0 tiles out of "
      "the game"),
+    (OPENING, lambda s: s["spaces"].update(q1=1) or s["players"][1].update(placed=3),
+     "key state.spaces.q1: seat 1 holds 1 quarry space but has 0 tiles in its province"),
+    (OPENING, lambda s: s["river"].update(boats=[0, 0]),
+     "key state.spaces.h1: seat 0 holds 1 harbor space but its boat is still on river space 0"),
     (OPENING, _stacks_swapped,
      "key state.supply.stacks.d1[0]: tile 6 is an orange cow tile but lies in the orange snake "
      "stack d1"),
