@@ -293,30 +293,57 @@ def _road_network(province: Province) -> set[int]:
 
 
 def _rows_done(state: GameState) -> list[Broken]:
-    """A quarry worker builds a tile and a harbor worker moves the boat at least one space, at
-    once (§6); only the acting seat's queue may still owe that step."""
-    side = board_side(state)
+    """A quarry worker builds a tile, a harbor worker moves the boat at least one space, the
+    Portuguese moves it its full count and the Master Builder leaves a rebuilt tile, all at once
+    (§6); only the acting seat's queue may still owe that step."""
     found = []
-    for seat, player in enumerate(state.players):
-        tiles = sum(1 for _ in player.province.placed()) + _owed(state, seat, "place_tile")
-        boat = state.river.boats[seat]
-        moving = _owed(state, seat, "boat_exact") > 0
-        for area in ("quarry", "harbor"):
-            held = [s for s in side.in_area(area) if state.spaces[s.index] == seat]
-            if not held:
-                continue
-            what = f"seat {seat} holds {len(held)} {area} space{'s' if len(held) != 1 else ''}"
-            where = f"spaces.{held[-1].key}"
-            if area == "quarry" and tiles < len(held):
-                found.append(
-                    (
-                        where,
-                        f"{what} but has {tiles} tile{'s' if tiles != 1 else ''} in its province",
-                    )
-                )
-            if area == "harbor" and boat < len(held) and not moving:
-                found.append((where, f"{what} but its boat is still on river space {boat}"))
+    for seat in range(len(state.players)):
+        held = [s for s in board_side(state).spaces if state.spaces[s.index] == seat]
+        found += _tiles_built(state, seat, [s for s in held if s.area == "quarry"])
+        found += _boat_moved(state, seat, held)
+        found += _rebuilt(state, seat, [s for s in held if "rebuild" in _chamber_kinds(s)])
     return found
+
+
+def _chamber_kinds(space: SpaceSpec) -> dict[str, int]:
+    """What a chamber space gains, kind to its n (board.toml); empty for other spaces."""
+    if space.area != "chamber":
+        return {}
+    return {e.kind: e.n for e in catalog().chambers[space.value].gain}
+
+
+def _tiles_built(state: GameState, seat: int, quarry: list[SpaceSpec]) -> list[Broken]:
+    tiles = sum(1 for _ in state.players[seat].province.placed())
+    if len(quarry) <= tiles + _owed(state, seat, "place_tile"):
+        return []
+    what = f"seat {seat} holds {len(quarry)} quarry space{'s' if len(quarry) != 1 else ''}"
+    why = f"{what} but has {tiles} tile{'s' if tiles != 1 else ''} in its province"
+    return [(f"spaces.{quarry[-1].key}", why)]
+
+
+def _boat_moved(state: GameState, seat: int, held: list[SpaceSpec]) -> list[Broken]:
+    moved = [s for s in held if s.area == "harbor" or "boat_exact" in _chamber_kinds(s)]
+    least = sum(_chamber_kinds(s).get("boat_exact", 1) for s in moved)
+    boat = state.river.boats[seat]
+    if boat >= least or _owed(state, seat, "boat_exact"):
+        return []
+    keys = ", ".join(s.key for s in moved)
+    why = f"seat {seat}'s workers on {keys} moved its boat at least {least} "
+    return [
+        (
+            f"spaces.{moved[-1].key}",
+            why + f"space{'s' if least != 1 else ''} but it is on river space {boat}",
+        )
+    ]
+
+
+def _rebuilt(state: GameState, seat: int, builders: list[SpaceSpec]) -> list[Broken]:
+    rebuilt = sum(1 for _, p in state.players[seat].province.placed() if p.rebuilt)
+    owed = _owed(state, seat, "rebuild") + _owed(state, seat, "place_tile")
+    if len(builders) <= rebuilt + owed:
+        return []
+    why = f"seat {seat} used the Master Builder on {builders[-1].key} but has no rebuilt tile"
+    return [(f"spaces.{builders[-1].key}", why)]
 
 
 def _display(state: GameState) -> list[Broken]:

@@ -260,8 +260,15 @@ UNREACHABLE_TOO = [
      "the game"),
     (OPENING, lambda s: s["spaces"].update(q1=1) or s["players"][1].update(placed=3),
      "key state.spaces.q1: seat 1 holds 1 quarry space but has 0 tiles in its province"),
-    (OPENING, lambda s: s["river"].update(boats=[0, 0]),
-     "key state.spaces.h1: seat 0 holds 1 harbor space but its boat is still on river space 0"),
+    (OPENING, lambda s: s["river"].update(boats=[0, 0]) or s["spaces"].update(c6="free", o=0),
+     "key state.spaces.h1: seat 0's workers on h1 moved its boat at least 1 space but it is on "
+     "river space 0"),
+    (OPENING, lambda s: s["river"].update(boats=[1, 0]) or s["players"][1].update(placed=3)
+     or s["spaces"].update(c6="free", o=0, c5=1),
+     "key state.spaces.c5: seat 1 used the Master Builder on c5 but has no rebuilt tile"),
+    (OPENING, lambda s: s["river"].update(boats=[5, 0]),
+     "key state.spaces.c6: seat 0's workers on h1, c6 moved its boat at least 7 spaces but it is "
+     "on river space 5"),
     (OPENING, _stacks_swapped,
      "key state.supply.stacks.d1[0]: tile 6 is an orange cow tile but lies in the orange snake "
      "stack d1"),
