@@ -140,6 +140,7 @@ def unreachable(state: GameState) -> list[Broken]:
     found += _display(state)
     found += _mogul(state)
     found += _end(state)
+    found += _turn_order(state)  # last: most broken states upset it, the others say more
     return found
 
 
@@ -290,6 +291,30 @@ def _road_network(province: Province) -> set[int]:
                 reached.add(other)
                 frontier.append(other)
     return reached
+
+
+def _turn_order(state: GameState) -> list[Broken]:
+    """Workers go one a turn, clockwise from the start player (§3): in this lap the seats before
+    the acting one have placed one more than the seats after it. A seat out of the round (no
+    worker left, or passed) stopped early, so it has at most that many."""
+    if state.over:
+        return []
+    order = round_order(state)
+    turn = order.index(state.turn)
+    laps = state.players[state.turn].placed - (1 if state.queue else 0)
+    for position, seat in enumerate(order):
+        if seat == state.turn:
+            continue
+        p = state.players[seat]
+        due = laps + (1 if position < turn else 0)
+        active = p.workers_left > 0 and not p.passed
+        if p.placed == due or (not active and p.placed < due):
+            continue
+        why = f"seat {seat} has {p.placed} workers placed but, with seat {state.turn} to act "
+        should = f"{'' if active else 'at most '}{due}"
+        where = f"in a round begun by seat {state.start_player}, it should have {should}"
+        return [(f"players[{seat}].placed", why + where)]
+    return []
 
 
 def _rows_done(state: GameState) -> list[Broken]:

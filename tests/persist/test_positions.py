@@ -269,6 +269,9 @@ UNREACHABLE_TOO = [
     (OPENING, lambda s: s["river"].update(boats=[5, 0]),
      "key state.spaces.c6: seat 0's workers on h1, c6 moved its boat at least 7 spaces but it is "
      "on river space 5"),
+    (OPENING, lambda s: s.update(turn=1),
+     "key state.players[0].placed: seat 0 has 2 workers placed but, with seat 1 to act in a round "
+     "begun by seat 0, it should have 3"),
     (OPENING, _stacks_swapped,
      "key state.supply.stacks.d1[0]: tile 6 is an orange cow tile but lies in the orange snake "
      "stack d1"),
