@@ -14,7 +14,7 @@ from .river import final_space
 from .rounds import round_order
 from .spaces import ROWS, board_side
 from .state import COVERED, FREE, GameState, Player, Province
-from .tracks import have_met
+from .tracks import have_met, margin
 
 Broken = tuple[str, str]  # (where in the state, e.g. "players[1].placed"; one sentence)
 
@@ -479,7 +479,18 @@ def _end(state: GameState) -> list[Broken]:
         if state.last_turns:
             found.append(("last_turns", "last turns are due but the end is not triggered"))
         return found
-    return found + _last_turns(state)
+    return found + (_last_turns(state) or _apart(state))
+
+
+def _apart(state: GameState) -> list[Broken]:
+    """A seat noted as met never acts again, so its markers still meet (§13)."""
+    for seat in state.met_order:
+        p = state.players[seat]
+        gap = -margin(p.fame, p.money)
+        if gap > 0:
+            why = f"seat {seat} is listed as met but its markers are {gap} fame apart"
+            return [("met_order", why)]
+    return []
 
 
 def _unnoted_meetings(state: GameState) -> list[Broken]:

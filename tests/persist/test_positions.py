@@ -244,6 +244,8 @@ UNREACHABLE_TOO = [
      "key state.end_trigger: seat 0 is named as the end trigger but no markers have met"),
     (OPENING, lambda s: s.update(met_order=[1]),
      "key state.end_trigger: the end trigger is seat -1 but seat 1's markers met first"),
+    (FINAL, lambda s: s["players"][1].update(money=20),
+     "key state.met_order: seat 1 is listed as met but its markers are 49 fame apart"),
     (OPENING, lambda s: s.update(last_turns=[1]),
      "key state.last_turns: last turns are due but the end is not triggered"),
     (FINAL, lambda s: s.update(over=True, last_turns=[2]),
