@@ -135,6 +135,7 @@ def unreachable(state: GameState) -> list[Broken]:
         found += _tracks(player, key)
         found += _workers(state, seat, key)
         found += _province(player, key)
+        found += _building_fame(seat, player, key)
     found += _spaces(state)
     found += _rows_done(state)
     found += _display(state)
@@ -273,6 +274,18 @@ def _province(p: Player, key: str) -> list[Broken]:
                 )
             ]
     return []
+
+
+def _building_fame(seat: int, p: Player, key: str) -> list[Broken]:
+    """Each building scored its level, at least the starting level, as its tile was built, in the
+    same step (§6 Quarry, Master Builder); fame never falls."""
+    tiles = catalog().tiles
+    count = sum(len(tiles[placed.tile].buildings) for _, placed in p.province.placed())
+    least = count * catalog().setup.building_level_start
+    if p.fame >= least:
+        return []
+    what = f"seat {seat} has {count} building{'s' if count != 1 else ''} in its province, "
+    return [(f"{key}.fame", what + f"which scored at least {least} fame, but its fame is {p.fame}")]
 
 
 def _road_network(province: Province) -> set[int]:

@@ -221,6 +221,11 @@ def _stacks_swapped(s: dict[str, Any]) -> None:
     stacks["d1"][0], stacks["d2"][0] = stacks["d2"][0], stacks["d1"][0]
 
 
+def _temple_built_for_nothing(s: dict[str, Any]) -> None:
+    s["supply"]["stacks"]["d1"].remove(1)  # a temple on a straight road, turned east-west
+    s["players"][0]["province"] = [{"cell": "b1", "tile": 1, "rotation": 1}]
+
+
 # Siblings of the listed cases: other facts no reachable state breaks. (base save, change, error)
 UNREACHABLE_TOO = [
     (OPENING, lambda s: s["players"][1].update(fame_bonus_next=1),
@@ -274,6 +279,9 @@ UNREACHABLE_TOO = [
     (OPENING, lambda s: s.update(turn=1),
      "key state.players[0].placed: seat 0 has 2 workers placed but, with seat 1 to act in a round "
      "begun by seat 0, it should have 3"),
+    (OPENING, _temple_built_for_nothing,
+     "key state.players[0].fame: seat 0 has 1 building in its province, which scored at least 2 "
+     "fame, but its fame is 0"),
     (OPENING, _stacks_swapped,
      "key state.supply.stacks.d1[0]: tile 6 is an orange cow tile but lies in the orange snake "
      "stack d1"),
