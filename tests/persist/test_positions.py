@@ -155,7 +155,7 @@ def _tile_far_from_the_residence(s: dict[str, Any]) -> None:
     s["players"][0]["province"] = [{"cell": "a4", "tile": tile, "rotation": 0}]
 
 
-def _fourth_statue_place_left_over(s: dict[str, Any]) -> None:
+def _two_statue_places_too_many(s: dict[str, Any]) -> None:
     s["players"][0]["places"] = 12
 
 
@@ -178,7 +178,7 @@ UNREACHABLE = [
      "key state.players[0].fame_bonus_next: fame 6 has passed the bonus at 5, which is not taken"),
     (lambda s: s.update(mogul=0),
      "key state.mogul: seat 0 has the Great Mogul but its chamber c1 is free"),
-    (_fourth_statue_place_left_over,
+    (_two_statue_places_too_many,
      "key state.players[0].places: 12 statue places but the Kali statue has 10"),
     (lambda s: s.update(over=True),
      "key state.over: the game is over but no player's markers have met"),
