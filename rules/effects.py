@@ -382,6 +382,10 @@ DECISIONS: dict[str, Decision] = {
 }
 
 
+# Every kind of gain the rules carry out; the data may name no other in a game it sets up.
+HANDLED = frozenset(_AUTOMATIC) | frozenset(DECISIONS)
+
+
 def settle(state: GameState) -> GameState:
     """Carries out queued effects until one needs the player's choice or none is left."""
     seat = state.turn
