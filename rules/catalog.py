@@ -262,7 +262,9 @@ class _Reader:
         if "colour" in raw:
             colour = None if kind == "yield_tile" else self.colour(raw["colour"], f"{where}.colour")
         if kind == "yield_tile":
-            self.choice(raw.get("colour"), YIELD_COLOURS, f"{where}.colour")
+            drawn = YIELD_COLOURS[self.choice(raw.get("colour"), YIELD_COLOURS, f"{where}.colour")]
+            if needs_rule and drawn not in BASE_YIELDS:
+                raise self.fail(f"{where}.colour", f"no rule draws {drawn} yield tiles yet")
         n = self.nonneg(raw, "n", where) if "n" in raw else 1
         per = self.get(raw, "per", where, int) if "per" in raw else 1
         if per < 1:

@@ -114,3 +114,12 @@ def test_a_variant_board_whose_gains_have_no_rule_is_refused_with_a_sentence() -
     assert "upgrade" not in problem
     with pytest.raises(ValueError, match="fame_per_bend"):
         new_game(config)
+
+
+def test_a_base_gain_drawing_a_yield_tile_no_rule_draws_is_refused_at_load(
+    tmp_path: Path,
+) -> None:
+    # The Dancer's rule draws from the white stack alone; a yellow draw would silently be white.
+    _copy(tmp_path)
+    _edit(tmp_path / "board.toml", 'colour = "white" }', 'colour = "yellow" }')
+    _refused(tmp_path, "board.toml", "chamber[1].gain[1].colour", "no rule draws yellow")
