@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from rules import actions as A
 from rules.catalog import SpaceSpec, TileSpec, catalog
-from rules.gains import render
+from rules.gains import Symbol, render
 from rules.model import BUILDINGS, GOODS, Colour, Die, Effect, PaidDie
 
 PLAYER_LETTERS = "ABCD"
@@ -39,7 +39,7 @@ AREA_NAMES = {
 }
 
 # Symbols of the screens alone; the gains' symbols come with their words from the engine.
-UI_SYMBOLS = {"minus": ("−", "-")}
+UI_SYMBOLS = {"minus": Symbol(glyph="−", ascii="-", word="less")}
 
 
 class Glyphs:
@@ -51,21 +51,19 @@ class Glyphs:
     def use_ascii(self, ascii_only: bool) -> None:
         self.ascii = ascii_only
 
+    def _symbols(self) -> dict[str, Symbol]:
+        return {**catalog().symbols, **UI_SYMBOLS}
+
     @property
     def table(self) -> dict[str, str]:
         """Every symbol's name and what it shows in the set in use."""
-        table = {
-            name: symbol.ascii if self.ascii else symbol.glyph
-            for name, symbol in catalog().symbols.items()
-        }
-        table.update({name: pair[self.ascii] for name, pair in UI_SYMBOLS.items()})
-        return table
+        return {name: self._shown(symbol) for name, symbol in self._symbols().items()}
+
+    def _shown(self, symbol: Symbol) -> str:
+        return symbol.ascii if self.ascii else symbol.glyph
 
     def __getitem__(self, name: str) -> str:
-        symbol = catalog().symbols.get(name)
-        if symbol is None:
-            return UI_SYMBOLS[name][self.ascii]
-        return symbol.ascii if self.ascii else symbol.glyph
+        return self._shown(self._symbols()[name])
 
 
 G = Glyphs()
