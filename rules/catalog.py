@@ -180,6 +180,14 @@ class _Vocabulary:
     handled: frozenset[str]
 
 
+@attrs.frozen(slots=True)
+class KindRules:
+    """Which kinds of gain the rules carry out, and which of those the player chooses."""
+
+    handled: frozenset[str]
+    decisions: frozenset[str]
+
+
 EMPTY_VOCABULARY = _Vocabulary({}, {}, frozenset())
 
 
@@ -320,6 +328,7 @@ def _gain_kind(reader: _Reader, name: str, raw: Any, symbols: frozenset[str]) ->
         glyph=reader.get(raw, "glyph", where, str),
         words=reader.get(raw, "words", where, str),
         log=reader.get(raw, "log", where, str),
+        prompt=reader.get(raw, "prompt", where, str) if "prompt" in raw else "",
         internal=reader.get(raw, "internal", where, bool) if "internal" in raw else False,
     )
     # Saved logs hold these words, so they must not change with the player's symbol set.
@@ -333,16 +342,21 @@ def _gain_kind(reader: _Reader, name: str, raw: Any, symbols: frozenset[str]) ->
     return kind
 
 
-def _vocabulary(reader: _Reader, handled: frozenset[str]) -> _Vocabulary:
+def _vocabulary(reader: _Reader, rules: KindRules) -> _Vocabulary:
     symbols = _symbols(reader)
     kinds = {
         name: _gain_kind(reader, name, raw, frozenset(symbols))
         for name, raw in reader.get(reader.table, "kind", "", dict).items()
     }
-    unworded = sorted(handled - set(kinds))
+    unworded = sorted(rules.handled - set(kinds))
     if unworded:
         raise reader.fail(f"kind.{unworded[0]}", "missing, yet the rules carry it out")
-    return _Vocabulary(kinds, symbols, handled)
+    for name, kind in kinds.items():
+        if name in rules.decisions and not kind.prompt.strip():
+            raise reader.fail(f"kind.{name}.prompt", "missing: the player chooses this gain")
+        if name in rules.handled - rules.decisions and kind.prompt:
+            raise reader.fail(f"kind.{name}.prompt", "carried out at once, it asks nothing")
+    return _Vocabulary(kinds, symbols, rules.handled)
 
 
 def _setup(reader: _Reader) -> SetupSpec:
@@ -617,19 +631,19 @@ def _board_gains(
     return found
 
 
-def handled_kinds() -> frozenset[str]:
-    """The kinds of gain the rules carry out."""
+def kind_rules() -> KindRules:
+    """The kinds of gain the rules carry out and those the player chooses."""
     # effects.py reads the data through this module, so it is imported when first needed.
-    from .effects import HANDLED
+    from .effects import DECISIONS, HANDLED
 
-    return HANDLED
+    return KindRules(HANDLED, frozenset(DECISIONS))
 
 
-def load_catalog(directory: Path = DATA_DIR, handled: frozenset[str] | None = None) -> Catalog:
+def load_catalog(directory: Path = DATA_DIR) -> Catalog:
     """Reads and checks every data file in `directory`; every gain the base game's data names
-    must be one of `handled` (by default the kinds the rules carry out)."""
+    must have a rule that carries it out."""
     words = _load("effects.toml", directory)
-    vocabulary = _vocabulary(words, handled_kinds() if handled is None else handled)
+    vocabulary = _vocabulary(words, kind_rules())
     game = _load("game.toml", directory, vocabulary)
     board = _load("board.toml", directory, vocabulary)
     outer = board.get(board.table, "outer", "", dict)

@@ -37,6 +37,7 @@ class GainKind:
     glyph: str
     words: str
     log: str
+    prompt: str = ""  # what the player is asked, for a gain the player chooses
     internal: bool = False
 
 

@@ -6,10 +6,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import attrs
 import pytest
 
+from rules import effects
+from rules.actions import Boat
 from rules.catalog import DATA_DIR, DataError, catalog, load_catalog
 from rules.effects import HANDLED
+from rules.errors import IllegalAction
 from rules.gains import render
 from rules.model import Colour, Effect
 from rules.setup import config_problem, new_game
@@ -123,3 +127,30 @@ def test_a_base_gain_drawing_a_yield_tile_no_rule_draws_is_refused_at_load(
     _copy(tmp_path)
     _edit(tmp_path / "board.toml", 'colour = "white" }', 'colour = "yellow" }')
     _refused(tmp_path, "board.toml", "chamber[1].gain[1].colour", "no rule draws yellow")
+
+
+def test_a_choice_asks_in_the_words_of_the_vocabulary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _edit(
+        _copy(tmp_path) / "effects.toml",
+        'prompt = "choose a building row to upgrade"',
+        'prompt = "pick a row to raise"',
+    )
+    data = load_catalog(tmp_path)
+    monkeypatch.setattr(effects, "catalog", lambda: data)
+    state = new_game(Config(players=2, seed=1))
+    state = attrs.evolve(state, queue=(Effect("upgrade"),))
+    assert effects.prompt(state) == "pick a row to raise"
+    with pytest.raises(IllegalAction, match="waiting for you to pick a row to raise"):
+        effects.choose(state, Boat(True))
+
+
+def test_a_choice_without_a_prompt_is_refused_at_load(tmp_path: Path) -> None:
+    _edit(_copy(tmp_path) / "effects.toml", 'prompt = "choose the good to score"\n', "")
+    _refused(tmp_path, "effects.toml", "kind.score_good.prompt", "missing")
+
+
+def test_a_gain_carried_out_at_once_asks_nothing(tmp_path: Path) -> None:
+    _edit(_copy(tmp_path) / "effects.toml", 'log = "+{n} fame"', 'log = "+{n} fame"\nprompt = "?"')
+    _refused(tmp_path, "effects.toml", "kind.fame.prompt", "asks nothing")
