@@ -6,9 +6,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from rules.catalog import DataError, catalog
+
 from . import commands as saved_games
 
 EXIT_USAGE = 2
+EXIT_DATA = 3
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -111,6 +114,12 @@ def run_simulate(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # Every command needs the data: a broken file is one sentence here, not a traceback later.
+    try:
+        catalog()
+    except DataError as error:
+        print(f"rajas: the game's data is broken: {error}.", file=sys.stderr)
+        return EXIT_DATA
     if args.command == "simulate":
         return run_simulate(args)
     if args.command in saved_games.NAMES:

@@ -15,6 +15,7 @@ import rules
 from rules.actions import Action, Reroll, stack_name
 from rules.catalog import catalog
 from rules.dice import remove_dice
+from rules.gains import render
 from rules.model import Die
 from rules.state import GameState
 
@@ -58,22 +59,11 @@ def _tile_words(tile_id: int) -> str:
     return f"{tile.colour.letter}{tile.value} {tile.animal}"
 
 
-# Short, because a log entry longer than a line makes tomli-w write the whole log as tables.
-_GAIN_WORDS = {
-    "money": "+{n} money",
-    "fame": "+{n} fame",
-    "karma": "+{n} karma",
-    "dice": "{n} dice",
-    "upgrade": "upgrade",
-    "boat_offer": "boat move",
-}
-
-
 def _yield_words(tile: int) -> str:
     """A white yield tile by what it gives (`+3 money`)."""
-    gains = catalog().yields["white"][tile]
-    words = [_GAIN_WORDS.get(g.kind, g.kind.replace("_", " ")).format(n=g.n) for g in gains]
-    return " and ".join(words).replace("1 dice", "1 die")
+    data = catalog()
+    # Saved logs hold these words (kept short: a long entry makes tomli-w write the log as tables).
+    return " and ".join(render(data.gains[g.kind].log, g, {}) for g in data.yields["white"][tile])
 
 
 def parse(text: str) -> Action:

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 import rules
 from rules import invariants
-from rules.catalog import EFFECT_PARAMETERS, catalog
-from rules.effects import DECISIONS
+from rules.catalog import catalog
+from rules.effects import HANDLED
 from rules.model import COLOURS
 from rules.setup import config_problem
 from rules.state import GameState, Player
@@ -24,7 +24,6 @@ from rules.state import GameState, Player
 from .codec import Problem
 
 SANE = 999  # a ceiling for fame, money and rounds: far above any real game, far below overflow
-EFFECT_KINDS = frozenset(EFFECT_PARAMETERS) | frozenset(DECISIONS)
 
 
 def _seat_list(seats: tuple[int, ...], players: int, key: str) -> Iterator[tuple[str, str]]:
@@ -106,8 +105,10 @@ def _queue(state: GameState) -> Iterator[tuple[str, str]]:
     cells = len(state.players[0].province.cells)
     for i, effect in enumerate(state.queue):
         key = f"queue[{i}]"
-        if effect.kind not in EFFECT_KINDS:
+        if effect.kind not in catalog().gains:
             yield f"{key}.kind", f"{effect.kind!r} is not a gain the engine knows"
+        elif effect.kind not in HANDLED:
+            yield f"{key}.kind", f"no rule carries out the gain {effect.kind!r} yet"
         if effect.kind == "place_tile":
             yield from _range(effect.tile, 0, tiles - 1, f"{key}.tile", "tile")
         yield from _range(effect.cell, -1, cells - 1, f"{key}.cell", "cell")

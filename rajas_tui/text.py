@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from rules import actions as A
 from rules.catalog import SpaceSpec, TileSpec, catalog
+from rules.gains import Symbol, render
 from rules.model import BUILDINGS, GOODS, Colour, Die, Effect, PaidDie
 
 PLAYER_LETTERS = "ABCD"
@@ -37,41 +38,32 @@ AREA_NAMES = {
     "outer": "outer terrace",
 }
 
-UNICODE = {
-    "money": "$",
-    "fame": "★",
-    "karma": "☯",
-    "upgrade": "⇡",
-    "die": "⚀",
-    "boat": "»",
-    "worker": "☺",
-    "minus": "−",
-}
-ASCII = {
-    "money": "$",
-    "fame": "*",
-    "karma": "k",
-    "upgrade": "^",
-    "die": "d",
-    "boat": ">",
-    "worker": "w",
-    "minus": "-",
-}
+# Symbols of the screens alone; the gains' symbols come with their words from the engine.
+UI_SYMBOLS = {"minus": Symbol(glyph="−", ascii="-", word="less")}
 
 
 class Glyphs:
     """The symbol set in use: Unicode by default, plain ASCII for terminals without it."""
 
     def __init__(self) -> None:
-        self.table = dict(UNICODE)
         self.ascii = False
 
     def use_ascii(self, ascii_only: bool) -> None:
         self.ascii = ascii_only
-        self.table = dict(ASCII if ascii_only else UNICODE)
+
+    def _symbols(self) -> dict[str, Symbol]:
+        return {**catalog().symbols, **UI_SYMBOLS}
+
+    @property
+    def table(self) -> dict[str, str]:
+        """Every symbol's name and what it shows in the set in use."""
+        return {name: self._shown(symbol) for name, symbol in self._symbols().items()}
+
+    def _shown(self, symbol: Symbol) -> str:
+        return symbol.ascii if self.ascii else symbol.glyph
 
     def __getitem__(self, name: str) -> str:
-        return self.table[name]
+        return self._shown(self._symbols()[name])
 
 
 G = Glyphs()
@@ -109,61 +101,12 @@ def good_name(index: int) -> str:
 
 def gain_short(effect: Effect) -> str:
     """A gain in at most three cells, for the river strip."""
-    k, n = effect.kind, effect.n
-    letter = effect.colour.letter if effect.colour is not None else ""
-    simple = {
-        "money": f"{n}{G['money']}",
-        "fame": f"{n}{G['fame']}",
-        "karma": f"{n}{G['karma']}",
-        "dice": f"{n}{G['die']}{letter}",
-        "dice_per_karma": f"{letter}{G['karma']}",
-        "upgrade": G["upgrade"],
-        "worker": G["worker"],
-        "boat_offer": f"{G['boat']}1",
-        "boat_exact": f"{G['boat']}{n}",
-        "mogul": "1st",
-        "yield_tile": "Y",
-        "rebuild": "MB",
-        "reroll": "RR",
-        "variety": f"V{G['money']}",
-        "score_good": f"{n}G",
-        "chamber_choice": "C",
-        "money_per_market": f"m{G['money']}",
-        "fame_per_upgrade": f"{G['upgrade']}{G['fame']}",
-        "money_per_upgrade": f"{G['upgrade']}{G['money']}",
-        "fame_per_karma": f"{G['karma']}{G['fame']}",
-    }
-    return simple.get(k, k[:3])
+    return render(catalog().gains[effect.kind].glyph, effect, G.table)
 
 
 def gain_words(effect: Effect) -> str:
     """A gain in a few words with its symbol."""
-    k, n = effect.kind, effect.n
-    colour = f"{COLOUR_NAMES[effect.colour]} " if effect.colour is not None else ""
-    dice = "die" if n == 1 else "dice"
-    words = {
-        "money": f"+{n}{G['money']}",
-        "fame": f"+{n}{G['fame']}",
-        "karma": f"+{n}{G['karma']} karma",
-        "dice": f"+{n}{G['die']} {colour}{dice}" + ("" if colour else " (any colour)"),
-        "dice_per_karma": f"1 {colour}die per {G['karma']}",
-        "upgrade": f"+1{G['upgrade']} upgrade",
-        "worker": f"+1{G['worker']} worker",
-        "boat_offer": f"{G['boat']} boat to next free space (may decline)",
-        "boat_exact": f"{G['boat']} boat {n} free spaces",
-        "mogul": "start player next round",
-        "yield_tile": "draw a white yield tile",
-        "rebuild": "Master Builder: replace a tile",
-        "reroll": "re-roll any dice",
-        "variety": "variety scoring",
-        "score_good": f"score {n} markets of one good",
-        "chamber_choice": f"a chamber action {effect.low}–{effect.high}",
-        "money_per_market": f"+{n}{G['money']} per market",
-        "fame_per_upgrade": f"+{n}{G['fame']} per upgrade made",
-        "money_per_upgrade": f"+{n}{G['money']} per upgrade made",
-        "fame_per_karma": f"+{n}{G['fame']} per karma",
-    }
-    return words.get(k, k.replace("_", " "))
+    return render(catalog().gains[effect.kind].words, effect, G.table)
 
 
 def gains_words(gains: Iterable[Effect]) -> str:
@@ -286,7 +229,7 @@ def action_words(action: A.Action, state_tile: TileSpec | None = None) -> str:
     if isinstance(action, A.Balcony):
         return f"balcony {action.space}: gives {paid_text(action.pay)}"
     if isinstance(action, A.Outer):
-        return "outer terrace: +2$ and a re-roll"
+        return f"outer terrace: {gains_words(catalog().outer_gain)}"
     if isinstance(action, A.Chamber):
         name = catalog().chambers[action.pay.value].name
         return f"chamber {action.space} {name}: pays {paid_text(action.pay)}"

@@ -14,44 +14,18 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .gains import PARAMETER_FIELDS, GainKind, Symbol, literal_text, template_problem
 from .model import BUILDINGS, COLOURS, GOODS, Colour, Effect, Side
 
 DATA_DIR = Path(__file__).parent / "data"
-
-# Kinds of gain and what parameters each takes beyond `kind`.
-EFFECT_PARAMETERS: Mapping[str, frozenset[str]] = {
-    "money": frozenset({"n"}),
-    "fame": frozenset({"n"}),
-    "karma": frozenset({"n"}),
-    "dice": frozenset({"n", "colour"}),
-    "dice_per_karma": frozenset({"colour"}),
-    "upgrade": frozenset(),
-    "worker": frozenset(),
-    "boat_offer": frozenset(),
-    "boat_exact": frozenset({"n"}),
-    "mogul": frozenset(),
-    "yield_tile": frozenset({"colour"}),
-    "rebuild": frozenset(),
-    "reroll": frozenset(),
-    "variety": frozenset(),
-    "score_good": frozenset({"n"}),
-    "chamber_choice": frozenset({"min", "max"}),
-    "money_per_market": frozenset({"n"}),
-    "fame_per_upgrade": frozenset({"n"}),
-    "money_per_upgrade": frozenset({"n"}),
-    "fame_per_karma": frozenset({"n"}),
-    "fame_per_market_tile": frozenset({"n"}),
-    "fame_per_river_spaces": frozenset({"n", "per"}),
-    "money_per_building": frozenset({"n"}),
-    "money_per_yield_tile": frozenset({"n"}),
-    "fame_per_bend": frozenset({"n"}),
-    "fame_per_worker": frozenset({"n"}),
-}
 
 AREAS = frozenset(
     {"quarry", "harbor", "variety", "single", "terrace", "balcony", "chamber", "outer"}
 )
 YIELD_COLOURS = ("white", "yellow", "red", "brown")
+# The Dancer draws white yield tiles in every game; the other colours lie on variant boards' fields.
+BASE_YIELDS = frozenset({"white"})
+BASE_BOARD = "base"
 
 
 class DataError(Exception):
@@ -182,6 +156,10 @@ class Catalog:
     province: ProvinceSpec
     tiles: tuple[TileSpec, ...]
     yields: Mapping[str, tuple[tuple[Effect, ...], ...]]
+    gains: Mapping[str, GainKind]
+    symbols: Mapping[str, Symbol]
+    # Per province board side: every kind of gain a game on it can meet (edges and field yields).
+    board_gains: Mapping[str, frozenset[str]]
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:
@@ -193,12 +171,35 @@ class Catalog:
 T = TypeVar("T")
 
 
+@attrs.frozen(slots=True)
+class _Vocabulary:
+    """The kinds of gain the data may name, and those the rules carry out."""
+
+    kinds: Mapping[str, GainKind]
+    symbols: Mapping[str, Symbol]
+    handled: frozenset[str]
+
+
+@attrs.frozen(slots=True)
+class KindRules:
+    """Which kinds of gain the rules carry out, and which of those the player chooses."""
+
+    handled: frozenset[str]
+    decisions: frozenset[str]
+
+
+EMPTY_VOCABULARY = _Vocabulary({}, {}, frozenset())
+
+
 class _Reader:
     """Reads one file's values with the place of every problem at hand."""
 
-    def __init__(self, name: str, table: Mapping[str, Any]) -> None:
+    def __init__(
+        self, name: str, table: Mapping[str, Any], vocabulary: _Vocabulary = EMPTY_VOCABULARY
+    ) -> None:
         self.name = name
         self.table = table
+        self.vocabulary = vocabulary
 
     def fail(self, where: str, problem: str) -> DataError:
         return DataError(f"{self.name}: {where}: {problem}")
@@ -244,25 +245,34 @@ class _Reader:
                 raise self.fail(f"{place}[{i}]", f"expected a table, got {entry!r}")
         return entries
 
-    def effects(self, raw: object, where: str) -> tuple[Effect, ...]:
+    def effects(self, raw: object, where: str, needs_rule: bool = True) -> tuple[Effect, ...]:
+        """A list of gains; with `needs_rule` (data every game uses) each kind must have a rule
+        that carries it out, so a game never meets a gain it cannot play."""
         if not isinstance(raw, list):
             raise self.fail(where, "expected a list of gains")
-        return tuple(self.effect(item, f"{where}[{i}]") for i, item in enumerate(raw))
+        return tuple(
+            self.effect(item, f"{where}[{i}]", needs_rule) for i, item in enumerate(raw)
+        )
 
-    def effect(self, raw: object, where: str) -> Effect:
+    def effect(self, raw: object, where: str, needs_rule: bool = True) -> Effect:
         if not isinstance(raw, dict):
             raise self.fail(where, 'expected a table such as { kind = "money", n = 3 }')
         kind = self.get(raw, "kind", where, str)
-        if kind not in EFFECT_PARAMETERS:
+        spec = self.vocabulary.kinds.get(kind)
+        if spec is None or spec.internal:
             raise self.fail(f"{where}.kind", f"unknown gain {kind!r}")
-        unknown = set(raw) - {"kind"} - EFFECT_PARAMETERS[kind]
+        if needs_rule and kind not in self.vocabulary.handled:
+            raise self.fail(f"{where}.kind", f"no rule carries out the gain {kind!r}")
+        unknown = set(raw) - {"kind"} - spec.parameters
         if unknown:
             raise self.fail(where, f"{kind} takes no {', '.join(sorted(unknown))}")
         colour: Colour | None = None
         if "colour" in raw:
             colour = None if kind == "yield_tile" else self.colour(raw["colour"], f"{where}.colour")
         if kind == "yield_tile":
-            self.choice(raw.get("colour"), YIELD_COLOURS, f"{where}.colour")
+            drawn = YIELD_COLOURS[self.choice(raw.get("colour"), YIELD_COLOURS, f"{where}.colour")]
+            if needs_rule and drawn not in BASE_YIELDS:
+                raise self.fail(f"{where}.colour", f"no rule draws {drawn} yield tiles yet")
         n = self.nonneg(raw, "n", where) if "n" in raw else 1
         per = self.get(raw, "per", where, int) if "per" in raw else 1
         if per < 1:
@@ -273,15 +283,80 @@ class _Reader:
         return Effect(kind, n=n, colour=colour, low=low, high=high, per=per, tile=tile)
 
 
-def _load(name: str, directory: Path) -> _Reader:
+def _load(name: str, directory: Path, vocabulary: _Vocabulary = EMPTY_VOCABULARY) -> _Reader:
     path = directory / name
     try:
         with path.open("rb") as handle:
-            return _Reader(name, tomllib.load(handle))
+            return _Reader(name, tomllib.load(handle), vocabulary)
     except OSError as error:
         raise DataError(f"{name}: cannot be read ({error.strerror})") from error
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"{name}: not valid TOML ({error})") from error
+
+
+def _symbols(reader: _Reader) -> dict[str, Symbol]:
+    symbols = {}
+    for name, raw in reader.get(reader.table, "symbols", "", dict).items():
+        where = f"symbols.{name}"
+        if not isinstance(raw, dict):
+            raise reader.fail(where, "expected a table with glyph, ascii and word")
+        symbol = Symbol(
+            glyph=reader.get(raw, "glyph", where, str),
+            ascii=reader.get(raw, "ascii", where, str),
+            word=reader.get(raw, "word", where, str),
+        )
+        if not symbol.glyph or not symbol.word or not _is_ascii_text(symbol.ascii):
+            raise reader.fail(where, "needs a glyph, a word and a non-empty ASCII glyph")
+        symbols[name] = symbol
+    return symbols
+
+
+def _is_ascii_text(text: str) -> bool:
+    return bool(text) and text.isascii() and text.isprintable()
+
+
+def _gain_kind(reader: _Reader, name: str, raw: Any, symbols: frozenset[str]) -> GainKind:
+    where = f"kind.{name}"
+    if not isinstance(raw, dict):
+        raise reader.fail(where, "expected a table with parameters, glyph, words and log")
+    parameters = reader.items(raw, "parameters", where)
+    for parameter in parameters:
+        reader.choice(parameter, tuple(PARAMETER_FIELDS), f"{where}.parameters")
+    kind = GainKind(
+        name=name,
+        parameters=frozenset(parameters),
+        glyph=reader.get(raw, "glyph", where, str),
+        words=reader.get(raw, "words", where, str),
+        log=reader.get(raw, "log", where, str),
+        prompt=reader.get(raw, "prompt", where, str) if "prompt" in raw else "",
+        internal=reader.get(raw, "internal", where, bool) if "internal" in raw else False,
+    )
+    # Saved logs hold these words, so they must not change with the player's symbol set.
+    checks = (("glyph", symbols), ("words", symbols), ("log", frozenset[str]()))
+    for key, allowed in checks:
+        problem = template_problem(getattr(kind, key), kind.parameters, allowed)
+        if problem:
+            raise reader.fail(f"{where}.{key}", problem)
+    if not literal_text(kind.glyph).isascii():
+        raise reader.fail(f"{where}.glyph", "outside its symbols a glyph is ASCII")
+    return kind
+
+
+def _vocabulary(reader: _Reader, rules: KindRules) -> _Vocabulary:
+    symbols = _symbols(reader)
+    kinds = {
+        name: _gain_kind(reader, name, raw, frozenset(symbols))
+        for name, raw in reader.get(reader.table, "kind", "", dict).items()
+    }
+    unworded = sorted(rules.handled - set(kinds))
+    if unworded:
+        raise reader.fail(f"kind.{unworded[0]}", "missing, yet the rules carry it out")
+    for name, kind in kinds.items():
+        if name in rules.decisions and not kind.prompt.strip():
+            raise reader.fail(f"kind.{name}.prompt", "missing: the player chooses this gain")
+        if name in rules.handled - rules.decisions and kind.prompt:
+            raise reader.fail(f"kind.{name}.prompt", "carried out at once, it asks nothing")
+    return _Vocabulary(kinds, symbols, rules.handled)
 
 
 def _setup(reader: _Reader) -> SetupSpec:
@@ -434,7 +509,7 @@ def _ends(reader: _Reader, names: Any, where: str) -> int:
 
 
 def _edges(
-    reader: _Reader, raw: Any, where: str, rows: int, columns: int
+    reader: _Reader, raw: Any, where: str, rows: int, columns: int, needs_rule: bool
 ) -> dict[tuple[int, Side], EdgeSpot]:
     edges: dict[tuple[int, Side], EdgeSpot] = {}
     layout: dict[str, tuple[Side, str, Callable[[int], int], int]] = {
@@ -453,7 +528,7 @@ def _edges(
             if field is not None:
                 reader.choice(field, YIELD_COLOURS, f"{place}.field")
             edges[(cell_of(position), side)] = EdgeSpot(
-                reader.effects(spot.get("gain"), f"{place}.gain"), field
+                reader.effects(spot.get("gain"), f"{place}.gain", needs_rule), field
             )
     return edges
 
@@ -469,8 +544,9 @@ def _province(reader: _Reader) -> ProvinceSpec:
     sides = {}
     for i, raw in enumerate(reader.tables(reader.table, "side", "")):
         name = reader.get(raw, "name", f"side[{i}]", str)
-        sides[name] = _edges(reader, raw, f"side[{i}]", rows, columns)
-    if "base" not in sides:
+        # Only the base side is in every game; a variant's side is checked when a game uses it.
+        sides[name] = _edges(reader, raw, f"side[{i}]", rows, columns, name == BASE_BOARD)
+    if BASE_BOARD not in sides:
         raise reader.fail("side", "needs a side named base")
     return ProvinceSpec(
         rows=rows,
@@ -537,18 +613,43 @@ def _yields(reader: _Reader) -> dict[str, tuple[tuple[Effect, ...], ...]]:
     for colour in YIELD_COLOURS:
         tiles: list[tuple[Effect, ...]] = []
         for i, raw in enumerate(reader.tables(reader.table, colour, "")):
-            gain = reader.effects(raw.get("gain"), f"{colour}[{i}].gain")
+            gain = reader.effects(raw.get("gain"), f"{colour}[{i}].gain", colour in BASE_YIELDS)
             tiles.extend([gain] * reader.nonneg(raw, "count", f"{colour}[{i}]"))
         result[colour] = tuple(tiles)
     return result
 
 
+def _board_gains(
+    province: ProvinceSpec, yields: Mapping[str, tuple[tuple[Effect, ...], ...]]
+) -> dict[str, frozenset[str]]:
+    found = {}
+    for name, edges in province.edges.items():
+        kinds = {g.kind for spot in edges.values() for g in spot.gain}
+        for field in {spot.field for spot in edges.values() if spot.field is not None}:
+            kinds.update(g.kind for tile in yields[field] for g in tile)
+        found[name] = frozenset(kinds)
+    return found
+
+
+def kind_rules() -> KindRules:
+    """The kinds of gain the rules carry out and those the player chooses."""
+    # effects.py reads the data through this module, so it is imported when first needed.
+    from .effects import DECISIONS, HANDLED
+
+    return KindRules(HANDLED, frozenset(DECISIONS))
+
+
 def load_catalog(directory: Path = DATA_DIR) -> Catalog:
-    """Reads and checks every data file in `directory`."""
-    game = _load("game.toml", directory)
-    board = _load("board.toml", directory)
+    """Reads and checks every data file in `directory`; every gain the base game's data names
+    must have a rule that carries it out."""
+    words = _load("effects.toml", directory)
+    vocabulary = _vocabulary(words, kind_rules())
+    game = _load("game.toml", directory, vocabulary)
+    board = _load("board.toml", directory, vocabulary)
     outer = board.get(board.table, "outer", "", dict)
     harbor = board.get(board.table, "harbor", "", dict)
+    province = _province(_load("province.toml", directory, vocabulary))
+    yields = _yields(_load("yields.toml", directory, vocabulary))
     return Catalog(
         setup=_setup(game),
         tracks=_tracks(game),
@@ -559,10 +660,13 @@ def load_catalog(directory: Path = DATA_DIR) -> Catalog:
         chambers=_chambers(board),
         outer_gain=board.effects(outer.get("gain"), "outer.gain"),
         harbor_max_die=board.nonneg(harbor, "max_die", "harbor"),
-        river=_river(_load("river.toml", directory)),
-        province=_province(_load("province.toml", directory)),
+        river=_river(_load("river.toml", directory, vocabulary)),
+        province=province,
         tiles=_tiles(_load("tiles.toml", directory)),
-        yields=_yields(_load("yields.toml", directory)),
+        yields=yields,
+        gains=vocabulary.kinds,
+        symbols=vocabulary.symbols,
+        board_gains=_board_gains(province, yields),
     )
 
 

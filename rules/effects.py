@@ -118,10 +118,10 @@ class Decision:
     """A kind of effect that waits for the player's choice.
 
     `waits` tells whether the effect needs a choice now (False: carried out or lost without one);
-    `options` lists every choice; `choose` carries one out or raises IllegalAction.
+    `options` lists every choice; `choose` carries one out or raises IllegalAction. What the
+    player is asked is the kind's `prompt` in the vocabulary (`data/effects.toml`).
     """
 
-    prompt: str
     answers: tuple[type, ...]
     waits: Callable[[GameState, int, Effect], bool]
     options: Callable[[GameState, int, Effect], list[Action]]
@@ -327,59 +327,54 @@ def _always(state: GameState, seat: int, effect: Effect) -> bool:
 
 
 DECISIONS: dict[str, Decision] = {
-    "dice": Decision(
-        "take dice", (Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip
-    ),
+    "dice": Decision((Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip),
     "upgrade": Decision(
-        "choose a building row to upgrade",
         (Upgrade,),
         lambda s, seat, e: bool(_levels_open(s, seat)),
         lambda s, seat, e: [Upgrade(BUILDINGS[b]) for b in _levels_open(s, seat)],
         _upgrade_choose,
     ),
     "boat_offer": Decision(
-        "take or decline the boat move",
         (Boat,),
         lambda s, seat, e: river.can_move(s, seat),
         lambda s, seat, e: [Boat(True), Boat(False)],
         _boat_choose,
     ),
     "chamber_choice": Decision(
-        "choose a palace chamber action",
         (PalaceChoice,),
         lambda s, seat, e: bool(_chamber_options(s, seat, e)),
         _chamber_options,
         _chamber_choose,
     ),
     "rebuild": Decision(
-        "choose the tile the Master Builder covers",
         (Rebuild,),
         lambda s, seat, e: can_rebuild(s, seat),
         lambda s, seat, e: list(rebuild_options(s, seat)),
         _rebuild_choose,
     ),
     "place_tile": Decision(
-        "choose where the tile goes and how it is turned",
         (Place,),
         _always,
         _place_options,
         _place_choose,
     ),
     "score_good": Decision(
-        "choose the good to score",
         (Score,),
         _always,
         lambda s, seat, e: [Score(g) for g in GOODS],
         _score_choose,
     ),
     "reroll": Decision(
-        "choose dice to re-roll",
         (Reroll,),
         lambda s, seat, e: bool(s.players[seat].dice),
         _reroll_options,
         _reroll_choose,
     ),
 }
+
+
+# Every kind of gain the rules carry out; the data may name no other in a game it sets up.
+HANDLED = frozenset(_AUTOMATIC) | frozenset(DECISIONS)
 
 
 def settle(state: GameState) -> GameState:
@@ -409,10 +404,10 @@ def choose(state: GameState, action: Action) -> GameState:
     effect = state.queue[0]
     decision = DECISIONS[effect.kind]
     if not isinstance(action, decision.answers):
-        raise IllegalAction(f"the game is waiting for you to {decision.prompt}, not for {action}.")
+        raise IllegalAction(f"the game is waiting for you to {prompt(state)}, not for {action}.")
     return decision.choose(state, state.turn, effect, action)
 
 
 def prompt(state: GameState) -> str:
     """What the acting player is asked to do now."""
-    return DECISIONS[state.queue[0].kind].prompt
+    return catalog().gains[state.queue[0].kind].prompt

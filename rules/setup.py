@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .catalog import catalog
+from .effects import HANDLED
 from .model import BUILDINGS, COLOURS, Die
 from .province import empty_province
 from .rng import roll, seed_state, shuffled
@@ -17,6 +18,12 @@ def config_problem(config: Config) -> str | None:
     if config.boards and len(config.boards) != config.players:
         return f"give one board per player ({config.players}), not {len(config.boards)}."
     for board in config.boards:
+        unplayable = sorted(catalog().board_gains.get(board, frozenset()) - HANDLED)
+        if unplayable:
+            return (
+                f"the {board!r} board is not available yet: no rule carries out its gains "
+                f"{', '.join(unplayable)}."
+            )
         if board not in BOARDS:
             return f"the {board!r} board is not available yet; boards: {', '.join(BOARDS)}."
     if config.ganga:

@@ -10,8 +10,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from rules.catalog import catalog
+
 from .. import bindings
-from ..text import G
+from ..text import PLAYER_LETTERS, G, gains_words, player_tag
 
 if TYPE_CHECKING:
     from ..app import RajasApp
@@ -31,20 +33,37 @@ RULES = {
     "terrace": "Free: take one die of the terrace's colour, rolled onto Kali.",
     "balcony": "Give up one die of the space's colour (any value) for two dice of the paired "
     "colour: orange→purple, green→blue, purple→green, blue→orange.",
+    # The chambers' actions and the outer terrace's gains follow, from the data (`area_rules`).
     "chamber": "Give up a die showing exactly the chamber's number (any colour; karma may turn "
-    "it): 1 Great Mogul +2 fame and start player; 2 Dancer 2 dice and a white yield tile; 3 Yogi "
-    "+2 karma and a die; 4 Raja +3 money and an upgrade; 5 Master Builder replaces a tile by a "
-    "higher one; 6 Portuguese moves the boat 6 free spaces.",
-    "outer": "Free: +2 money and re-roll any number of your dice.",
+    "it):",
+    "outer": "Free:",
 }
 
-SYMBOLS = (
-    f"{G['money']} money  {G['fame']} fame  {G['karma']} karma  {G['upgrade']} upgrade  "
-    f"{G['die']} die  {G['boat']} boat move  {G['worker']} worker\n"
-    "Dice: colour initial and face — o5 orange 5, g2 green, b6 blue, p1 purple; o3! is o3 turned "
-    "by karma.\nPlayers: A▲ B● C◆ D■. Tiles: T P F M buildings (temple, palace, fort, mill), "
-    "s t x markets (silk, tea, spices); R is the residence."
-)
+
+def area_rules(area: str) -> str:
+    """The rules of an area, with the gains of its spaces told as the game tells them."""
+    data = catalog()
+    if area == "chamber":
+        actions = "; ".join(
+            f"{c.value} {c.name} ({gains_words(c.gain)})"
+            for _, c in sorted(data.chambers.items())
+        )
+        return f"{RULES[area]} {actions}."
+    if area == "outer":
+        return f"{RULES[area]} {gains_words(data.outer_gain)}."
+    return RULES[area]
+
+
+def symbols_text() -> str:
+    """The symbols in the set in use, each with its meaning."""
+    gains = "  ".join(f"{G[name]} {symbol.word}" for name, symbol in catalog().symbols.items())
+    players = " ".join(player_tag(seat) for seat in range(len(PLAYER_LETTERS)))
+    return (
+        f"{gains}\n"
+        "Dice: colour initial and face — o5 orange 5, g2 green, b6 blue, p1 purple; o3! is o3 "
+        f"turned by karma.\nPlayers: {players}. Tiles: T P F M buildings (temple, palace, fort, "
+        "mill), s t x markets (silk, tea, spices); R is the residence."
+    )
 
 
 class HelpScreen(ModalScreen[None]):
@@ -68,7 +87,7 @@ class HelpScreen(ModalScreen[None]):
         out = Text()
         if self.area is not None:
             out.append(f"Rules of {self.space or self.area}\n", "bold underline")
-            out.append(RULES[self.area] + "\n\n")
+            out.append(area_rules(self.area) + "\n\n")
         out.append("Keys in the game\n", "bold underline")
         for binding in bindings.ALL[: len(bindings.GAME)]:
             key = keymap.get(binding.id or "", binding.key_display or binding.key)
@@ -79,11 +98,11 @@ class HelpScreen(ModalScreen[None]):
         out.append("  ctrl+p      command palette: new game, save as, load, undo, redo, theme, "
                    "rules\n  ctrl+q      quit (the game is autosaved after every action)\n\n")
         out.append("Symbols\n", "bold underline")
-        out.append(SYMBOLS + "\n\n")
+        out.append(symbols_text() + "\n\n")
         out.append("Every rule: the areas\n", "bold underline")
-        for area, words in RULES.items():
+        for area in RULES:
             out.append(f"{area}: ", "bold")
-            out.append(words + "\n")
+            out.append(area_rules(area) + "\n")
         out.append("\nEscape or ? closes this help.", "dim")
         return out
 

@@ -1,0 +1,84 @@
+"""The vocabulary of gains (`data/effects.toml`): each kind's parameters and how it reads.
+
+The engine owns the words so that every screen, log and help text tells a gain the same way; the
+UI only picks the symbol set (glyphs or ASCII).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+
+import attrs
+
+from .model import Effect
+
+# Parameters a data file may give a gain, and the template fields each of them brings.
+PARAMETER_FIELDS: Mapping[str, frozenset[str]] = {
+    "n": frozenset({"n", "dice"}),
+    "colour": frozenset({"colour", "letter", "any"}),
+    "min": frozenset({"low"}),
+    "max": frozenset({"high"}),
+    "per": frozenset({"per"}),
+}
+
+
+@attrs.frozen(slots=True)
+class Symbol:
+    glyph: str
+    ascii: str
+    word: str
+
+
+@attrs.frozen(slots=True)
+class GainKind:
+    name: str
+    parameters: frozenset[str]
+    glyph: str
+    words: str
+    log: str
+    prompt: str = ""  # what the player is asked, for a gain the player chooses
+    internal: bool = False
+
+
+def template_fields(template: str) -> list[str]:
+    """The `{name}` fields of a template; raises ValueError when it is not a valid template."""
+    return [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
+
+
+def template_problem(
+    template: str, parameters: frozenset[str], symbols: frozenset[str]
+) -> str | None:
+    """Why a template cannot be filled for a kind with these parameters, or None."""
+    try:
+        fields = template_fields(template)
+    except ValueError as error:
+        return f"not a valid template ({error})"
+    if not template.strip():
+        return "is empty"
+    allowed = symbols.union(*(PARAMETER_FIELDS[p] for p in parameters))
+    for name in fields:
+        if name not in allowed:
+            return f"{{{name}}} is neither a symbol nor a field of its parameters"
+    return None
+
+
+def literal_text(template: str) -> str:
+    """The template without its fields: what it shows whatever the symbol set."""
+    return "".join(text for text, _, _, _ in string.Formatter().parse(template))
+
+
+def render(template: str, effect: Effect, symbols: Mapping[str, str]) -> str:
+    """A template filled in for `effect`, with `symbols` mapping each symbol to what is shown."""
+    colour = effect.colour.name.lower() if effect.colour is not None else None
+    return template.format(
+        n=effect.n,
+        per=effect.per,
+        low=effect.low,
+        high=effect.high,
+        dice="die" if effect.n == 1 else "dice",
+        colour=f"{colour} " if colour else "",
+        letter=effect.colour.letter if effect.colour is not None else "",
+        any="" if colour else " (any colour)",
+        **symbols,
+    )

@@ -1,0 +1,156 @@
+"""The vocabulary of gains (`rules/data/effects.toml`): every kind reads in words and glyphs, and a
+kind no rule carries out is refused when the data loads or when a game would meet it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import attrs
+import pytest
+
+from rules import effects
+from rules.actions import Boat
+from rules.catalog import DATA_DIR, DataError, catalog, load_catalog
+from rules.effects import HANDLED
+from rules.errors import IllegalAction
+from rules.gains import render
+from rules.model import Colour, Effect
+from rules.setup import config_problem, new_game
+from rules.state import Config
+
+
+def _copy(tmp_path: Path) -> Path:
+    for path in DATA_DIR.glob("*.toml"):
+        shutil.copy(path, tmp_path)
+    return tmp_path
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _refused(directory: Path, name: str, key: str, problem: str) -> None:
+    with pytest.raises(DataError) as caught:
+        load_catalog(directory)
+    message = str(caught.value)
+    assert message.startswith(f"{name}: {key}: "), message
+    assert problem in message, message
+
+
+def test_a_base_gain_no_rule_carries_out_is_refused_at_load(tmp_path: Path) -> None:
+    river = _copy(tmp_path) / "river.toml"
+    _edit(river, '{ kind = "karma", n = 2 }', '{ kind = "fame_per_bend", n = 2 }')
+    _refused(tmp_path, "river.toml", "spaces[3].gain[0].kind", "no rule carries out")
+
+
+def test_the_base_province_side_and_white_yields_need_rules_too(tmp_path: Path) -> None:
+    _copy(tmp_path)
+    _edit(tmp_path / "yields.toml", '{ kind = "upgrade" }', '{ kind = "fame_per_worker" }')
+    _refused(tmp_path, "yields.toml", "white[2].gain[0].kind", "no rule carries out")
+
+
+def test_a_kind_outside_the_vocabulary_is_unknown(tmp_path: Path) -> None:
+    _copy(tmp_path)
+    _edit(tmp_path / "board.toml", '{ kind = "mogul" }', '{ kind = "nirvana" }')
+    _refused(tmp_path, "board.toml", "chamber[0].gain[1].kind", "unknown gain 'nirvana'")
+
+
+def test_a_kind_only_the_rules_push_may_not_be_named_in_data(tmp_path: Path) -> None:
+    _copy(tmp_path)
+    _edit(tmp_path / "board.toml", '{ kind = "mogul" }', '{ kind = "place_tile" }')
+    _refused(tmp_path, "board.toml", "chamber[0].gain[1].kind", "unknown gain 'place_tile'")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "problem"),
+    [
+        ('glyph = "{n}{money}"', 'glyph = "{n}{gold}"', "kind.money.glyph", "{gold}"),
+        ('words = "+{n}{money}"', 'words = "+{low}{money}"', "kind.money.words", "{low}"),
+        ('log = "+{n} money"', 'log = "+{n} {money}"', "kind.money.log", "{money}"),
+        ('log = "+{n} money"', 'log = "+{n money"', "kind.money.log", "not a valid template"),
+        ('words = "+{n}{money}"', 'words = ""', "kind.money.words", "is empty"),
+        ('glyph = "1st"', 'glyph = "①"', "kind.mogul.glyph", "ASCII"),
+        ('ascii = "*"', 'ascii = "★"', "symbols.fame", "ASCII"),
+        ('parameters = ["n"]', 'parameters = ["n", "size"]', "kind.money.parameters", "'size'"),
+        ("[kind.reroll]", "[kind.reroll_all]", "kind.reroll", "the rules carry it out"),
+    ],
+)
+def test_a_broken_vocabulary_is_refused_naming_the_key(
+    tmp_path: Path, old: str, new: str, key: str, problem: str
+) -> None:
+    _edit(_copy(tmp_path) / "effects.toml", old, new)
+    _refused(tmp_path, "effects.toml", key, problem)
+
+
+def _sample(kind: str) -> Effect:
+    return Effect(kind, n=2, colour=Colour.GREEN, low=2, high=6, per=3)
+
+
+def test_every_kind_has_words_a_glyph_and_an_ascii_glyph() -> None:
+    data = catalog()
+    assert set(data.gains) >= HANDLED
+    glyphs = {name: s.glyph for name, s in data.symbols.items()}
+    ascii_ = {name: s.ascii for name, s in data.symbols.items()}
+    for name, kind in data.gains.items():
+        effect = _sample(name)
+        assert render(kind.words, effect, glyphs).strip(), name
+        assert render(kind.log, effect, {}).isascii(), name
+        assert render(kind.glyph, effect, glyphs), name
+        short = render(kind.glyph, effect, ascii_)
+        assert short and short.isascii(), name
+        assert "_" not in render(kind.words, effect, glyphs), name
+
+
+def test_the_base_game_names_only_gains_the_rules_carry_out() -> None:
+    data = catalog()
+    assert data.board_gains["base"] <= HANDLED
+    assert not data.board_gains["navaratnas"] <= HANDLED
+
+
+def test_a_variant_board_whose_gains_have_no_rule_is_refused_with_a_sentence() -> None:
+    config = Config(players=2, seed=1, boards=("navaratnas", "navaratnas"))
+    problem = config_problem(config)
+    assert problem is not None
+    assert "no rule carries out its gains" in problem and "fame_per_bend" in problem
+    assert "upgrade" not in problem
+    with pytest.raises(ValueError, match="fame_per_bend"):
+        new_game(config)
+
+
+def test_a_base_gain_drawing_a_yield_tile_no_rule_draws_is_refused_at_load(
+    tmp_path: Path,
+) -> None:
+    # The Dancer's rule draws from the white stack alone; a yellow draw would silently be white.
+    _copy(tmp_path)
+    _edit(tmp_path / "board.toml", 'colour = "white" }', 'colour = "yellow" }')
+    _refused(tmp_path, "board.toml", "chamber[1].gain[1].colour", "no rule draws yellow")
+
+
+def test_a_choice_asks_in_the_words_of_the_vocabulary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _edit(
+        _copy(tmp_path) / "effects.toml",
+        'prompt = "choose a building row to upgrade"',
+        'prompt = "pick a row to raise"',
+    )
+    data = load_catalog(tmp_path)
+    monkeypatch.setattr(effects, "catalog", lambda: data)
+    state = new_game(Config(players=2, seed=1))
+    state = attrs.evolve(state, queue=(Effect("upgrade"),))
+    assert effects.prompt(state) == "pick a row to raise"
+    with pytest.raises(IllegalAction, match="waiting for you to pick a row to raise"):
+        effects.choose(state, Boat(True))
+
+
+def test_a_choice_without_a_prompt_is_refused_at_load(tmp_path: Path) -> None:
+    _edit(_copy(tmp_path) / "effects.toml", 'prompt = "choose the good to score"\n', "")
+    _refused(tmp_path, "effects.toml", "kind.score_good.prompt", "missing")
+
+
+def test_a_gain_carried_out_at_once_asks_nothing(tmp_path: Path) -> None:
+    _edit(_copy(tmp_path) / "effects.toml", 'log = "+{n} fame"', 'log = "+{n} fame"\nprompt = "?"')
+    _refused(tmp_path, "effects.toml", "kind.fame.prompt", "asks nothing")
