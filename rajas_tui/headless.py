@@ -43,6 +43,8 @@ def _load(path: str) -> Game:
 def _write(game: Game, path: str) -> None:
     try:
         persist.save(game, path)
+    except persist.SaveError as error:
+        raise Refusal(str(error)) from None
     except OSError as error:
         raise Refusal(f"{path}: cannot be written ({error.strerror or error}).") from None
 
@@ -147,9 +149,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_saves(args: argparse.Namespace) -> int:
     folder = persist.saves_dir(args.saves)
+    problem = persist.folder_problem(folder)
+    if problem:
+        raise Refusal(problem)
     found = persist.list_saves(folder)
     if not found:
-        print(f"No saves in {folder}.")
+        missing = "" if folder.exists() else " (it does not exist yet)"
+        print(f"No saves in {folder}{missing}.")
         return 0
     for item in found:
         if item.problem:

@@ -34,7 +34,15 @@ from .savefile import (
     load_position,
     save,
 )
-from .savefolder import SaveSummary, autosave, autosave_path, last_unfinished, list_saves, saves_dir
+from .savefolder import (
+    SaveSummary,
+    autosave,
+    autosave_path,
+    folder_problem,
+    last_unfinished,
+    list_saves,
+    saves_dir,
+)
 from .setups import VARIANTS, config_for, position_mismatch, setup_problem, variants_of
 
 __all__ = [
@@ -57,6 +65,7 @@ __all__ = [
     "can_undo",
     "dumps",
     "engine_generator",
+    "folder_problem",
     "last_unfinished",
     "list_saves",
     "load",
