@@ -32,6 +32,7 @@ from .savefile import (
     engine_generator,
     load,
     load_position,
+    replace_problem,
     save,
 )
 from .savefolder import (
@@ -73,6 +74,7 @@ __all__ = [
     "play",
     "redo",
     "redo_turn",
+    "replace_problem",
     "run_bots",
     "save",
     "saves_dir",

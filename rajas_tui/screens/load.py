@@ -52,14 +52,22 @@ class SaveAsScreen(Dialog):
             yield Static("Enter saves · Escape cancels", classes="dim")
 
     def on_mount(self) -> None:
+        self.confirmed = ""  # the name whose existing save the player was asked about
         self.query_one(Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.confirmed = ""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
         if not name:
             return
         try:
-            path = self.rajas.save_as(name)
+            path = self.rajas.save_as(name, replace=name == self.confirmed)
+        except session.ReplaceUnconfirmed as question:
+            self.confirmed = name
+            self.query_one("#dialog-error", Static).update(str(question))
+            return
         except session.SessionError as error:
             self.query_one("#dialog-error", Static).update(str(error))
             return
