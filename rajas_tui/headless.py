@@ -91,10 +91,11 @@ def _variants(args: argparse.Namespace) -> tuple[str, ...]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     target = Path(args.save)
+    problem = persist.write_problem(target)
+    if problem:  # --force overwrites a file, never a FIFO, device, folder or read-only file
+        raise Refusal(f"{target}: {problem}.")
     if target.exists() and not args.force:
         raise Refusal(f"{target}: already exists; choose another name or add --force.")
-    if not target.parent.is_dir():
-        raise Refusal(f"{target}: the folder {target.parent} does not exist.")
     position = None
     if args.position is not None:
         if args.seed is not None:

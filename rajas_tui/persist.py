@@ -18,6 +18,7 @@ from rules.setup import new_game
 from rules.state import GameState
 
 from . import bots, journal, positions
+from .atomic import write_problem
 from .codec import Problem
 from .records import Game, LogEntry, Seat, Setup
 from .savefile import (
@@ -82,6 +83,7 @@ __all__ = [
     "undo",
     "undo_problem",
     "undo_turn",
+    "write_problem",
 ]
 
 

@@ -262,6 +262,10 @@ def _largest_accepted() -> dict[str, bytes]:
         ).encode(),
         "tables": "".join(f"[t{i}]\n" for i in range(budget // 2 - 1)).encode(),
         "array items": ("x = [" + "1," * (budget - 8) + "]\n").encode(),
+        "long strings": _fill(lambda i: f'k{i} = "' + "a" * (line - 20) + '"\n'),
+        "a long multi-line string": _fill(
+            lambda _: "a" * (line - 1) + "\n", head='x = """\n', tail='"""\n'
+        ),
         "escapes in lines": (
             'x = """' + ("\\n" * (line // 2 - 8) + "\n") * (budget // (line // 2)) + '"""\n'
         ).encode(),
@@ -366,3 +370,12 @@ def test_an_unreadable_saves_folder_is_named(tmp_path: Path, capsys, monkeypatch
 def test_a_missing_saves_folder_says_so(tmp_path: Path, capsys) -> None:
     assert main(["saves", "--saves", str(tmp_path / "none")]) == 0
     assert capsys.readouterr().out == f"No saves in {tmp_path / 'none'} (it does not exist yet).\n"
+
+
+def test_new_names_what_is_at_the_path_before_offering_force(tmp_path: Path, capsys) -> None:
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    assert main(["new", "--players", "A,B", "--save", str(fifo)]) == 1
+    error = capsys.readouterr().err
+    assert "is a FIFO (named pipe)" in error and "--force" not in error, error
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
