@@ -158,6 +158,11 @@ def list_saves(directory: Path | None) -> list[SaveLine]:
     ]
 
 
+def folder_problem(directory: Path | None) -> str | None:
+    """Why the saves folder cannot be listed (one sentence), or None."""
+    return None if directory is None else persist.folder_problem(directory)
+
+
 def last_unfinished(directory: Path | None) -> Path | None:
     if directory is None:
         return None

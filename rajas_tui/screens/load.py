@@ -34,7 +34,8 @@ class LoadScreen(Dialog):
             name, players = _cut(line.path.stem, 16), _cut(line.players, 24)
             menu.add_option(Option(f"{name} {players} {state:<9} {line.date}"))
         if not saves:
-            menu.add_option(Option("no saves yet", disabled=True))
+            problem = session.folder_problem(self.rajas.saves_dir)
+            menu.add_option(Option(problem or "no saves yet", disabled=True))
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

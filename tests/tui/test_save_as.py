@@ -1,11 +1,12 @@
-"""The Save as dialog asks before replacing a file, and only ever replaces a rajas save."""
+"""The Save as dialog asks before replacing a file, and only ever replaces a rajas save; the
+Load dialog says why a saves folder cannot be listed."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from rajas_tui import persist
 from rajas_tui.screens.load import SaveAsScreen
@@ -60,3 +61,14 @@ async def test_save_as_never_replaces_another_kind_of_file(saves: Path) -> None:
         assert "read-only" in refused, refused
     assert letter.read_bytes() == b"PK\x03\x04 a letter"
     assert persist.load(locked).log == persist.load(kit.SAVES / "opening-2p.toml").log
+
+
+async def test_the_load_dialog_names_an_unusable_saves_folder(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "saves"
+    not_a_folder.write_text("a file where the saves folder should be")
+    app = kit.app(kit.midgame(), saves=not_a_folder)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        app.action_load()
+        await pilot.pause()
+        shown = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+    assert shown == f"{not_a_folder}: is a file, not a folder of saves.", shown
