@@ -170,6 +170,8 @@ def read(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path}: cannot be read ({error.strerror or error}).") from None
     if len(data) > MAX_BYTES:  # it grew while we looked
         raise SaveError(f"{path}: is over the 5 MB a save may have; not read.")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # what some editors write as "Unicode"
+        raise SaveError(f"{path}: byte 0: UTF-16 text, but a save is UTF-8.")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
