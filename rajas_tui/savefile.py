@@ -141,6 +141,7 @@ def _read_regular(path: Path) -> bytes:
             raise SaveError(f"{path}: is a folder, not a save file.")
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(f"{path}: is {kind_of(info.st_mode)}, not a regular file; not read.")
+        os.set_blocking(fd, True)  # a regular file now: let reads wait as usual
         if info.st_size > MAX_BYTES:
             raise SaveError(
                 f"{path}: is {info.st_size:,} bytes, over the 5 MB a save may have; not read."
@@ -239,7 +240,7 @@ def scan_problem(data: bytes) -> str | None:
         )
     for number, line in enumerate(data.split(b"\n"), start=1):
         if len(line) > MAX_LINE:
-            return f"line {number}: is over {MAX_LINE:,} characters long, far more than a save has"
+            return f"line {number}: is over {MAX_LINE:,} bytes long, far more than a save has"
     deep = _DEEP_KEY.search(data)
     if deep:
         number = data.count(b"\n", 0, deep.start()) + 1
