@@ -218,13 +218,15 @@ class RajasApp(App[None]):
             return
         self.show_game(game)
 
-    def save_as(self, name: str) -> Path:
+    def save_as(self, name: str, replace: bool = False) -> Path:
+        """Saves the game under `name`; replaces an existing save only when `replace` says the
+        player confirmed it (session.ReplaceUnconfirmed otherwise)."""
         path = Path(name).expanduser()
         if not path.suffix:
             path = path.with_suffix(".toml")
         if not path.is_absolute() and self.saves_dir is not None:
             path = self.saves_dir / path
-        session.save_as(self.game, path)
+        session.save_as(self.game, path, replace)
         return path
 
     # Actions ---------------------------------------------------------------------------------

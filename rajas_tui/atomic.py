@@ -4,6 +4,9 @@ The new bytes go to a temporary file in the same folder (a rename is only atomic
 system), are flushed and fsynced, and then renamed over the target; the folder is fsynced so the
 rename itself survives a power cut. The old file is first hard-linked to NAME.bak, so the target
 name never stops pointing at a complete file.
+
+Only a regular file is ever replaced: a symlink is followed and its target written (the link
+stays), and a folder, FIFO, device or read-only file is refused with a sentence.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -19,6 +23,10 @@ from pathlib import Path
 
 NEW_FILE_MODE = 0o644
 STALE_SECONDS = 600  # a write takes milliseconds; a temporary file this old was left by a crash
+
+
+class Unwritable(Exception):
+    """The path cannot take a save; the message is one sentence naming it."""
 
 
 def backup_path(path: Path) -> Path:
@@ -58,9 +66,55 @@ def _keep_backup(path: Path) -> None:
         raise
 
 
+def target_of(path: Path) -> Path:
+    """The file a write to `path` lands in: the end of its chain of symlinks, if it is one.
+    Writing there, not over the link, keeps the link and leaves no stale target behind."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular one is, for a sentence."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "something other than a file"
+
+
+def write_problem(path: Path) -> str | None:
+    """Why a save cannot be written at `path` (no sentence stop), or None when it can."""
+    target = target_of(path)
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            return f"the folder {target.parent} does not exist"
+        return None
+    except OSError as error:
+        return f"cannot be looked at ({error.strerror or error})"
+    if not stat.S_ISREG(info.st_mode):
+        return f"is {kind_of(info.st_mode)}, not a regular file; only a regular file is replaced"
+    # Checked on the mode bits, not os.access: root may write anything, but a file someone
+    # made read-only is still a file they want kept.
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        return "is read-only; it is left as it is"
+    if not os.access(target, os.W_OK):
+        return "may not be written by you; it is left as it is"
+    return None
+
+
 def write_atomic(path: Path, data: bytes, backup: Callable[[Path], bool] | None = None) -> None:
-    """Replaces `path` with `data` atomically; if `backup(path)` holds, the old file is kept as
-    NAME.bak first."""
+    """Replaces the file at `path` (or at the end of its symlinks) with `data` atomically; if
+    `backup(file)` holds, the old file is kept as NAME.bak first. Raises Unwritable when the
+    path is not a file that may be replaced."""
+    problem = write_problem(path)
+    if problem:
+        raise Unwritable(f"{path}: {problem}.")
+    path = target_of(path)
     folder = path.parent
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:

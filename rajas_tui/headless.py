@@ -43,6 +43,8 @@ def _load(path: str) -> Game:
 def _write(game: Game, path: str) -> None:
     try:
         persist.save(game, path)
+    except persist.SaveError as error:
+        raise Refusal(str(error)) from None
     except OSError as error:
         raise Refusal(f"{path}: cannot be written ({error.strerror or error}).") from None
 
@@ -89,10 +91,11 @@ def _variants(args: argparse.Namespace) -> tuple[str, ...]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     target = Path(args.save)
+    problem = persist.write_problem(target)
+    if problem:  # --force overwrites a file, never a FIFO, device, folder or read-only file
+        raise Refusal(f"{target}: {problem}.")
     if target.exists() and not args.force:
         raise Refusal(f"{target}: already exists; choose another name or add --force.")
-    if not target.parent.is_dir():
-        raise Refusal(f"{target}: the folder {target.parent} does not exist.")
     position = None
     if args.position is not None:
         if args.seed is not None:
@@ -147,9 +150,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_saves(args: argparse.Namespace) -> int:
     folder = persist.saves_dir(args.saves)
+    problem = persist.folder_problem(folder)
+    if problem:
+        raise Refusal(problem)
     found = persist.list_saves(folder)
     if not found:
-        print(f"No saves in {folder}.")
+        missing = "" if folder.exists() else " (it does not exist yet)"
+        print(f"No saves in {folder}{missing}.")
         return 0
     for item in found:
         if item.problem:

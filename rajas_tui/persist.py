@@ -18,6 +18,7 @@ from rules.setup import new_game
 from rules.state import GameState
 
 from . import bots, journal, positions
+from .atomic import write_problem
 from .codec import Problem
 from .records import Game, LogEntry, Seat, Setup
 from .savefile import (
@@ -32,9 +33,18 @@ from .savefile import (
     engine_generator,
     load,
     load_position,
+    replace_problem,
     save,
 )
-from .savefolder import SaveSummary, autosave, autosave_path, last_unfinished, list_saves, saves_dir
+from .savefolder import (
+    SaveSummary,
+    autosave,
+    autosave_path,
+    folder_problem,
+    last_unfinished,
+    list_saves,
+    saves_dir,
+)
 from .setups import VARIANTS, config_for, position_mismatch, setup_problem, variants_of
 
 __all__ = [
@@ -57,6 +67,7 @@ __all__ = [
     "can_undo",
     "dumps",
     "engine_generator",
+    "folder_problem",
     "last_unfinished",
     "list_saves",
     "load",
@@ -64,6 +75,7 @@ __all__ = [
     "play",
     "redo",
     "redo_turn",
+    "replace_problem",
     "run_bots",
     "save",
     "saves_dir",
@@ -71,6 +83,7 @@ __all__ = [
     "undo",
     "undo_problem",
     "undo_turn",
+    "write_problem",
 ]
 
 

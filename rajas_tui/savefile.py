@@ -9,7 +9,9 @@ is atomic and keeps the previous good save as NAME.toml.bak.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 from datetime import datetime
 from functools import cache
@@ -24,7 +26,7 @@ from rules.setup import new_game
 from rules.state import GameState
 
 from . import journal, positions
-from .atomic import backup_path, write_atomic
+from .atomic import Unwritable, backup_path, kind_of, write_atomic, write_problem
 from .codec import Document, Header, LogTable, Problem, describe, place_name, structure, unstructure
 from .records import Game
 from .setups import config_for, position_mismatch, setup_problem
@@ -107,30 +109,82 @@ def _looks_like_save(path: Path) -> bool:
 
 
 def save(game: Game, path: Path | str) -> None:
-    """Writes the game atomically; the file it replaces, if a save, becomes NAME.toml.bak."""
-    write_atomic(Path(path), dumps(game).encode("utf-8"), backup=_looks_like_save)
+    """Writes the game atomically; the file it replaces, if a save, becomes NAME.toml.bak.
+    SaveError (one sentence) when the path is not a file that may be replaced."""
+    try:
+        write_atomic(Path(path), dumps(game).encode("utf-8"), backup=_looks_like_save)
+    except Unwritable as error:
+        raise SaveError(str(error)) from None
+
+
+def replace_problem(path: Path | str) -> str | None:
+    """Why Save as must not write at `path` (no sentence stop): it cannot be written, or it
+    holds something other than a rajas save. None for a new file or a save."""
+    path = Path(path)
+    problem = write_problem(path)
+    if problem or not path.exists():
+        return problem
+    if not _looks_like_save(path):
+        return "is not a rajas save, so it is not replaced"
+    return None
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of a regular file, at most MAX_BYTES + 1 of them. The file is opened without
+    blocking and checked with fstat on the open descriptor, so a FIFO, a terminal or a device
+    (also behind a symlink) is refused at once and cannot be swapped in after the check."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(f"{path}: is a folder, not a save file.")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: is {kind_of(info.st_mode)}, not a regular file; not read.")
+        os.set_blocking(fd, True)  # a regular file now: let reads wait as usual
+        if info.st_size > MAX_BYTES:
+            raise SaveError(
+                f"{path}: is {info.st_size:,} bytes, over the 5 MB a save may have; not read."
+            )
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def read(path: Path) -> dict[str, Any]:
-    """The file's TOML, refused unread when too large; SaveError when unreadable."""
+    """The file's TOML, refused unread when too large or shaped to make the parser slow;
+    SaveError when unreadable."""
     try:
-        if path.is_dir():
-            raise SaveError(f"{path}: is a folder, not a save file.")
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(f"{path}: is {size:,} bytes, over the 5 MB a save may have; not read.")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        data = _read_regular(path)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file.") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save file.") from None
     except OSError as error:
         raise SaveError(f"{path}: cannot be read ({error.strerror or error}).") from None
     if len(data) > MAX_BYTES:  # it grew while we looked
         raise SaveError(f"{path}: is over the 5 MB a save may have; not read.")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # what some editors write as "Unicode"
+        raise SaveError(f"{path}: byte 0: UTF-16 text, but a save is UTF-8.")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise SaveError(f"{path}: byte {error.start}: not text (UTF-8), so not a save.") from None
+    text = text.removeprefix("\ufeff")  # a byte order mark some editors add: harmless
+    problem = scan_problem(data)
+    if problem:
+        raise SaveError(f"{path}: {problem}.")
+    return _parse(path, text)
+
+
+def _parse(path: Path, text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except RecursionError:  # tomllib recurses per nested array or table; a save nests 4 deep
@@ -150,6 +204,48 @@ def read(path: Path) -> dict[str, Any]:
                 "is the file cut short?)."
             ) from None
         raise SaveError(f"{path}: not valid TOML ({message.lower()}).") from None
+    except ValueError as error:  # tomllib lets int()'s digit limit through
+        raise SaveError(f"{path}: not valid TOML ({str(error).lower()}).") from None
+
+
+# Python's TOML parser is quadratic in the parts of a dotted key or table header, and every
+# key, value and table costs it microseconds. A save is small and flat (the longest example
+# line is under 100 characters, keys have at most 4 parts, a finished game has some 3,000
+# items), so these limits, far above any save, keep the parse of any file under a second.
+MAX_LINE = 1024
+MAX_KEY_PARTS = 16
+MAX_ITEMS = 50_000
+_ITEM_BYTES = (b"\n", b",", b"=", b"[", b"{", b".", b"\\")
+_KEY = rb"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
+_DEEP_KEY = re.compile(
+    rb"(?:^|[{,])[ \t]*+\[{0,2}+[ \t]*+(?:%s[ \t]*+\.[ \t]*+){%d}"
+    % (_KEY, MAX_KEY_PARTS),
+    re.MULTILINE,
+)
+
+
+def count_items(data: bytes) -> int:
+    """Roughly how many lines, keys, values and escapes the parser will meet."""
+    return sum(data.count(byte) for byte in _ITEM_BYTES)
+
+
+def scan_problem(data: bytes) -> str | None:
+    """Why a file is refused before parsing (an item count, a line or a key beyond any save),
+    or None. Linear in the file's size: the count bounds the lines the other checks meet."""
+    items = count_items(data)
+    if items > MAX_ITEMS:
+        return (
+            f"is {items:,} lines, keys and values, over the {MAX_ITEMS:,} a save may have; "
+            "not read"
+        )
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if len(line) > MAX_LINE:
+            return f"line {number}: is over {MAX_LINE:,} bytes long, far more than a save has"
+    deep = _DEEP_KEY.search(data)
+    if deep:
+        number = data.count(b"\n", 0, deep.start()) + 1
+        return f"line {number}: has a key of over {MAX_KEY_PARTS} dotted parts, unlike any save"
+    return None
 
 
 def check_header(raw: dict[str, Any]) -> None:
@@ -210,12 +306,21 @@ def _first_difference(saved: Any, replayed: Any, path: str) -> tuple[str, str] |
     """The first key where two unstructured states differ: (key, "file X, log Y")."""
     if isinstance(saved, dict) and isinstance(replayed, dict):
         for key in replayed:
-            found = _first_difference(saved.get(key), replayed[key], f"{path}.{key}")
+            if key not in saved:
+                return f"{path}.{key}", f"the file has no {key}, the log leads to " + describe(
+                    replayed[key]
+                )
+            found = _first_difference(saved[key], replayed[key], f"{path}.{key}")
             if found:
                 return found
+        extra = next((key for key in saved if key not in replayed), None)
+        if extra is not None:
+            return f"{path}.{extra}", f"the file has {extra}, the log has none"
         return None
-    sequences = isinstance(saved, list | tuple) and isinstance(replayed, list | tuple)
-    if sequences and len(saved) == len(replayed):
+    if isinstance(saved, list | tuple) and isinstance(replayed, list | tuple):
+        if len(saved) != len(replayed):
+            items = "item" if len(saved) == 1 else "items"
+            return path, f"the file lists {len(saved)} {items}, the log leads to {len(replayed)}"
         for i, (a, b) in enumerate(zip(saved, replayed, strict=True)):
             found = _first_difference(a, b, f"{path}[{i}]")
             if found:

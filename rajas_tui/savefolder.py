@@ -98,6 +98,24 @@ def _table_in(raw: dict[str, Any], key: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def folder_problem(directory: Path | str) -> str | None:
+    """Why the saves folder cannot be listed (a sentence naming it), or None. A folder that
+    does not exist yet is no problem: it is made at the first autosave."""
+    folder = Path(directory)
+    if folder.is_symlink() and not folder.exists():
+        return f"{folder}: is a link to {os.path.realpath(folder)}, which does not exist."
+    if not folder.exists():
+        return None
+    if not folder.is_dir():
+        return f"{folder}: is a file, not a folder of saves."
+    try:
+        with os.scandir(folder) as entries:
+            next(entries, None)
+    except OSError as error:
+        return f"{folder}: the saves folder cannot be read ({error.strerror or error})."
+    return None
+
+
 def list_saves(directory: Path | str) -> list[SaveSummary]:
     """Every save in the folder, last played first; unreadable ones last, with their problem."""
     folder = Path(directory)

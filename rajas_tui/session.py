@@ -103,7 +103,19 @@ def autosave(game: Game, directory: Path | None = None) -> Path:
         raise SessionError(f"the autosave could not be written: {error}") from error
 
 
-def save_as(game: Game, path: Path) -> None:
+class ReplaceUnconfirmed(SessionError):
+    """Save as met an existing save: the player has to say again that it may be replaced."""
+
+
+def save_as(game: Game, path: Path, replace: bool = False) -> None:
+    """Writes the game to a file of its own. Something there is replaced only when it is a
+    rajas save and `replace` says the player confirmed it."""
+    if path.parent.is_dir():  # a missing folder is made below, so it is not a problem
+        problem = persist.replace_problem(path)
+        if problem:
+            raise SessionError(f"{path}: {problem}.")
+    if path.exists() and not replace:
+        raise ReplaceUnconfirmed(f"{path.name} already exists: Enter again replaces it.")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         persist.save(game, path)
@@ -144,6 +156,11 @@ def list_saves(directory: Path | None) -> list[SaveLine]:
         )
         for s in persist.list_saves(directory)
     ]
+
+
+def folder_problem(directory: Path | None) -> str | None:
+    """Why the saves folder cannot be listed (one sentence), or None."""
+    return None if directory is None else persist.folder_problem(directory)
 
 
 def last_unfinished(directory: Path | None) -> Path | None:

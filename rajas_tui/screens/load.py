@@ -34,7 +34,8 @@ class LoadScreen(Dialog):
             name, players = _cut(line.path.stem, 16), _cut(line.players, 24)
             menu.add_option(Option(f"{name} {players} {state:<9} {line.date}"))
         if not saves:
-            menu.add_option(Option("no saves yet", disabled=True))
+            problem = session.folder_problem(self.rajas.saves_dir)
+            menu.add_option(Option(problem or "no saves yet", disabled=True))
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -52,14 +53,22 @@ class SaveAsScreen(Dialog):
             yield Static("Enter saves · Escape cancels", classes="dim")
 
     def on_mount(self) -> None:
+        self.confirmed = ""  # the name whose existing save the player was asked about
         self.query_one(Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.confirmed = ""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
         if not name:
             return
         try:
-            path = self.rajas.save_as(name)
+            path = self.rajas.save_as(name, replace=name == self.confirmed)
+        except session.ReplaceUnconfirmed as question:
+            self.confirmed = name
+            self.query_one("#dialog-error", Static).update(str(question))
+            return
         except session.SessionError as error:
             self.query_one("#dialog-error", Static).update(str(error))
             return

@@ -24,7 +24,8 @@ from rajas_tui import bots, persist
 SEED = 2025
 PLACE = re.compile(
     r": (the top level|key \S+|log entry \d+|redo entry \d+|line \d+, column \d+|byte \d+"
-    r"|is [\d,]+ bytes|this is not a rajas save|not valid TOML|nests arrays or tables)"
+    r"|line \d+:|is [\d,]+ (bytes|lines)|this is not a rajas save|not valid TOML"
+    r"|nests arrays or tables)"
 )
 
 Mutation = tuple[str, bytes]

@@ -1,0 +1,74 @@
+"""The Save as dialog asks before replacing a file, and only ever replaces a rajas save; the
+Load dialog says why a saves folder cannot be listed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from rajas_tui import persist
+from rajas_tui.screens.load import SaveAsScreen
+
+from . import kit
+
+pytestmark = pytest.mark.asyncio
+
+
+async def _save_as(app, pilot, name: str, presses: int = 1) -> str:  # type: ignore[no-untyped-def]
+    """Types `name` in a fresh Save as dialog, presses Enter `presses` times, and returns the
+    dialog's message ('' when it closed)."""
+    app.action_save_as()
+    await pilot.pause()
+    await pilot.press(*name)
+    for _ in range(presses):
+        await pilot.press("enter")
+        await pilot.pause()
+    if not isinstance(app.screen, SaveAsScreen):
+        return ""
+    message = str(app.screen.query_one("#dialog-error", Static).render())
+    await pilot.press("escape")
+    await pilot.pause()
+    return message
+
+
+async def test_replacing_a_save_asks_first(saves: Path) -> None:
+    existing = saves / "friday.toml"
+    existing.write_bytes((kit.SAVES / "opening-2p.toml").read_bytes())
+    before = existing.read_bytes()
+    game = kit.midgame()
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        asked = await _save_as(app, pilot, "friday")
+        assert "already exists" in asked and "Enter again" in asked, asked
+        assert existing.read_bytes() == before
+        assert await _save_as(app, pilot, "friday", presses=2) == ""
+    assert persist.load(existing).state == game.state
+
+
+async def test_save_as_never_replaces_another_kind_of_file(saves: Path) -> None:
+    letter = saves / "letter.docx"
+    letter.write_bytes(b"PK\x03\x04 a letter")
+    locked = saves / "locked.toml"
+    locked.write_bytes((kit.SAVES / "opening-2p.toml").read_bytes())
+    locked.chmod(0o444)
+    app = kit.app(kit.midgame(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        refused = await _save_as(app, pilot, "letter.docx", presses=2)
+        assert "is not a rajas save" in refused, refused
+        refused = await _save_as(app, pilot, "locked", presses=2)
+        assert "read-only" in refused, refused
+    assert letter.read_bytes() == b"PK\x03\x04 a letter"
+    assert persist.load(locked).log == persist.load(kit.SAVES / "opening-2p.toml").log
+
+
+async def test_the_load_dialog_names_an_unusable_saves_folder(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "saves"
+    not_a_folder.write_text("a file where the saves folder should be")
+    app = kit.app(kit.midgame(), saves=not_a_folder)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        app.action_load()
+        await pilot.pause()
+        shown = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+    assert shown == f"{not_a_folder}: is a file, not a folder of saves.", shown
