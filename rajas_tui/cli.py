@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from . import commands as saved_games
+from .output import guarded
 
 EXIT_USAGE = 2
 
@@ -108,16 +109,27 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+APP_COMMANDS = (None, "load")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    parsed: list[argparse.Namespace] = []
+    code = guarded(lambda: _headless(argv, parsed))
+    if parsed and parsed[0].command in APP_COMMANDS:
+        # The app owns the terminal itself; only the headless commands' stdout is guarded.
+        return run_app(getattr(parsed[0], "path", None))
+    return code
+
+
+def _headless(argv: Sequence[str] | None, parsed: list[argparse.Namespace]) -> int:
+    """Parses the arguments into `parsed` and runs a headless command (0 for the app's)."""
+    args = build_parser().parse_args(argv)
+    parsed.append(args)
     if args.command == "simulate":
         return run_simulate(args)
     if args.command in saved_games.NAMES:
         return saved_games.run(args)
-    if args.command == "load":
-        return run_app(args.path)
-    return run_app()
+    return 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import sys
 from collections.abc import Callable
@@ -236,10 +235,6 @@ def run_command(args: argparse.Namespace) -> int:
     except Refusal as refusal:
         print(f"rajas: {refusal}", file=sys.stderr)
         return refusal.code
-    except BrokenPipeError:  # the reader stopped early (rajas legal | head -1): not an error
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so the exit's flush does not fail again
-        return 0
     except OSError as error:  # a file we did not expect to touch: still one line
         name = f"{error.filename}: " if error.filename else ""
         print(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
