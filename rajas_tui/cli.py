@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from . import commands as saved_games
 from .output import guarded
+from .terminal import safe, say
 
 EXIT_USAGE = 2
 
@@ -16,7 +17,7 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse that reports a bad argument as one sentence and exit code 2, no usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"rajas: {message}. See '{self.prog} --help'.\n")
+        self.exit(EXIT_USAGE, f"rajas: {safe(message)}. See '{self.prog} --help'.\n")
 
 
 def _int_in(low: int, high: int | None, what: str) -> type:
@@ -102,7 +103,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         try:
             state = play_random(seed, args.players)
         except SimulationError as error:
-            print(f"rajas: {error}", file=sys.stderr)
+            say(f"rajas: {error}", file=sys.stderr)
             return 1
         result = report(seed, state)
         print(result.as_json() if args.json else result.as_line(), flush=True)

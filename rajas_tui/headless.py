@@ -15,6 +15,7 @@ import rules
 from . import bots, persist, summary
 from .codec import unstructure
 from .records import HUMAN, Game, Seat, Setup
+from .terminal import say
 
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
@@ -48,8 +49,8 @@ def _write(game: Game, path: str) -> None:
 
 def _report(game: Game, entries_from: int) -> None:
     for entry in game.log[entries_from:]:
-        print(summary.entry_line(game, entry))
-    print(summary.status(game))
+        say(summary.entry_line(game, entry))
+    say(summary.status(game))
 
 
 # new -------------------------------------------------------------------------------------------
@@ -109,7 +110,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     game = persist.run_bots(game)
     _write(game, args.save)
     names = ", ".join(s.name for s in game.setup.seats)
-    print(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
+    say(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
     _report(game, 0)
     return 0
 
@@ -120,18 +121,18 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     game = _load(args.path)
     if args.json:
-        print(json.dumps(unstructure(game.state), indent=2))
+        say(json.dumps(unstructure(game.state), indent=2))
     else:
-        print(summary.show(game, args.path))
+        say(summary.show(game, args.path))
     return 0
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
     game = _load(args.path)
     if game.over:
-        print(f"rajas: {args.path}: the game is over; no action is legal.", file=sys.stderr)
+        say(f"rajas: {args.path}: the game is over; no action is legal.", file=sys.stderr)
     for action in rules.legal_actions(game.state):
-        print(action)
+        say(str(action))
     return 0
 
 
@@ -140,7 +141,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     state = game.state
     where = "over" if state.over else f"round {state.round}, {game.seat.name} to act"
     actions = f"{len(game.log)} action{'' if len(game.log) == 1 else 's'}"
-    print(f"{args.path}: a valid save: {actions}, {where}.")
+    say(f"{args.path}: a valid save: {actions}, {where}.")
     return 0
 
 
@@ -148,14 +149,14 @@ def cmd_saves(args: argparse.Namespace) -> int:
     folder = persist.saves_dir(args.saves)
     found = persist.list_saves(folder)
     if not found:
-        print(f"No saves in {folder}.")
+        say(f"No saves in {folder}.")
         return 0
     for item in found:
         if item.problem:
-            print(f"{item.path}  (unreadable: {item.problem})")
+            say(f"{item.path}  (unreadable: {item.problem})")
             continue
         where = "over" if item.over else f"round {item.round}, {item.to_act} to act"
-        print(f"{item.path}  {', '.join(item.players)}  {where}  last played {item.updated}")
+        say(f"{item.path}  {', '.join(item.players)}  {where}  last played {item.updated}")
     return 0
 
 
@@ -202,10 +203,10 @@ def _step_back(args: argparse.Namespace, step: Callable[[Game], Game], verb: str
         entries = changed.redo[: len(game.log) - len(changed.log)]
     else:
         entries = changed.log[len(game.log) :]
-    print(f"{verb}:")
+    say(f"{verb}:")
     for entry in entries:
-        print(summary.entry_line(changed, entry))
-    print(summary.status(changed))
+        say(summary.entry_line(changed, entry))
+    say(summary.status(changed))
     return 0
 
 
@@ -233,9 +234,9 @@ def run_command(args: argparse.Namespace) -> int:
     try:
         return COMMANDS[args.command](args)
     except Refusal as refusal:
-        print(f"rajas: {refusal}", file=sys.stderr)
+        say(f"rajas: {refusal}", file=sys.stderr)
         return refusal.code
     except OSError as error:  # a file we did not expect to touch: still one line
         name = f"{error.filename}: " if error.filename else ""
-        print(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
+        say(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
         return EXIT_REFUSED
