@@ -110,7 +110,10 @@ def register(commands: Any) -> None:
         commands,
         "legal",
         "list the legal actions now",
-        "Print every legal action now, one per line, in the action notation.",
+        "Print every legal action now, one per line, in the action notation: one canonical "
+        "spelling of each distinct outcome, and payments only in their minimal forms (no die and "
+        "no karma turn more than the price needs). 'apply' also takes larger payments, which the "
+        "rules allow, and other spellings of a listed action, which it plays and logs as listed.",
     )
     apply = _path_command(
         commands,

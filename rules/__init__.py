@@ -1,10 +1,12 @@
 """rules: the whole game of Rajas of the Ganges as an immutable model.
 
-The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`.
+The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`,
+and `canonical` (the one spelling of an action that `legal_actions` lists and logs store).
 No I/O but reading the engine's own data files; nothing here imports a user interface.
 """
 
 from .actions import Action, parse_action
+from .canonical import canonical
 from .effects import prompt
 from .engine import apply, is_over, legal_actions
 from .errors import IllegalAction
@@ -24,6 +26,7 @@ __all__ = [
     "IllegalAction",
     "Standing",
     "apply",
+    "canonical",
     "is_over",
     "legal_actions",
     "new_game",
