@@ -45,7 +45,10 @@ def _seed(text: str) -> int:
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="rajas",
-        description="Rajas of the Ganges in the terminal: play it, or run headless games.",
+        description=(
+            "Rajas of the Ganges in the terminal: play it, or run headless games. With no "
+            "command, rajas opens the game: its title screen (new game, continue, load)."
+        ),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     simulate = commands.add_parser(

@@ -13,7 +13,6 @@ from pathlib import Path
 import rules
 
 from . import bots, persist, summary
-from .codec import unstructure
 from .records import HUMAN, Game, Seat, Setup
 from .terminal import say
 
@@ -118,19 +117,35 @@ def cmd_new(args: argparse.Namespace) -> int:
 # show, legal, validate, saves -------------------------------------------------------------------
 
 
+def _say_json(data: object) -> None:
+    say(json.dumps(data, indent=2, ensure_ascii=True))
+
+
+def _playable(path: str) -> Game:
+    """The saved game, refused with a sentence when it is over: nothing can be played in it."""
+    game = _load(path)
+    if game.over:
+        winner = game.name(rules.ranking(game.state)[0].seat)
+        raise Refusal(f"{path}: the game is over ({winner} won), so no action can be played.")
+    return game
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     game = _load(args.path)
     if args.json:
-        say(json.dumps(unstructure(game.state), indent=2))
+        _say_json(summary.show_json(game))
     else:
         say(summary.show(game, args.path))
     return 0
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    game = _load(args.path)
-    if game.over:
-        say(f"rajas: {args.path}: the game is over; no action is legal.", file=sys.stderr)
+    game = _playable(args.path)
+    if args.json:
+        now = summary.now_json(game)
+        keys = ("round", "last_turns", "turn", "to_act", "prompt")
+        _say_json({**{k: now[k] for k in keys}, "note": summary.LEGAL_NOTE, "legal": now["legal"]})
+        return 0
     for action in rules.legal_actions(game.state):
         say(str(action))
     return 0
@@ -171,7 +186,7 @@ def _hint(text: str, error: Exception, later: list[str]) -> str:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    game = _load(args.path)
+    game = start = _playable(args.path)
     before = len(game.log)
     actions: list[str] = args.actions
     for number, text in enumerate(actions, start=1):
@@ -188,7 +203,12 @@ def cmd_apply(args: argparse.Namespace) -> int:
             raise Refusal(f"{text!r}{which}: {sentence}") from None
     game = persist.run_bots(game)
     _write(game, args.path)
-    _report(game, before)
+    if args.json:
+        played = [summary.entry_json(game, entry) for entry in game.log[before:]]
+        changed = summary.changes_json(start, game)
+        _say_json({"played": played, "changed": changed, "now": summary.now_json(game)})
+    else:
+        _report(game, before)
     return 0
 
 
