@@ -12,7 +12,7 @@ from pathlib import Path
 
 import rules
 
-from . import bots, persist, summary
+from . import bots, journal, persist, summary
 from .records import HUMAN, Game, Seat, Setup
 from .terminal import say
 
@@ -200,7 +200,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
                 if not sentence.endswith("..."):
                     sentence = sentence.removesuffix(".")
                 sentence += hint + "."
-            raise Refusal(f"{text!r}{which}: {sentence}") from None
+            raise Refusal(f"{journal.quoted(text)}{which}: {sentence}") from None
     game = persist.run_bots(game)
     _write(game, args.path)
     if args.json:

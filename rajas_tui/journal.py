@@ -76,6 +76,17 @@ def _yield_words(tile: int) -> str:
     return " and ".join(words).replace("1 dice", "1 die")
 
 
+QUOTED_CHARS = 60
+
+
+def quoted(text: str) -> str:
+    """An action text quoted in a sentence: cut short, so that a megabyte of input stays out of
+    the one line that refuses it."""
+    if len(text) <= QUOTED_CHARS:
+        return repr(text)
+    return repr(text[:QUOTED_CHARS]) + f"… ({len(text)} characters)"
+
+
 def parse(text: str) -> Action:
     """An action from its notation; raises IllegalAction with a sentence when unreadable."""
     try:
@@ -115,12 +126,13 @@ def replay_log(
             after, logged = play(state, entry.action)
         except rules.IllegalAction as error:
             sentence = str(error).rstrip(".")
-            raise Problem(f"{entry.action!r} cannot be played there: {sentence}", where) from None
+            refused = f"{quoted(entry.action)} cannot be played there: {sentence}"
+            raise Problem(refused, where) from None
         if logged.revealed != entry.revealed:
             said = entry.revealed or "nothing"
             spelled = f" (played as {logged.action!r})" if logged.action != entry.action else ""
             raise Problem(
-                f"says {entry.action!r}{spelled} revealed {said!r}, but it reveals "
+                f"says {quoted(entry.action)}{spelled} revealed {quoted(said)}, but it reveals "
                 f"{logged.revealed or 'nothing'!r}",
                 where,
             )

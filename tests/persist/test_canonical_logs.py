@@ -41,8 +41,18 @@ def test_another_spelling_is_stored_canonically(tmp_path: Path, spelling: str) -
 
 def test_an_overlong_entry_is_refused(tmp_path: Path) -> None:
     path = _edited(tmp_path, "quarry q1 d12 p3 p4", "quarry q1 d12 p3 p4" + " " * 1_000_000)
-    with pytest.raises(persist.SaveError, match="at most 200 characters"):
+    with pytest.raises(persist.SaveError, match="at most 200 characters") as refused:
         persist.load(path)
+    assert len(str(refused.value)) < 300  # the sentence quotes the start of the entry only
+
+
+def test_apply_refuses_an_overlong_action_in_a_short_sentence(tmp_path: Path, capsys) -> None:
+    path = tmp_path / OPENING.name
+    path.write_bytes(OPENING.read_bytes())
+    assert main(["apply", str(path), "pass" + " " * 1_000_000 + "x"]) == 1
+    error = capsys.readouterr().err
+    assert len(error.splitlines()) == 1 and "at most 200 characters" in error
+    assert len(error) < 300, len(error)
 
 
 def test_dice_taken_in_another_order_are_refused_naming_the_listed_spelling(
