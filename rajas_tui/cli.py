@@ -49,6 +49,11 @@ def build_parser() -> ArgumentParser:
             "Rajas of the Ganges in the terminal: play it, or run headless games. With no "
             "command, rajas opens the game: its title screen (new game, continue, load)."
         ),
+        epilog=(
+            "Exit codes: 0 done; 1 refused (an illegal move, a finished game, a broken file, "
+            "output that cannot be written); 2 a bad argument; 141 the reader of the output "
+            "went away (rajas legal g.toml | head -1)."
+        ),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     simulate = commands.add_parser(

@@ -92,3 +92,4 @@ def test_help_says_bare_rajas_opens_the_game(capsys) -> None:
         main(["--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "With no command, rajas opens the game" in text
+    assert "141" in text  # the exit code of a closed output pipe is documented
