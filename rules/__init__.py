@@ -6,12 +6,12 @@ No I/O but reading the engine's own data files; nothing here imports a user inte
 """
 
 from .actions import Action, parse_action
-from .canonical import canonical
 from .effects import prompt
 from .engine import apply, is_over, legal_actions
 from .errors import IllegalAction
 from .rounds import Standing, ranking
 from .setup import new_game
+from .spellings import canonical
 from .state import Config, GameState
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that

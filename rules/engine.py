@@ -21,11 +21,11 @@ from .actions import (
     Terrace,
     Variety,
 )
-from .canonical import canonical
 from .catalog import SpaceSpec
 from .errors import IllegalAction
 from .rounds import end_turn
 from .spaces import occupy, open_spaces, space_problem
+from .spellings import canonical
 from .state import GameState, replace
 
 
