@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from rules.catalog import DataError, catalog
 
 from . import commands as saved_games
+from .output import guarded
+from .terminal import safe, say
 
 EXIT_USAGE = 2
 EXIT_DATA = 3
@@ -18,7 +20,7 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse that reports a bad argument as one sentence and exit code 2, no usage dump."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"rajas: {message}. See '{self.prog} --help'.\n")
+        self.exit(EXIT_USAGE, f"rajas: {safe(message)}. See '{self.prog} --help'.\n")
 
 
 def _int_in(low: int, high: int | None, what: str) -> type:
@@ -46,7 +48,15 @@ def _seed(text: str) -> int:
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="rajas",
-        description="Rajas of the Ganges in the terminal: play it, or run headless games.",
+        description=(
+            "Rajas of the Ganges in the terminal: play it, or run headless games. With no "
+            "command, rajas opens the game: its title screen (new game, continue, load)."
+        ),
+        epilog=(
+            "Exit codes: 0 done; 1 refused (an illegal move, a finished game, a broken file, "
+            "output that cannot be written); 2 a bad argument; 141 the reader of the output "
+            "went away (rajas legal g.toml | head -1)."
+        ),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     simulate = commands.add_parser(
@@ -104,29 +114,40 @@ def run_simulate(args: argparse.Namespace) -> int:
         try:
             state = play_random(seed, args.players)
         except SimulationError as error:
-            print(f"rajas: {error}", file=sys.stderr)
+            say(f"rajas: {error}", file=sys.stderr)
             return 1
         result = report(seed, state)
         print(result.as_json() if args.json else result.as_line(), flush=True)
     return 0
 
 
+APP_COMMANDS = (None, "load")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    parsed: list[argparse.Namespace] = []
+    code = guarded(lambda: _headless(argv, parsed))
+    if parsed and parsed[0].command in APP_COMMANDS and code != EXIT_DATA:
+        # The app owns the terminal itself; only the headless commands' stdout is guarded.
+        return run_app(getattr(parsed[0], "path", None))
+    return code
+
+
+def _headless(argv: Sequence[str] | None, parsed: list[argparse.Namespace]) -> int:
+    """Parses the arguments into `parsed` and runs a headless command (0 for the app's)."""
+    args = build_parser().parse_args(argv)
+    parsed.append(args)
     # Every command needs the data: a broken file is one sentence here, not a traceback later.
     try:
         catalog()
     except DataError as error:
-        print(f"rajas: the game's data is broken: {error}.", file=sys.stderr)
+        print(safe(f"rajas: the game's data is broken: {error}."), file=sys.stderr)
         return EXIT_DATA
     if args.command == "simulate":
         return run_simulate(args)
     if args.command in saved_games.NAMES:
         return saved_games.run(args)
-    if args.command == "load":
-        return run_app(args.path)
-    return run_app()
+    return 0
 
 
 if __name__ == "__main__":

@@ -105,21 +105,41 @@ def register(commands: Any) -> None:
         "Print the round, whose turn it is, and each player's fame, money, margin, karma, "
         "dice, workers, boat and province.",
     )
-    show.add_argument("--json", action="store_true", help="print the whole state as JSON")
-    _path_command(
+    show.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: round, whose turn, the prompt, the legal actions, each player (margin "
+        "included), the ranking, and the whole state in the save's format",
+    )
+    legal = _path_command(
         commands,
         "legal",
         "list the legal actions now",
-        "Print every legal action now, one per line, in the action notation.",
+        "Print every legal action now, one per line, in the action notation: one canonical "
+        "spelling of each distinct outcome, and payments only in their minimal forms (no die and "
+        "no karma turn more than the price needs). 'apply' also takes larger payments, which the "
+        "rules allow, and other spellings of a listed action, which it plays and logs as listed. "
+        "A finished game is refused (exit 1).",
+    )
+    legal.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: round, whose turn, the prompt and the legal actions",
     )
     apply = _path_command(
         commands,
         "apply",
         "play actions and save",
         "Play the actions in order (quote each one), let bots answer, and write the save. If "
-        "any action is illegal, nothing changes and the command exits 1.",
+        "any action is illegal, or the game is over, nothing changes and the command exits 1.",
     )
     apply.add_argument("actions", nargs="+", metavar="ACTION", help='e.g. "terrace t1"')
+    apply.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: the actions played (bots' too), what changed for each player, and "
+        "where the game stands now",
+    )
     _path_command(
         commands,
         "undo",

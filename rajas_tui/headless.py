@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import sys
 from collections.abc import Callable
@@ -13,9 +12,9 @@ from pathlib import Path
 
 import rules
 
-from . import bots, persist, summary
-from .codec import unstructure
+from . import bots, journal, persist, summary
 from .records import HUMAN, Game, Seat, Setup
+from .terminal import say
 
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
@@ -51,8 +50,8 @@ def _write(game: Game, path: str) -> None:
 
 def _report(game: Game, entries_from: int) -> None:
     for entry in game.log[entries_from:]:
-        print(summary.entry_line(game, entry))
-    print(summary.status(game))
+        say(summary.entry_line(game, entry))
+    say(summary.status(game))
 
 
 # new -------------------------------------------------------------------------------------------
@@ -113,7 +112,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     game = persist.run_bots(game)
     _write(game, args.save)
     names = ", ".join(s.name for s in game.setup.seats)
-    print(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
+    say(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
     _report(game, 0)
     return 0
 
@@ -121,21 +120,37 @@ def cmd_new(args: argparse.Namespace) -> int:
 # show, legal, validate, saves -------------------------------------------------------------------
 
 
+def _say_json(data: object) -> None:
+    say(json.dumps(data, indent=2, ensure_ascii=True))
+
+
+def _playable(path: str) -> Game:
+    """The saved game, refused with a sentence when it is over: nothing can be played in it."""
+    game = _load(path)
+    if game.over:
+        winner = game.name(rules.ranking(game.state)[0].seat)
+        raise Refusal(f"{path}: the game is over ({winner} won), so no action can be played.")
+    return game
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     game = _load(args.path)
     if args.json:
-        print(json.dumps(unstructure(game.state), indent=2))
+        _say_json(summary.show_json(game))
     else:
-        print(summary.show(game, args.path))
+        say(summary.show(game, args.path))
     return 0
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    game = _load(args.path)
-    if game.over:
-        print(f"rajas: {args.path}: the game is over; no action is legal.", file=sys.stderr)
+    game = _playable(args.path)
+    if args.json:
+        now = summary.now_json(game)
+        keys = ("round", "last_turns", "turn", "to_act", "prompt")
+        _say_json({**{k: now[k] for k in keys}, "note": summary.LEGAL_NOTE, "legal": now["legal"]})
+        return 0
     for action in rules.legal_actions(game.state):
-        print(action)
+        say(str(action))
     return 0
 
 
@@ -144,7 +159,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     state = game.state
     where = "over" if state.over else f"round {state.round}, {game.seat.name} to act"
     actions = f"{len(game.log)} action{'' if len(game.log) == 1 else 's'}"
-    print(f"{args.path}: a valid save: {actions}, {where}.")
+    say(f"{args.path}: a valid save: {actions}, {where}.")
     return 0
 
 
@@ -156,14 +171,14 @@ def cmd_saves(args: argparse.Namespace) -> int:
     found = persist.list_saves(folder)
     if not found:
         missing = "" if folder.exists() else " (it does not exist yet)"
-        print(f"No saves in {folder}{missing}.")
+        say(f"No saves in {folder}{missing}.")
         return 0
     for item in found:
         if item.problem:
-            print(f"{item.path}  (unreadable: {item.problem})")
+            say(f"{item.path}  (unreadable: {item.problem})")
             continue
         where = "over" if item.over else f"round {item.round}, {item.to_act} to act"
-        print(f"{item.path}  {', '.join(item.players)}  {where}  last played {item.updated}")
+        say(f"{item.path}  {', '.join(item.players)}  {where}  last played {item.updated}")
     return 0
 
 
@@ -178,7 +193,7 @@ def _hint(text: str, error: Exception, later: list[str]) -> str:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    game = _load(args.path)
+    game = start = _playable(args.path)
     before = len(game.log)
     actions: list[str] = args.actions
     for number, text in enumerate(actions, start=1):
@@ -192,10 +207,15 @@ def cmd_apply(args: argparse.Namespace) -> int:
                 if not sentence.endswith("..."):
                     sentence = sentence.removesuffix(".")
                 sentence += hint + "."
-            raise Refusal(f"{text!r}{which}: {sentence}") from None
+            raise Refusal(f"{journal.quoted(text)}{which}: {sentence}") from None
     game = persist.run_bots(game)
     _write(game, args.path)
-    _report(game, before)
+    if args.json:
+        played = [summary.entry_json(game, entry) for entry in game.log[before:]]
+        changed = summary.changes_json(start, game)
+        _say_json({"played": played, "changed": changed, "now": summary.now_json(game)})
+    else:
+        _report(game, before)
     return 0
 
 
@@ -210,10 +230,10 @@ def _step_back(args: argparse.Namespace, step: Callable[[Game], Game], verb: str
         entries = changed.redo[: len(game.log) - len(changed.log)]
     else:
         entries = changed.log[len(game.log) :]
-    print(f"{verb}:")
+    say(f"{verb}:")
     for entry in entries:
-        print(summary.entry_line(changed, entry))
-    print(summary.status(changed))
+        say(summary.entry_line(changed, entry))
+    say(summary.status(changed))
     return 0
 
 
@@ -241,13 +261,9 @@ def run_command(args: argparse.Namespace) -> int:
     try:
         return COMMANDS[args.command](args)
     except Refusal as refusal:
-        print(f"rajas: {refusal}", file=sys.stderr)
+        say(f"rajas: {refusal}", file=sys.stderr)
         return refusal.code
-    except BrokenPipeError:  # the reader stopped early (rajas legal | head -1): not an error
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so the exit's flush does not fail again
-        return 0
     except OSError as error:  # a file we did not expect to touch: still one line
         name = f"{error.filename}: " if error.filename else ""
-        print(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
+        say(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
         return EXIT_REFUSED

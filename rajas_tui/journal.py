@@ -66,6 +66,17 @@ def _yield_words(tile: int) -> str:
     return " and ".join(render(data.gains[g.kind].log, g, {}) for g in data.yields["white"][tile])
 
 
+QUOTED_CHARS = 60
+
+
+def quoted(text: str) -> str:
+    """An action text quoted in a sentence: cut short, so that a megabyte of input stays out of
+    the one line that refuses it."""
+    if len(text) <= QUOTED_CHARS:
+        return repr(text)
+    return repr(text[:QUOTED_CHARS]) + f"… ({len(text)} characters)"
+
+
 def parse(text: str) -> Action:
     """An action from its notation; raises IllegalAction with a sentence when unreadable."""
     try:
@@ -80,30 +91,44 @@ def play(state: GameState, action: Action | str) -> tuple[GameState, LogEntry]:
     """The state after `action` and its log entry; raises IllegalAction when not legal now."""
     if isinstance(action, str):
         action = parse(action)
+    action = rules.canonical(state, action)  # logs hold only the spelling legal_actions lists
     after = rules.apply(state, action)
     return after, LogEntry(state.turn, str(action), reveal(state, after, action))
 
 
 def replay(state: GameState, entries: Iterable[LogEntry], key: str) -> GameState:
     """Plays logged entries from `state`, checking each; raises Problem naming `key[i]`."""
+    return replay_log(state, entries, key)[0]
+
+
+def replay_log(
+    state: GameState, entries: Iterable[LogEntry], key: str
+) -> tuple[GameState, tuple[LogEntry, ...]]:
+    """Plays logged entries from `state`, checking each, and returns where they lead with the
+    entries in canonical notation (another spelling of an action is stored as the listed one);
+    raises Problem naming `key[i]`."""
+    played: list[LogEntry] = []
     for index, entry in enumerate(entries):
         where = f"{key}[{index}]"
         if entry.seat != state.turn:
             raise Problem(f"seat {entry.seat} acted, but it was seat {state.turn}'s turn", where)
         try:
-            after, played = play(state, entry.action)
+            after, logged = play(state, entry.action)
         except rules.IllegalAction as error:
             sentence = str(error).rstrip(".")
-            raise Problem(f"{entry.action!r} cannot be played there: {sentence}", where) from None
-        if played.revealed != entry.revealed:
+            refused = f"{quoted(entry.action)} cannot be played there: {sentence}"
+            raise Problem(refused, where) from None
+        if logged.revealed != entry.revealed:
             said = entry.revealed or "nothing"
+            spelled = f" (played as {logged.action!r})" if logged.action != entry.action else ""
             raise Problem(
-                f"says {entry.action!r} revealed {said!r}, but it reveals "
-                f"{played.revealed or 'nothing'!r}",
+                f"says {quoted(entry.action)}{spelled} revealed {quoted(said)}, but it reveals "
+                f"{logged.revealed or 'nothing'!r}",
                 where,
             )
+        played.append(logged)
         state = after
-    return state
+    return state, tuple(played)
 
 
 def rewind(state: GameState, entries: Iterable[LogEntry]) -> GameState:

@@ -351,19 +351,19 @@ def _game(document: Document) -> Game:
     _check_state(document.state, "state")
     if document.state.config.players != len(setup.seats):
         raise Problem(f"{len(setup.seats)} seats play this game", "state.config.players")
-    state = journal.replay(start, document.log.played, "log.played")
+    state, played = journal.replay_log(start, document.log.played, "log.played")
     if state != document.state:
         saved, replayed = unstructure(document.state), unstructure(state)
         difference = _first_difference(saved, replayed, "state")
         key, sentence = difference or ("state", "differs from where the log leads")
         raise Problem(f"the log does not lead here: {sentence}", key)
-    journal.replay(state, document.log.undone, "log.undone")
+    _, undone = journal.replay_log(state, document.log.undone, "log.undone")
     return Game(
         setup=setup,
         start=start,
-        log=document.log.played,
+        log=played,
         state=state,
-        redo=document.log.undone,
+        redo=undone,
         created=document.header.created,
         updated=document.header.updated,
         from_position=document.position is not None,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import rules
 from rules import effects, tracks
 from rules.actions import COLUMNS
 from rules.catalog import catalog
 from rules.state import Player, Province
 
+from .codec import unstructure
 from .records import Game, LogEntry
 
 
@@ -20,7 +23,7 @@ def status(game: Game) -> str:
             f"Game over after {state.round} rounds: {game.name(winner.seat)} wins "
             f"(margin {winner.margin:+d})."
         )
-    asked = effects.prompt(state) if state.queue else "place a worker"
+    asked = prompt_of(game)
     last = " (last turns)" if state.end_trigger >= 0 else ""
     return f"Round {state.round}{last}: {game.seat.name} (seat {state.turn}) to {asked}."
 
@@ -84,3 +87,102 @@ def show(game: Game, title: str) -> str:
     if game.log:
         lines += ["", "Last action:", entry_line(game, game.log[-1])]
     return "\n".join(lines)
+
+
+# JSON for scripts (`show --json`, `legal --json`, `apply --json`) ------------------------------
+
+JsonObject = dict[str, Any]
+
+LEGAL_NOTE = (
+    "one canonical spelling of each distinct outcome; payments only in their minimal forms "
+    "(apply also takes larger payments, which the rules allow)"
+)
+
+
+def prompt_of(game: Game) -> str | None:
+    """What the acting player is asked, or None when the game is over."""
+    state = game.state
+    if state.over:
+        return None
+    return effects.prompt(state) if state.queue else "place a worker"
+
+
+def now_json(game: Game) -> JsonObject:
+    """Where the game stands: round, who is to act and what they are asked, what is legal."""
+    state = game.state
+    return {
+        "round": state.round,
+        "over": state.over,
+        "last_turns": state.end_trigger >= 0 and not state.over,
+        "turn": None if state.over else state.turn,
+        "to_act": None if state.over else game.seat.name,
+        "prompt": prompt_of(game),
+        "legal": [str(a) for a in rules.legal_actions(state)],
+    }
+
+
+def _player_json(game: Game, seat: int, player: Player) -> JsonObject:
+    kind = game.setup.seats[seat].kind
+    return {
+        "seat": seat,
+        "name": game.name(seat),
+        "kind": kind,
+        "fame": player.fame,
+        "money": player.money,
+        "margin": tracks.margin(player.fame, player.money),
+        "karma": player.karma,
+        "workers": player.workers,
+        "placed": player.placed,
+        "river": game.state.river.boats[seat],
+        "dice": [str(d) for d in player.dice],
+        "levels": list(player.levels),
+        "tiles": sum(1 for _ in player.province.placed()),
+    }
+
+
+def players_json(game: Game) -> list[JsonObject]:
+    return [_player_json(game, seat, p) for seat, p in enumerate(game.state.players)]
+
+
+def ranking_json(game: Game) -> list[JsonObject]:
+    """The standings by margin (final once the game is over)."""
+    return [
+        {"place": s.place, "seat": s.seat, "name": game.name(s.seat), "margin": s.margin,
+         "met": s.met}
+        for s in rules.ranking(game.state)
+    ]  # fmt: skip
+
+
+def show_json(game: Game) -> JsonObject:
+    """`rajas show --json`: the summary, then the whole state in the save's format."""
+    return {
+        **now_json(game),
+        "actions": len(game.log),
+        "players": players_json(game),
+        "ranking": ranking_json(game),
+        "state": unstructure(game.state),
+    }
+
+
+def entry_json(game: Game, entry: LogEntry) -> JsonObject:
+    return {
+        "seat": entry.seat,
+        "name": game.name(entry.seat),
+        "action": entry.action,
+        "revealed": entry.revealed,
+    }
+
+
+def changes_json(before: Game, after: Game) -> list[JsonObject]:
+    """For each seat whose record changed: each changed field, before and after."""
+    changed = []
+    olds, news = players_json(before), players_json(after)
+    for old, new in zip(olds, news, strict=True):
+        fields = {
+            key: {"before": old[key], "after": new[key]}
+            for key in new
+            if key not in ("seat", "name", "kind") and old[key] != new[key]
+        }
+        if fields:
+            changed.append({"seat": new["seat"], "name": new["name"], **fields})
+    return changed

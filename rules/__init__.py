@@ -1,6 +1,7 @@
 """rules: the whole game of Rajas of the Ganges as an immutable model.
 
-The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`.
+The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`,
+and `canonical` (the one spelling of an action that `legal_actions` lists and logs store).
 No I/O but reading the engine's own data files; nothing here imports a user interface.
 """
 
@@ -10,6 +11,7 @@ from .engine import apply, is_over, legal_actions
 from .errors import IllegalAction
 from .rounds import Standing, ranking
 from .setup import new_game
+from .spellings import canonical
 from .state import Config, GameState
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
@@ -24,6 +26,7 @@ __all__ = [
     "IllegalAction",
     "Standing",
     "apply",
+    "canonical",
     "is_over",
     "legal_actions",
     "new_game",

@@ -14,6 +14,8 @@ import attrs
 from .model import BUILDINGS, GOODS, Building, Colour, Die, Good, PaidDie, Payment
 
 COLUMNS = "abcde"
+# The longest action is a payment of a whole statue (10 dice, each turned): far below this.
+MAX_NOTATION = 200
 
 
 def cell_name(cell: int, columns: int = 5) -> str:
@@ -363,6 +365,8 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
 
 def parse_action(text: str) -> Action:
     """Reads an action from its notation; raises ValueError with a sentence when it cannot."""
+    if len(text) > MAX_NOTATION:  # before splitting: a megabyte of spaces is not an action
+        raise ValueError(f"an action is at most {MAX_NOTATION} characters, not {len(text)}")
     words = text.split()
     if not words:
         raise ValueError("an action cannot be empty")

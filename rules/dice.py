@@ -130,10 +130,20 @@ def _minimal_payments(
             total = base + sum((7 - 2 * v) * f for v, f in flipped.items())
             if total < target:
                 continue
-            pay = _payment_of(colour, faces, chosen, flipped)
-            if _is_minimal(pay, total, target):
+            pay = canonical_payment(_payment_of(colour, faces, chosen, flipped))
+            if pay not in payments and _is_minimal(pay, paid_total(pay), target):
                 payments.append(pay)
     return tuple(payments)
+
+
+def canonical_payment(pay: Payment) -> Payment:
+    """The one spelling of giving up these dice with this many karma turns: the dice in order,
+    the turns on the lowest faces (which gain most). Which die is turned changes nothing else:
+    the same dice go back and the same karma is spent."""
+    flips = sum(p.flipped for p in pay)
+    dice = sorted((p.die for p in pay), key=lambda d: (d.value, d))
+    turned = [PaidDie(d, True) for d in dice[:flips]] + [PaidDie(d) for d in dice[flips:]]
+    return tuple(sorted(turned))
 
 
 def _payment_of(

@@ -318,6 +318,12 @@ def _reroll_choose(state: GameState, seat: int, effect: Effect, action: Action) 
     remaining = dice.remove_dice(state.players[seat].dice, effect.chosen) or ()
     if action.die not in remaining:
         raise IllegalAction(f"there is no other {action.die} on Kali to re-roll.")
+    if effect.chosen and action.die < effect.chosen[-1]:
+        # Picks in Kali's order make one path to each set of dice, the one legal_actions lists.
+        raise IllegalAction(
+            f"pick the dice to re-roll in Kali's order (colours o g b p, then faces): "
+            f"{action.die} cannot come after {effect.chosen[-1]}."
+        )
     chosen = tuple(sorted((*effect.chosen, action.die)))
     return _replace_head(state, replace(effect, chosen=chosen))
 

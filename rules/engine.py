@@ -25,6 +25,7 @@ from .catalog import SpaceSpec
 from .errors import IllegalAction
 from .rounds import end_turn
 from .spaces import occupy, open_spaces, space_problem
+from .spellings import canonical
 from .state import GameState, replace
 
 
@@ -91,9 +92,12 @@ def _place(state: GameState, action: Action) -> GameState:
 
 
 def apply(state: GameState, action: Action) -> GameState:
-    """The state after `action`; raises IllegalAction (one sentence) if it is not legal now."""
+    """The state after `action`; raises IllegalAction (one sentence) if it is not legal now.
+
+    Another spelling of a listed action (see `canonical`) is played as the listed one."""
     if state.over:
         raise IllegalAction("The game is over.")
+    action = canonical(state, action)
     if state.queue:
         try:
             state = effects.choose(state, action)

@@ -133,7 +133,7 @@ def test_a_game_of_bots_plays_to_the_end(tmp_path: Path, capsys) -> None:
     args = ["new", "--players", "A,B", "--bots", "0=random,1=random", "--seed", "1"]
     assert main([*args, "--save", str(path)]) == 0
     assert "Game over" in capsys.readouterr().out
-    assert main(["legal", str(path)]) == 0
+    assert main(["legal", str(path)]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and "the game is over" in captured.err
 

@@ -119,8 +119,8 @@ def test_any_action_reads_back_equal(action: Action) -> None:
     ("text", "action"),
     [
         (
-            "quarry q1 d5 o4 o3!",
-            Quarry("q1", 4, (PaidDie(Die(Colour.ORANGE, 4)), PaidDie(Die(Colour.ORANGE, 3), True))),
+            "quarry q1 d5 o3! o4",
+            Quarry("q1", 4, (PaidDie(Die(Colour.ORANGE, 3), True), PaidDie(Die(Colour.ORANGE, 4)))),
         ),
         ("harbor h1 g2 move 2", Harbor("h1", PaidDie(Die(Colour.GREEN, 2)), 2)),
         ("variety v1", Variety("v1")),
@@ -141,8 +141,8 @@ def test_any_action_reads_back_equal(action: Action) -> None:
         ("boat no", Boat(False)),
         ("palace 5", PalaceChoice(5)),
         (
-            "rebuild b2 d7 b4 b2",
-            Rebuild(6, 6, (PaidDie(Die(Colour.BLUE, 4)), PaidDie(Die(Colour.BLUE, 2)))),
+            "rebuild b2 d7 b2 b4",
+            Rebuild(6, 6, (PaidDie(Die(Colour.BLUE, 2)), PaidDie(Die(Colour.BLUE, 4)))),
         ),
         ("score silk", Score(Good.SILK)),
         ("reroll o5", Reroll(Die(Colour.ORANGE, 5))),

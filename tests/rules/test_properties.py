@@ -390,9 +390,12 @@ def _classify(state: GameState, legal: set[Action], action: Action) -> str:
         return "legal" if any(sorted(a.colours) == colours for a in same) else "illegal"  # type: ignore[union-attr]
     if isinstance(action, Reroll) and same and action.die is not None:
         remaining = list(state.player.dice)
-        for d in state.queue[0].chosen:
+        chosen = state.queue[0].chosen
+        for d in chosen:
             remaining.remove(d)
-        return "legal" if action.die in remaining else "illegal"
+        # Picks come in Kali's order, one path to each set of dice (README, "Action notation").
+        in_order = not chosen or not action.die < chosen[-1]
+        return "legal" if action.die in remaining and in_order else "illegal"
     if isinstance(action, Place) and state.queue and 0 <= action.rotation < 4:
         tile = state.queue[0].tile
         turned = ends(tile, action.rotation)
