@@ -40,10 +40,18 @@ def test_another_spelling_is_stored_canonically(tmp_path: Path, spelling: str) -
 
 
 def test_an_overlong_entry_is_refused(tmp_path: Path) -> None:
-    path = _edited(tmp_path, "quarry q1 d12 p3 p4", "quarry q1 d12 p3 p4" + " " * 1_000_000)
+    # Under the file scan's line limit, so the log check itself must refuse it.
+    path = _edited(tmp_path, "quarry q1 d12 p3 p4", "quarry q1 d12 p3 p4" + " " * 800)
     with pytest.raises(persist.SaveError, match="at most 200 characters") as refused:
         persist.load(path)
     assert len(str(refused.value)) < 300  # the sentence quotes the start of the entry only
+
+
+def test_a_megabyte_entry_is_refused_before_parsing(tmp_path: Path) -> None:
+    path = _edited(tmp_path, "quarry q1 d12 p3 p4", "quarry q1 d12 p3 p4" + " " * 1_000_000)
+    with pytest.raises(persist.SaveError, match="bytes long") as refused:
+        persist.load(path)
+    assert len(str(refused.value)) < 300
 
 
 def test_apply_refuses_an_overlong_action_in_a_short_sentence(tmp_path: Path, capsys) -> None:
