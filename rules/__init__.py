@@ -1,12 +1,21 @@
 """rules: the whole game of Rajas of the Ganges as an immutable model.
 
-The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`.
+The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`,
+and `why_not` (with `why_not_tile`, `why_not_chamber`, `why_not_upgrade`) for what cannot be done.
 No I/O but reading the engine's own data files; nothing here imports a user interface.
 """
 
 from .actions import Action, parse_action
 from .effects import prompt
-from .engine import apply, is_over, legal_actions
+from .engine import (
+    apply,
+    is_over,
+    legal_actions,
+    why_not,
+    why_not_chamber,
+    why_not_tile,
+    why_not_upgrade,
+)
 from .errors import IllegalAction
 from .rounds import Standing, ranking
 from .setup import new_game
@@ -30,4 +39,8 @@ __all__ = [
     "parse_action",
     "prompt",
     "ranking",
+    "why_not",
+    "why_not_chamber",
+    "why_not_tile",
+    "why_not_upgrade",
 ]

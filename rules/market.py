@@ -48,6 +48,15 @@ def _single_options(
     )
 
 
+def single_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
+    colour = spec.colour.name.lower() if spec.colour is not None else "any"
+    return f"this market takes a {colour} die and you have none."
+
+
+def variety_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
+    return variety_problem(state, seat, None, spec) or "the variety market cannot be used now."
+
+
 def single_problem(state: GameState, seat: int, action: Single, spec: SpaceSpec) -> str | None:
     return payment_problem(state, seat, (action.pay,), spec.colour)
 
