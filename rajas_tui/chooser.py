@@ -19,13 +19,13 @@ import attrs
 
 import rules
 from rules import actions as A
-from rules.catalog import SpaceSpec, catalog
+from rules.catalog import catalog
 from rules.effects import prompt as engine_prompt
-from rules.model import GOODS, Colour, opposite_face
-from rules.province import good_score, placement_problem, placements, rotated
+from rules.model import BUILDINGS, GOODS, Colour
+from rules.province import good_score, placement_problem, rotated
 from rules.river import destination
 from rules.spaces import ROWS, board_side
-from rules.state import COVERED, FREE, GameState
+from rules.state import FREE, GameState
 
 from . import text
 from .text import G
@@ -280,7 +280,7 @@ class Chooser:
                     label=f"[{spec.key}]",
                     detail=text.space_words(spec),
                     actions=found,
-                    reason="" if found else space_reason(state, spec),
+                    reason="" if found else rules.why_not(state, spec.key) or "",
                     key=spec.key,
                     value=spec,
                 )
@@ -303,14 +303,15 @@ class Chooser:
             groups: dict[Any, list[Any]] = {}
             for action in candidates:
                 groups.setdefault(key_of(action), []).append(action)
-            # The display is always shown whole: the tiles that cannot be bought say why.
-            if len(groups) > 1 or title == STACK_TITLE:
-                options = [
-                    Option(*describe(self.state, key, actions[0]), actions=actions, value=key)
-                    for key, actions in groups.items()
-                ]
-                if title == STACK_TITLE:
-                    options = self._with_all_stacks(options, candidates)
+            options = [
+                Option(*describe(self.state, key, actions[0]), actions=actions, value=key)
+                for key, actions in groups.items()
+            ]
+            # Whole lists (the display, the chambers, the building rows) are always shown: the
+            # options that cannot be chosen are dimmed with the engine's reason.
+            whole = self._whole(title, first, options, candidates)
+            if len(groups) > 1 or whole is not None:
+                options = whole if whole is not None else options
                 cursor = next((i for i, o in enumerate(options) if o.enabled), 0)
                 return Step(
                     "list", title.format(prompt=self._prompt()), options, cursor, facet=index
@@ -320,20 +321,39 @@ class Chooser:
     def _prompt(self) -> str:
         return engine_prompt(self.state).capitalize() if self.state.queue else ""
 
-    def _with_all_stacks(self, options: list[Option], candidates: list[Any]) -> list[Option]:
-        """The display step shows all twelve stacks; those not affordable say why."""
-        by_stack = {o.value: o for o in options}
-        result = []
-        for stack in range(len(self.state.supply.stacks)):
-            if stack in by_stack:
-                result.append(by_stack[stack])
-                continue
-            label, detail = _describe_stack(self.state, stack, candidates[0])
-            result.append(
-                Option(label, detail, [], stack_reason(self.state, stack, candidates[0]),
-                       value=stack)
-            )
-        return result
+    def _whole(
+        self, title: str, first: Any, options: list[Option], candidates: list[Any]
+    ) -> list[Option] | None:
+        """The complete list a facet chooses from, or None when only the legal options are."""
+        state = self.state
+        if title == STACK_TITLE:
+            cell = first.cell if isinstance(first, A.Rebuild) else None
+            keys: list[Any] = list(range(len(state.supply.stacks)))
+            return self._dimmed(options, keys, lambda k: rules.why_not_tile(state, k, cell),
+                                lambda k: _describe_stack(state, k, first))
+        if isinstance(first, A.PalaceChoice):
+            effect = state.queue[0]
+            keys = list(range(effect.low, effect.high + 1))
+            return self._dimmed(options, keys, lambda k: rules.why_not_chamber(state, k),
+                                lambda k: _describe_palace(state, k, first))
+        if isinstance(first, A.Upgrade):
+            return self._dimmed(options, list(BUILDINGS),
+                                lambda k: rules.why_not_upgrade(state, k),
+                                lambda k: _describe_upgrade(state, k, first))
+        return None
+
+    @staticmethod
+    def _dimmed(
+        options: list[Option],
+        keys: list[Any],
+        reason: Callable[[Any], str | None],
+        describe: Callable[[Any], tuple[str, str]],
+    ) -> list[Option]:
+        by_key = {o.value: o for o in options}
+        return [
+            by_key[k] if k in by_key else Option(*describe(k), [], reason(k) or "", value=k)
+            for k in keys
+        ]
 
     def _grid_step(self, candidates: list[Any]) -> Step:
         effect = self.state.queue[0]
@@ -366,6 +386,7 @@ class Chooser:
 Describe = Callable[[GameState, Any, Any], tuple[str, str]]
 Facet = tuple[str, Callable[[Any], Any], Describe]
 STACK_TITLE = "Choose a tile from the display"
+HARBOR_TITLE = f"Choose the die to give up (1–{catalog().harbor_max_die})"
 
 
 def _stack_tile(state: GameState, stack: int) -> Any:
@@ -488,7 +509,7 @@ FACETS: dict[type, list[Facet]] = {
         ("Choose the dice to pay", lambda a: a.pay, _describe_pay),
     ],
     A.Harbor: [
-        ("Choose the die to give up (1–3)", lambda a: a.pay, _describe_one_die),
+        (HARBOR_TITLE, lambda a: a.pay, _describe_one_die),
         ("How far does the boat go?", lambda a: a.steps, _describe_steps),
     ],
     A.Single: [
@@ -510,85 +531,6 @@ FACETS: dict[type, list[Facet]] = {
     A.Score: [("{prompt}", lambda a: a.good, _describe_good)],
     A.Reroll: [("{prompt}", lambda a: a.die, _describe_reroll)],
 }
-
-
-# Why not -------------------------------------------------------------------------------------
-
-
-def space_reason(state: GameState, spec: SpaceSpec) -> str:
-    """Why the acting player cannot put a worker on this space now."""
-    occupant = state.spaces[spec.index]
-    if occupant == COVERED:
-        return "covered in a 3-player game"
-    if occupant != FREE:
-        return f"taken by {text.player_tag(occupant)}"
-    if state.over:
-        return "the game is over"
-    if state.queue:
-        return "finish the current action first"
-    player = state.player
-    if player.workers_left <= 0:
-        return "no worker left"
-    if spec.area in ROWS:
-        first = next(
-            (s for s in board_side(state).in_area(spec.area) if state.spaces[s.index] == FREE),
-            None,
-        )
-        if first is not None and first.key != spec.key:
-            return f"the {spec.area} fills from the left: {first.key} first"
-    if spec.money > player.money:
-        return f"costs {spec.money}{G['money']}, you have {player.money}{G['money']}"
-    colour = text.COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
-    if spec.area == "quarry":
-        return "no display tile you can pay for and place"
-    if spec.area == "harbor":
-        if state.river.boats[state.turn] >= catalog().river.final:
-            return "your boat is on the final space"
-        return "needs a die showing 1–3 (karma turns 4–6)"
-    if spec.area in ("single", "balcony"):
-        return f"needs a {colour} die"
-    if spec.area == "chamber":
-        values = {d.value for d in player.dice}
-        flips = {opposite_face(v) for v in values} if player.karma else set()
-        if spec.value not in values | flips:
-            return f"needs a die showing {spec.value}"
-        name = catalog().chambers[spec.value].name
-        return f"the {name} has nothing to do now"
-    if spec.area == "variety":
-        return "one variety market per player each round on this board"
-    return "not possible now"
-
-
-def stack_reason(state: GameState, stack: int, action: Any) -> str:
-    """Why a display tile cannot be bought now."""
-    stacks = state.supply.stacks
-    if not stacks[stack]:
-        return "the stack is empty"
-    tile = _stack_tile(state, stack)
-    player = state.player
-    faces = sorted(d.value for d in player.dice if d.colour == tile.colour)
-    total = sum(faces)
-    best = total
-    for flips, value in enumerate(faces):
-        if flips >= player.karma or value > 3:
-            break
-        best += 7 - 2 * value
-    need = tile.value
-    if isinstance(action, A.Rebuild):
-        old = player.province.cells[action.cell]
-        if old is not None:
-            need -= catalog().tiles[old.tile].value
-            if need <= 0:
-                return "not worth more than the tile it would cover"
-    colour = text.COLOUR_NAMES[tile.colour]
-    if best < need:
-        extra = f" ({best} with karma)" if best != total else ""
-        return f"needs {need} {colour}, you have {total}{extra}"
-    if isinstance(action, A.Rebuild):
-        return "turned any way it would cut a tile off from the residence"
-    if not placements(player.province, tile.ends):
-        return "fits nowhere in your province"
-    return "not possible now"
 
 
 # Preview -------------------------------------------------------------------------------------

@@ -242,7 +242,8 @@ def space_words(spec: SpaceSpec) -> str:
     if spec.area == "quarry":
         return f"quarry: pay {spec.money}{G['money']}, buy a display tile with dice of its colour"
     if spec.area == "harbor":
-        return f"harbor: pay {spec.money}{G['money']}, a die 1–3 moves your boat 1–3 spaces"
+        top = data.harbor_max_die
+        return f"harbor: pay {spec.money}{G['money']}, a die 1–{top} moves your boat 1–{top} spaces"
     if spec.area == "variety":
         return "variety market: score your best market of each good"
     if spec.area == "single":
@@ -286,7 +287,7 @@ def action_words(action: A.Action, state_tile: TileSpec | None = None) -> str:
     if isinstance(action, A.Balcony):
         return f"balcony {action.space}: gives {paid_text(action.pay)}"
     if isinstance(action, A.Outer):
-        return "outer terrace: +2$ and a re-roll"
+        return f"outer terrace: {gains_words(catalog().outer_gain)}"
     if isinstance(action, A.Chamber):
         name = catalog().chambers[action.pay.value].name
         return f"chamber {action.space} {name}: pays {paid_text(action.pay)}"

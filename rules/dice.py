@@ -108,8 +108,8 @@ def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) ->
     total = sum(faces)
     best = total + sum(7 - 2 * v for v in faces[: min(karma, 3)] if v in _FLIP_HELPS)
     name = colour.name.lower()
-    with_karma = f", {best} with karma" if best != total else ""
-    return f"it needs {target} in {name} dice and yours make {total}{with_karma}."
+    with_karma = f" ({best} with karma)" if best != total else ""
+    return f"needs {target} {name}, you have {total}{with_karma}."
 
 
 @lru_cache(maxsize=16384)

@@ -10,33 +10,61 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from rules.catalog import catalog
+from rules.model import opposite_face
+
 from .. import bindings
-from ..text import G
+from ..text import G, gains_words
 
 if TYPE_CHECKING:
     from ..app import RajasApp
 
-RULES = {
-    "quarry": "Pay the space's money. Take the top tile of any display stack and give up dice of "
-    "its colour totalling at least its value (karma may turn a die first). Build it at once on an "
-    "empty cell whose road meets your roads. Gain its market money, fame for each building at "
-    "your level, and the edge yields its roads reach. The quarry fills from the left.",
-    "harbor": "Pay the space's money and give up a die showing 1, 2 or 3 (karma turns 6, 5, 4). "
-    "The boat moves up to that many free spaces (occupied ones are skipped) and takes the "
-    "earnings where it stops. Passing the bridge gives a worker. Fills from the left.",
-    "variety": "Score your best market of each good you have: up to 3 markets, as money. On the "
-    "3/4-player side each player may use the variety market once a round.",
-    "single": "Give up a die of the space's colour; choose a good; score up to the die's value "
-    "of your markets of that good (the best ones), as money.",
-    "terrace": "Free: take one die of the terrace's colour, rolled onto Kali.",
-    "balcony": "Give up one die of the space's colour (any value) for two dice of the paired "
-    "colour: orange→purple, green→blue, purple→green, blue→orange.",
-    "chamber": "Give up a die showing exactly the chamber's number (any colour; karma may turn "
-    "it): 1 Great Mogul +2 fame and start player; 2 Dancer 2 dice and a white yield tile; 3 Yogi "
-    "+2 karma and a die; 4 Raja +3 money and an upgrade; 5 Master Builder replaces a tile by a "
-    "higher one; 6 Portuguese moves the boat 6 free spaces.",
-    "outer": "Free: +2 money and re-roll any number of your dice.",
-}
+def _chambers() -> str:
+    return "; ".join(
+        f"{value} {chamber.name}: {gains_words(chamber.gain)}"
+        for value, chamber in sorted(catalog().chambers.items())
+    )
+
+
+def _balconies() -> str:
+    pairs = dict.fromkeys(
+        f"{s.colour.name.lower()}→{s.take.name.lower()}"
+        for s in catalog().sides[0].spaces
+        if s.area == "balcony" and s.colour is not None and s.take is not None
+    )
+    return ", ".join(pairs)
+
+
+def _rules() -> dict[str, str]:
+    """The rules of each area; the game facts in them (faces, gains, colours) come from data."""
+    highest = catalog().harbor_max_die
+    turned = ", ".join(str(opposite_face(v)) for v in range(1, highest + 1))
+    return {
+        "quarry": "Pay the space's money. Take the top tile of any display stack and give up dice "
+        "of its colour totalling at least its value (karma may turn a die first). Build it at once "
+        "on an empty cell whose road meets your roads. Gain its market money, fame for each "
+        "building at your level, and the edge yields its roads reach. The quarry fills from the "
+        "left.",
+        "harbor": f"Pay the space's money and give up a die showing 1 to {highest} (karma turns "
+        f"{turned}). The boat moves up to that many free spaces (occupied ones are skipped) and "
+        "takes the earnings where it stops. Passing the bridge gives a worker. Fills from the "
+        "left.",
+        "variety": "Score your best market of each good you have: up to 3 markets, as money. On "
+        "the 3/4-player side each player may use the variety market once a round.",
+        "single": "Give up a die of the space's colour; choose a good; score up to the die's value "
+        "of your markets of that good (the best ones), as money.",
+        "terrace": "Free: take one die of the terrace's colour, rolled onto Kali.",
+        "balcony": "Give up one die of the space's colour (any value) for two dice of the paired "
+        f"colour: {_balconies()}.",
+        "chamber": "Give up a die showing exactly the chamber's number (any colour; karma may turn "
+        f"it): {_chambers()}.",
+        "outer": f"Free: {gains_words(catalog().outer_gain)}.",
+    }
+
+
+def rules_text(area: str) -> str:
+    return _rules()[area]
+
 
 SYMBOLS = (
     f"{G['money']} money  {G['fame']} fame  {G['karma']} karma  {G['upgrade']} upgrade  "
@@ -68,7 +96,7 @@ class HelpScreen(ModalScreen[None]):
         out = Text()
         if self.area is not None:
             out.append(f"Rules of {self.space or self.area}\n", "bold underline")
-            out.append(RULES[self.area] + "\n\n")
+            out.append(rules_text(self.area) + "\n\n")
         out.append("Keys in the game\n", "bold underline")
         for binding in bindings.ALL[: len(bindings.GAME)]:
             key = keymap.get(binding.id or "", binding.key_display or binding.key)
@@ -81,7 +109,7 @@ class HelpScreen(ModalScreen[None]):
         out.append("Symbols\n", "bold underline")
         out.append(SYMBOLS + "\n\n")
         out.append("Every rule: the areas\n", "bold underline")
-        for area, words in RULES.items():
+        for area, words in _rules().items():
             out.append(f"{area}: ", "bold")
             out.append(words + "\n")
         out.append("\nEscape or ? closes this help.", "dim")
