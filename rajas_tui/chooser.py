@@ -81,6 +81,26 @@ class Step:
     facet: int = -1  # a list step: which facet of the action it decides
 
 
+# What a step expects, for a command it cannot use.
+_HINTS = {
+    "spaces": "Numbers choose from a list: choose a space first (q h v s t b c o).",
+    "grid": "Arrows move the tile, r turns it, Enter places it.",
+    "confirm": "Enter confirms this action, Escape steps back.",
+    "list": "Choose with a number, or the arrows and Enter.",
+}
+
+
+def _none_open(area: str, options: list[Option]) -> str:
+    """One sentence for an area none of whose spaces can be taken now."""
+    reasons = dict.fromkeys(o.reason.rstrip(".") for o in options)
+    if len(reasons) == 1:
+        return f"No {area} space can be taken now: {next(iter(reasons))[:1].lower()}" \
+            f"{next(iter(reasons))[1:]}."
+    listed = "; ".join(f"{o.key} {o.reason[:1].lower()}{o.reason[1:].rstrip('.')}"
+                       for o in options)
+    return f"No {area} space can be taken now: {listed}."
+
+
 def _space_of(action: Any) -> str | None:
     return getattr(action, "space", None)
 
@@ -93,6 +113,7 @@ class Chooser:
         self.legal: list[Any] = list(rules.legal_actions(state) if legal is None else legal)
         self.prefix: str | None = None
         self.message = ""
+        self.refused = False  # the last command could not act; `message` says why
         self.steps: list[Step] = [self._root()]
 
     # The view -------------------------------------------------------------------------------
@@ -118,8 +139,10 @@ class Chooser:
     # Commands -------------------------------------------------------------------------------
 
     def press(self, command: str) -> Any | None:
-        """Carries out one command; returns the finished action when one is confirmed."""
+        """Carries out one command; returns the finished action when one is confirmed. A command
+        that cannot act leaves `refused` set and `message` saying why."""
         self.message = ""
+        self.refused = False
         step = self.top
         if command == "back":
             self._back()
@@ -135,16 +158,26 @@ class Chooser:
         if step.kind == "confirm":
             if command == "confirm":
                 return step.actions[0]
+            self._refuse(_HINTS["confirm"])
             return None
-        if command in MOVES:
+        if command == "rotate":
+            self._refuse("Only a tile being placed can be turned.")
+        elif not step.options:
+            self._refuse(f"{step.title}: there is nothing to choose.")
+        elif command in MOVES:
             self.prefix = None
+            if len(step.options) == 1:
+                self._refuse("There is only one choice here.")
+                return None
             delta = -1 if command in ("up", "left") else 1
-            if step.options:
-                step.cursor = (step.cursor + delta) % len(step.options)
-            return None
-        if command == "confirm" and step.options:
+            step.cursor = (step.cursor + delta) % len(step.options)
+        elif command == "confirm":
             self._choose(step.cursor)
         return None
+
+    def _refuse(self, sentence: str) -> None:
+        self.message = sentence
+        self.refused = True
 
     def _back(self) -> None:
         if self.prefix is not None:
@@ -152,11 +185,11 @@ class Chooser:
         elif len(self.steps) > 1:
             self.steps.pop()
         else:
-            self.message = "Nothing to step back from."
+            self._refuse("Nothing to step back from.")
 
     def _area(self, area: str) -> None:
         if len(self.steps) > 1 or self.top.kind != "spaces":
-            self.message = "Finish or step back (Escape) first."
+            self._refuse("Finish or step back (Escape) first.")
             return
         root = self.top
         if area == "pass":
@@ -164,23 +197,26 @@ class Chooser:
                 if option.key == "pass":
                     self._choose(i)
                     return
-            self.message = "You cannot pass while a worker of yours can be placed."
+            self._refuse("You cannot pass while a worker of yours can be placed.")
             return
         letter = AREA_LETTER[area]
         indexes = [i for i, o in enumerate(root.options) if o.value is not None
                    and o.value.area == area]
         if not indexes:
-            self.message = f"This board has no {text.AREA_NAMES[area]}."
+            self._refuse(f"This board has no {text.AREA_NAMES[area]}.")
             return
         if area in ROWS:
             free = [i for i in indexes if self.state.spaces[root.options[i].value.index] == FREE]
             if not free:
-                self.message = f"The {area} is full this round."
+                self._refuse(f"The {area} is full this round.")
                 root.cursor = indexes[0]
                 return
             self._choose(free[0])
         elif len(indexes) == 1:
             self._choose(indexes[0])
+        elif not any(root.options[i].enabled for i in indexes):
+            root.cursor = indexes[0]
+            self._refuse(_none_open(text.AREA_NAMES[area], [root.options[i] for i in indexes]))
         else:
             self.prefix = letter
             root.cursor = indexes[0]
@@ -196,27 +232,35 @@ class Chooser:
                 if option.key == key:
                     self._choose(i)
                     return
-            self.message = f"There is no space {key}."
+            self._refuse(f"There is no space {key}.")
             return
         step = self.top
         if step.kind == "list":
             if number <= len(step.options):
                 self._choose(number - 1)
             else:
-                self.message = f"There is no choice {number}."
+                self._refuse(f"There is no choice {number}.")
+        else:
+            self._refuse(_HINTS[step.kind])
 
     def _choose(self, index: int) -> None:
         step = self.top
         step.cursor = index
         option = step.options[index]
         if not option.enabled:
-            self.message = f"{option.label.strip()}: {option.reason}"
+            name = option.key or option.label.split()[0]
+            self._refuse(f"Cannot choose {name}: {option.reason[:1].lower()}{option.reason[1:]}")
             return
         self.steps.append(self._next(option.actions, step.facet + 1))
 
     def _grid(self, command: str) -> Any | None:
         step = self.top
-        if command in MOVES and step.fixed_cell < 0:
+        if command in MOVES and step.fixed_cell >= 0:
+            self._refuse(
+                f"The tile goes on {A.cell_name(step.fixed_cell)}, where the covered tile stood: "
+                "r turns it, Enter places it."
+            )
+        elif command in MOVES:
             row, column = divmod(step.cell, COLUMNS)
             if command == "up":
                 row = max(0, row - 1)
@@ -226,13 +270,15 @@ class Chooser:
                 column = max(0, column - 1)
             else:
                 column = min(COLUMNS - 1, column + 1)
+            if row * COLUMNS + column == step.cell:
+                self._refuse(f"The province ends here: there is no cell further {command}.")
             step.cell = row * COLUMNS + column
         elif command == "rotate":
             step.rotation = (step.rotation + 1) % 4
         elif command == "confirm":
             match = self.grid_match(step)
             if match is None:
-                self.message = self.grid_problem(step)
+                self._refuse(self.grid_problem(step))
             else:
                 self.steps.append(self._confirm([match]))
         return None
