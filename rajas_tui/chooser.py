@@ -20,6 +20,7 @@ import attrs
 import rules
 from rules import actions as A
 from rules.catalog import catalog
+from rules.effects import choice_prompt as engine_prompt_of
 from rules.effects import prompt as engine_prompt
 from rules.model import BUILDINGS, GOODS, Colour
 from rules.province import good_score, placement_problem, rotated
@@ -583,13 +584,29 @@ FACETS: dict[type, list[Facet]] = {
 
 
 def preview(state: GameState, action: Any) -> str:
-    """What the action costs and gains for the acting player, dice shown by colour only (their
-    rolls stay hidden until the action is confirmed)."""
+    """What the action costs and gains for the acting player: the gains known now as amounts
+    (dice by colour only), then each choice it leads to and each hidden gain, by name. Worked
+    out by the engine's forecast, which reveals nothing that is hidden until confirmation."""
     seat = state.turn
     try:
-        after = rules.apply(state, action)
+        after, named = rules.forecast(state, action)
     except rules.IllegalAction as error:
         return f"not possible: {error}"
+    parts = _deltas(state, after, seat)
+    for effect in named:
+        asked = engine_prompt_of(effect)
+        if asked is None:
+            parts.append(f"then {text.gain_words(effect)}")
+        elif asked.startswith("choose"):
+            parts.append(f"then {asked}")
+        else:
+            parts.append(f"then choose to {asked}")
+    words = text.action_words(action, _bought_tile(state, action))
+    return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
+
+
+def _deltas(state: GameState, after: GameState, seat: int) -> list[str]:
+    """The known changes to the player's tracks, dice, rows, workers and boat."""
     before_p, after_p = state.players[seat], after.players[seat]
     parts: list[str] = []
 
@@ -616,11 +633,7 @@ def preview(state: GameState, action: Any) -> str:
         parts.append(f"{G['boat']} boat {old_boat}→{new_boat}")
     if after.mogul == seat and state.mogul != seat:
         parts.append("start player next round")
-    words = text.action_words(action, _bought_tile(state, action))
-    summary = f"{words}\n{' '.join(parts) if parts else 'no gain'}"
-    if not after.over and after.turn == seat and after.queue:
-        summary += f"\nthen: {engine_prompt(after)}"
-    return summary
+    return parts
 
 
 def _bought_tile(state: GameState, action: Any) -> Any:

@@ -9,6 +9,7 @@ from .actions import Action, parse_action
 from .effects import prompt
 from .engine import (
     apply,
+    forecast,
     is_over,
     legal_actions,
     why_not,
@@ -33,6 +34,7 @@ __all__ = [
     "IllegalAction",
     "Standing",
     "apply",
+    "forecast",
     "is_over",
     "legal_actions",
     "new_game",

@@ -442,6 +442,41 @@ def settle(state: GameState) -> GameState:
     return state
 
 
+# Gains whose outcome stays hidden until they are carried out: a preview names them instead.
+HIDDEN = frozenset({"yield_tile"})
+
+
+def forecast(state: GameState) -> tuple[GameState, tuple[Effect, ...]]:
+    """What the queued effects surely bring, without revealing what is hidden: the state after
+    every automatic effect whose outcome is known, and the effects left to be told by name (the
+    choices, as `choice_prompt` words them, and the hidden gains), in order."""
+    seat = state.turn
+    named: list[Effect] = []
+    while state.queue:
+        effect = state.queue[0]
+        if effect.kind in HIDDEN:
+            named.append(effect)
+            state = _pop(state)
+            continue
+        handler = _AUTOMATIC.get(effect.kind)
+        if handler is not None:
+            state = handler(_pop(state), seat, effect)
+            continue
+        decision = DECISIONS[effect.kind]
+        if decision.waits(state, seat, effect):
+            named.append(effect)
+            state = _pop(state)
+        else:
+            state = decision.skip(state, seat, effect)
+    return state, tuple(named)
+
+
+def choice_prompt(effect: Effect) -> str | None:
+    """What the player will be asked for this effect, or None when it asks nothing."""
+    decision = DECISIONS.get(effect.kind)
+    return decision.prompt if decision is not None else None
+
+
 def choice_options(state: GameState) -> list[Action]:
     effect = state.queue[0]
     return DECISIONS[effect.kind].options(state, state.turn, effect)

@@ -24,7 +24,7 @@ from .actions import (
 from .building import rebuild_tile_problem
 from .catalog import SpaceSpec
 from .errors import IllegalAction
-from .model import Building
+from .model import Building, Effect
 from .rounds import end_turn
 from .spaces import board_side, occupy, open_spaces, space_problem
 from .state import GameState, replace
@@ -174,6 +174,31 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
     state = replace(effects.settle(state), steps=state.steps + 1)
     return state if state.queue else end_turn(state)
+
+
+def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect, ...]]:
+    """What `action` surely brings the acting player, for a preview: the state after its gains
+    that are known now, and the gains still to be told by name (choices it will ask for, gains
+    whose outcome is hidden until carried out). Raises IllegalAction like `apply`. Dice it
+    brings are rolled from a stand-in random stream, so only their colours mean anything."""
+    if state.over:
+        raise IllegalAction("The game is over.")
+    state = replace(state, rng=_STAND_IN_RNG)
+    if state.queue:
+        try:
+            state = effects.choose(state, action)
+        except IllegalAction as error:
+            raise IllegalAction(_sentence(str(error))) from None
+    elif isinstance(action, PLACEMENTS):
+        state = _place(state, action)
+    else:
+        return state, ()
+    return effects.forecast(state)
+
+
+# Dice a forecast brings are rolled from this, not from the game's stream, so that a preview
+# cannot tell what the real roll will be.
+_STAND_IN_RNG = 1
 
 
 def _sentence(text: str) -> str:
