@@ -102,6 +102,14 @@ def minimal_payments(
     return _minimal_payments(faces_of(dice, colour), min(karma, 3), colour, target)
 
 
+def a_die(colour: Colour | None) -> str:
+    """'an orange die', 'a green die', 'a die' in a sentence."""
+    if colour is None:
+        return "a die"
+    name = colour.name.lower()
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} die"
+
+
 def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) -> str:
     """Words for dice of `colour` that cannot reach `target`, karma turns counted."""
     faces = sorted(faces_of(dice, colour))

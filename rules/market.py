@@ -7,7 +7,7 @@ from functools import lru_cache
 from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec
-from .dice import give_up, payment_problem, value_options
+from .dice import a_die, give_up, payment_problem, value_options
 from .model import GOODS, Colour, Die, Effect
 from .province import good_score
 from .spaces import board_side
@@ -49,8 +49,7 @@ def _single_options(
 
 
 def single_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
-    colour = spec.colour.name.lower() if spec.colour is not None else "any"
-    return f"this market takes a {colour} die and you have none."
+    return f"this market takes {a_die(spec.colour)} and you have none."
 
 
 def variety_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

@@ -6,7 +6,7 @@ from functools import cache, lru_cache
 
 from .actions import Balcony, Chamber, Outer, Terrace
 from .catalog import SpaceSpec, catalog
-from .dice import give_up, payment_problem, remove_dice, single_die_options
+from .dice import a_die, give_up, payment_problem, remove_dice, single_die_options
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
 from .model import Colour, Die, Effect, PaidDie
@@ -53,8 +53,7 @@ def _balcony_options(key: str, colour: Colour | None, dice: tuple[Die, ...]) -> 
 
 
 def balcony_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
-    colour = spec.colour.name.lower() if spec.colour is not None else "any"
-    return f"this balcony takes a {colour} die and you have none."
+    return f"this balcony takes {a_die(spec.colour)} and you have none."
 
 
 def balcony_problem(state: GameState, seat: int, action: Balcony, spec: SpaceSpec) -> str | None:

@@ -4,6 +4,7 @@ the sentence is None exactly when some legal action takes it."""
 from __future__ import annotations
 
 import random
+import re
 
 import rules
 from rules import actions as A
@@ -44,6 +45,7 @@ def test_a_space_has_a_reason_exactly_when_no_legal_action_takes_it() -> None:
             if reason is not None:
                 assert reason[0].isupper() and reason.endswith("."), reason
                 assert "\n" not in reason
+                assert not re.search(r"\ba [aeiou]", reason), reason
         placed += bool(taken)
     assert placed > 1000
 
