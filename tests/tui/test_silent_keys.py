@@ -68,3 +68,14 @@ async def test_a_key_that_cannot_act_notifies_why(saves: Path, key: str) -> None
         assert len(notes) == before + 1, (key, notes)
         sentence = notes[-1]
         assert sentence[:1].isupper() and sentence.endswith("."), sentence
+
+
+@pytest.mark.asyncio
+async def test_continue_with_no_unfinished_game_says_so(saves: Path) -> None:
+    app = kit.app(None, saves=saves)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        notes = _notes(app)
+        assert len(notes) == 1 and notes[0].endswith("."), notes
