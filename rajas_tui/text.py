@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from rules import actions as A
 from rules.catalog import SpaceSpec, TileSpec, catalog
+from rules.dice import a_die
 from rules.model import BUILDINGS, GOODS, Colour, Die, Effect, PaidDie
 
 PLAYER_LETTERS = "ABCD"
@@ -247,8 +248,7 @@ def space_words(spec: SpaceSpec) -> str:
     if spec.area == "variety":
         return "variety market: score your best market of each good"
     if spec.area == "single":
-        colour = COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
-        return f"single market: a {colour} die scores that many markets of one good"
+        return f"single market: {a_die(spec.colour)} scores that many markets of one good"
     if spec.area == "terrace":
         colour = COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
         return f"terrace: take 1 {colour} die"

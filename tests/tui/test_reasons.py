@@ -96,3 +96,12 @@ def test_help_takes_the_chambers_and_the_harbor_from_data() -> None:
     for value, chamber in catalog().chambers.items():
         assert f"{value} {chamber.name}: {text.gains_words(chamber.gain)}" in words
     assert f"1 to {catalog().harbor_max_die}" in help_screen.rules_text("harbor")
+
+
+def test_space_words_say_an_before_a_vowel() -> None:
+    import re
+
+    for side in catalog().sides:
+        for spec in side.spaces:
+            words = text.space_words(spec)
+            assert not re.search(r"\ba [aeiou]", words), words
