@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from rules.catalog import catalog
-from rules.model import opposite_face
+from rules.model import GOODS, opposite_face
 
 from .. import bindings
 from ..text import G, gains_words
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def _chambers() -> str:
     return "; ".join(
-        f"{value} {chamber.name}: {gains_words(chamber.gain)}"
+        f"{value} {chamber.name}: {gains_words(chamber.gain).removeprefix(chamber.name + ': ')}"
         for value, chamber in sorted(catalog().chambers.items())
     )
 
@@ -33,6 +33,14 @@ def _balconies() -> str:
         if s.area == "balcony" and s.colour is not None and s.take is not None
     )
     return ", ".join(pairs)
+
+
+def _variety_once() -> str:
+    sides = [s for s in catalog().sides if s.variety_one_per_player]
+    if not sides:
+        return ""
+    counts = "/".join(str(n) for side in sides for n in side.players)
+    return f" With {counts} players each player may use the variety market once a round."
 
 
 def _rules() -> dict[str, str]:
@@ -49,8 +57,8 @@ def _rules() -> dict[str, str]:
         f"{turned}). The boat moves up to that many free spaces (occupied ones are skipped) and "
         "takes the earnings where it stops. Passing the bridge gives a worker. Fills from the "
         "left.",
-        "variety": "Score your best market of each good you have: up to 3 markets, as money. On "
-        "the 3/4-player side each player may use the variety market once a round.",
+        "variety": "Score your best market of each good you have: up to "
+        f"{len(GOODS)} markets, as money.{_variety_once()}",
         "single": "Give up a die of the space's colour; choose a good; score up to the die's value "
         "of your markets of that good (the best ones), as money.",
         "terrace": "Free: take one die of the terrace's colour, rolled onto Kali.",

@@ -94,7 +94,8 @@ def test_every_building_row_of_an_upgrade_is_shown_and_a_full_one_says_why() -> 
 def test_help_takes_the_chambers_and_the_harbor_from_data() -> None:
     words = help_screen.rules_text("chamber")
     for value, chamber in catalog().chambers.items():
-        assert f"{value} {chamber.name}: {text.gains_words(chamber.gain)}" in words
+        gains = text.gains_words(chamber.gain).removeprefix(f"{chamber.name}: ")
+        assert f"{value} {chamber.name}: {gains}" in words
     assert f"1 to {catalog().harbor_max_die}" in help_screen.rules_text("harbor")
 
 
