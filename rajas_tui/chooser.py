@@ -19,13 +19,14 @@ import attrs
 
 import rules
 from rules import actions as A
-from rules.catalog import SpaceSpec, catalog
+from rules.catalog import catalog
+from rules.effects import choice_prompt as engine_prompt_of
 from rules.effects import prompt as engine_prompt
-from rules.model import GOODS, Colour, opposite_face
-from rules.province import good_score, placement_problem, placements, rotated
+from rules.model import BUILDINGS, GOODS, Colour
+from rules.province import good_score, placement_problem, rotated
 from rules.river import destination
 from rules.spaces import ROWS, board_side
-from rules.state import COVERED, FREE, GameState
+from rules.state import FREE, GameState
 
 from . import text
 from .text import G
@@ -81,6 +82,26 @@ class Step:
     facet: int = -1  # a list step: which facet of the action it decides
 
 
+# What a step expects, for a command it cannot use.
+_HINTS = {
+    "spaces": "Numbers choose from a list: choose a space first (q h v s t b c o).",
+    "grid": "Arrows move the tile, r turns it, Enter places it.",
+    "confirm": "Enter confirms this action, Escape steps back.",
+    "list": "Choose with a number, or the arrows and Enter.",
+}
+
+
+def _none_open(area: str, options: list[Option]) -> str:
+    """One sentence for an area none of whose spaces can be taken now."""
+    reasons = dict.fromkeys(o.reason.rstrip(".") for o in options)
+    if len(reasons) == 1:
+        return f"No {area} space can be taken now: {next(iter(reasons))[:1].lower()}" \
+            f"{next(iter(reasons))[1:]}."
+    listed = "; ".join(f"{o.key} {o.reason[:1].lower()}{o.reason[1:].rstrip('.')}"
+                       for o in options)
+    return f"No {area} space can be taken now: {listed}."
+
+
 def _space_of(action: Any) -> str | None:
     return getattr(action, "space", None)
 
@@ -93,6 +114,7 @@ class Chooser:
         self.legal: list[Any] = list(rules.legal_actions(state) if legal is None else legal)
         self.prefix: str | None = None
         self.message = ""
+        self.refused = False  # the last command could not act; `message` says why
         self.steps: list[Step] = [self._root()]
 
     # The view -------------------------------------------------------------------------------
@@ -118,8 +140,10 @@ class Chooser:
     # Commands -------------------------------------------------------------------------------
 
     def press(self, command: str) -> Any | None:
-        """Carries out one command; returns the finished action when one is confirmed."""
+        """Carries out one command; returns the finished action when one is confirmed. A command
+        that cannot act leaves `refused` set and `message` saying why."""
         self.message = ""
+        self.refused = False
         step = self.top
         if command == "back":
             self._back()
@@ -135,16 +159,26 @@ class Chooser:
         if step.kind == "confirm":
             if command == "confirm":
                 return step.actions[0]
+            self._refuse(_HINTS["confirm"])
             return None
-        if command in MOVES:
+        if command == "rotate":
+            self._refuse("Only a tile being placed can be turned.")
+        elif not step.options:
+            self._refuse(f"{step.title}: there is nothing to choose.")
+        elif command in MOVES:
             self.prefix = None
+            if len(step.options) == 1:
+                self._refuse("There is only one choice here.")
+                return None
             delta = -1 if command in ("up", "left") else 1
-            if step.options:
-                step.cursor = (step.cursor + delta) % len(step.options)
-            return None
-        if command == "confirm" and step.options:
+            step.cursor = (step.cursor + delta) % len(step.options)
+        elif command == "confirm":
             self._choose(step.cursor)
         return None
+
+    def _refuse(self, sentence: str) -> None:
+        self.message = sentence
+        self.refused = True
 
     def _back(self) -> None:
         if self.prefix is not None:
@@ -152,11 +186,11 @@ class Chooser:
         elif len(self.steps) > 1:
             self.steps.pop()
         else:
-            self.message = "Nothing to step back from."
+            self._refuse("Nothing to step back from.")
 
     def _area(self, area: str) -> None:
         if len(self.steps) > 1 or self.top.kind != "spaces":
-            self.message = "Finish or step back (Escape) first."
+            self._refuse("Finish or step back (Escape) first.")
             return
         root = self.top
         if area == "pass":
@@ -164,23 +198,26 @@ class Chooser:
                 if option.key == "pass":
                     self._choose(i)
                     return
-            self.message = "You cannot pass while a worker of yours can be placed."
+            self._refuse("You cannot pass while a worker of yours can be placed.")
             return
         letter = AREA_LETTER[area]
         indexes = [i for i, o in enumerate(root.options) if o.value is not None
                    and o.value.area == area]
         if not indexes:
-            self.message = f"This board has no {text.AREA_NAMES[area]}."
+            self._refuse(f"This board has no {text.AREA_NAMES[area]}.")
             return
         if area in ROWS:
             free = [i for i in indexes if self.state.spaces[root.options[i].value.index] == FREE]
             if not free:
-                self.message = f"The {area} is full this round."
+                self._refuse(f"The {area} is full this round.")
                 root.cursor = indexes[0]
                 return
             self._choose(free[0])
         elif len(indexes) == 1:
             self._choose(indexes[0])
+        elif not any(root.options[i].enabled for i in indexes):
+            root.cursor = indexes[0]
+            self._refuse(_none_open(text.AREA_NAMES[area], [root.options[i] for i in indexes]))
         else:
             self.prefix = letter
             root.cursor = indexes[0]
@@ -196,27 +233,35 @@ class Chooser:
                 if option.key == key:
                     self._choose(i)
                     return
-            self.message = f"There is no space {key}."
+            self._refuse(f"There is no space {key}.")
             return
         step = self.top
         if step.kind == "list":
             if number <= len(step.options):
                 self._choose(number - 1)
             else:
-                self.message = f"There is no choice {number}."
+                self._refuse(f"There is no choice {number}.")
+        else:
+            self._refuse(_HINTS[step.kind])
 
     def _choose(self, index: int) -> None:
         step = self.top
         step.cursor = index
         option = step.options[index]
         if not option.enabled:
-            self.message = f"{option.label.strip()}: {option.reason}"
+            name = option.key or option.label.split()[0]
+            self._refuse(f"Cannot choose {name}: {option.reason[:1].lower()}{option.reason[1:]}")
             return
         self.steps.append(self._next(option.actions, step.facet + 1))
 
     def _grid(self, command: str) -> Any | None:
         step = self.top
-        if command in MOVES and step.fixed_cell < 0:
+        if command in MOVES and step.fixed_cell >= 0:
+            self._refuse(
+                f"The tile goes on {A.cell_name(step.fixed_cell)}, where the covered tile stood: "
+                "r turns it, Enter places it."
+            )
+        elif command in MOVES:
             row, column = divmod(step.cell, COLUMNS)
             if command == "up":
                 row = max(0, row - 1)
@@ -226,13 +271,15 @@ class Chooser:
                 column = max(0, column - 1)
             else:
                 column = min(COLUMNS - 1, column + 1)
+            if row * COLUMNS + column == step.cell:
+                self._refuse(f"The province ends here: there is no cell further {command}.")
             step.cell = row * COLUMNS + column
         elif command == "rotate":
             step.rotation = (step.rotation + 1) % 4
         elif command == "confirm":
             match = self.grid_match(step)
             if match is None:
-                self.message = self.grid_problem(step)
+                self._refuse(self.grid_problem(step))
             else:
                 self.steps.append(self._confirm([match]))
         return None
@@ -280,7 +327,7 @@ class Chooser:
                     label=f"[{spec.key}]",
                     detail=text.space_words(spec),
                     actions=found,
-                    reason="" if found else space_reason(state, spec),
+                    reason="" if found else rules.why_not(state, spec.key) or "",
                     key=spec.key,
                     value=spec,
                 )
@@ -303,14 +350,15 @@ class Chooser:
             groups: dict[Any, list[Any]] = {}
             for action in candidates:
                 groups.setdefault(key_of(action), []).append(action)
-            # The display is always shown whole: the tiles that cannot be bought say why.
-            if len(groups) > 1 or title == STACK_TITLE:
-                options = [
-                    Option(*describe(self.state, key, actions[0]), actions=actions, value=key)
-                    for key, actions in groups.items()
-                ]
-                if title == STACK_TITLE:
-                    options = self._with_all_stacks(options, candidates)
+            options = [
+                Option(*describe(self.state, key, actions[0]), actions=actions, value=key)
+                for key, actions in groups.items()
+            ]
+            # Whole lists (the display, the chambers, the building rows) are always shown: the
+            # options that cannot be chosen are dimmed with the engine's reason.
+            whole = self._whole(title, first, options, candidates)
+            if len(groups) > 1 or whole is not None:
+                options = whole if whole is not None else options
                 cursor = next((i for i, o in enumerate(options) if o.enabled), 0)
                 return Step(
                     "list", title.format(prompt=self._prompt()), options, cursor, facet=index
@@ -320,20 +368,39 @@ class Chooser:
     def _prompt(self) -> str:
         return engine_prompt(self.state).capitalize() if self.state.queue else ""
 
-    def _with_all_stacks(self, options: list[Option], candidates: list[Any]) -> list[Option]:
-        """The display step shows all twelve stacks; those not affordable say why."""
-        by_stack = {o.value: o for o in options}
-        result = []
-        for stack in range(len(self.state.supply.stacks)):
-            if stack in by_stack:
-                result.append(by_stack[stack])
-                continue
-            label, detail = _describe_stack(self.state, stack, candidates[0])
-            result.append(
-                Option(label, detail, [], stack_reason(self.state, stack, candidates[0]),
-                       value=stack)
-            )
-        return result
+    def _whole(
+        self, title: str, first: Any, options: list[Option], candidates: list[Any]
+    ) -> list[Option] | None:
+        """The complete list a facet chooses from, or None when only the legal options are."""
+        state = self.state
+        if title == STACK_TITLE:
+            cell = first.cell if isinstance(first, A.Rebuild) else None
+            keys: list[Any] = list(range(len(state.supply.stacks)))
+            return self._dimmed(options, keys, lambda k: rules.why_not_tile(state, k, cell),
+                                lambda k: _describe_stack(state, k, first))
+        if isinstance(first, A.PalaceChoice):
+            effect = state.queue[0]
+            keys = list(range(effect.low, effect.high + 1))
+            return self._dimmed(options, keys, lambda k: rules.why_not_chamber(state, k),
+                                lambda k: _describe_palace(state, k, first))
+        if isinstance(first, A.Upgrade):
+            return self._dimmed(options, list(BUILDINGS),
+                                lambda k: rules.why_not_upgrade(state, k),
+                                lambda k: _describe_upgrade(state, k, first))
+        return None
+
+    @staticmethod
+    def _dimmed(
+        options: list[Option],
+        keys: list[Any],
+        reason: Callable[[Any], str | None],
+        describe: Callable[[Any], tuple[str, str]],
+    ) -> list[Option]:
+        by_key = {o.value: o for o in options}
+        return [
+            by_key[k] if k in by_key else Option(*describe(k), [], reason(k) or "", value=k)
+            for k in keys
+        ]
 
     def _grid_step(self, candidates: list[Any]) -> Step:
         effect = self.state.queue[0]
@@ -366,6 +433,7 @@ class Chooser:
 Describe = Callable[[GameState, Any, Any], tuple[str, str]]
 Facet = tuple[str, Callable[[Any], Any], Describe]
 STACK_TITLE = "Choose a tile from the display"
+HARBOR_TITLE = f"Choose the die to give up (1–{catalog().harbor_max_die})"
 
 
 def _stack_tile(state: GameState, stack: int) -> Any:
@@ -488,7 +556,7 @@ FACETS: dict[type, list[Facet]] = {
         ("Choose the dice to pay", lambda a: a.pay, _describe_pay),
     ],
     A.Harbor: [
-        ("Choose the die to give up (1–3)", lambda a: a.pay, _describe_one_die),
+        (HARBOR_TITLE, lambda a: a.pay, _describe_one_die),
         ("How far does the boat go?", lambda a: a.steps, _describe_steps),
     ],
     A.Single: [
@@ -512,96 +580,33 @@ FACETS: dict[type, list[Facet]] = {
 }
 
 
-# Why not -------------------------------------------------------------------------------------
-
-
-def space_reason(state: GameState, spec: SpaceSpec) -> str:
-    """Why the acting player cannot put a worker on this space now."""
-    occupant = state.spaces[spec.index]
-    if occupant == COVERED:
-        return "covered in a 3-player game"
-    if occupant != FREE:
-        return f"taken by {text.player_tag(occupant)}"
-    if state.over:
-        return "the game is over"
-    if state.queue:
-        return "finish the current action first"
-    player = state.player
-    if player.workers_left <= 0:
-        return "no worker left"
-    if spec.area in ROWS:
-        first = next(
-            (s for s in board_side(state).in_area(spec.area) if state.spaces[s.index] == FREE),
-            None,
-        )
-        if first is not None and first.key != spec.key:
-            return f"the {spec.area} fills from the left: {first.key} first"
-    if spec.money > player.money:
-        return f"costs {spec.money}{G['money']}, you have {player.money}{G['money']}"
-    colour = text.COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
-    if spec.area == "quarry":
-        return "no display tile you can pay for and place"
-    if spec.area == "harbor":
-        if state.river.boats[state.turn] >= catalog().river.final:
-            return "your boat is on the final space"
-        return "needs a die showing 1–3 (karma turns 4–6)"
-    if spec.area in ("single", "balcony"):
-        return f"needs a {colour} die"
-    if spec.area == "chamber":
-        values = {d.value for d in player.dice}
-        flips = {opposite_face(v) for v in values} if player.karma else set()
-        if spec.value not in values | flips:
-            return f"needs a die showing {spec.value}"
-        name = catalog().chambers[spec.value].name
-        return f"the {name} has nothing to do now"
-    if spec.area == "variety":
-        return "one variety market per player each round on this board"
-    return "not possible now"
-
-
-def stack_reason(state: GameState, stack: int, action: Any) -> str:
-    """Why a display tile cannot be bought now."""
-    stacks = state.supply.stacks
-    if not stacks[stack]:
-        return "the stack is empty"
-    tile = _stack_tile(state, stack)
-    player = state.player
-    faces = sorted(d.value for d in player.dice if d.colour == tile.colour)
-    total = sum(faces)
-    best = total
-    for flips, value in enumerate(faces):
-        if flips >= player.karma or value > 3:
-            break
-        best += 7 - 2 * value
-    need = tile.value
-    if isinstance(action, A.Rebuild):
-        old = player.province.cells[action.cell]
-        if old is not None:
-            need -= catalog().tiles[old.tile].value
-            if need <= 0:
-                return "not worth more than the tile it would cover"
-    colour = text.COLOUR_NAMES[tile.colour]
-    if best < need:
-        extra = f" ({best} with karma)" if best != total else ""
-        return f"needs {need} {colour}, you have {total}{extra}"
-    if isinstance(action, A.Rebuild):
-        return "turned any way it would cut a tile off from the residence"
-    if not placements(player.province, tile.ends):
-        return "fits nowhere in your province"
-    return "not possible now"
-
-
 # Preview -------------------------------------------------------------------------------------
 
 
 def preview(state: GameState, action: Any) -> str:
-    """What the action costs and gains for the acting player, dice shown by colour only (their
-    rolls stay hidden until the action is confirmed)."""
+    """What the action costs and gains for the acting player: the gains known now as amounts
+    (dice by colour only), then each choice it leads to and each hidden gain, by name. Worked
+    out by the engine's forecast, which reveals nothing that is hidden until confirmation."""
     seat = state.turn
     try:
-        after = rules.apply(state, action)
+        after, named = rules.forecast(state, action)
     except rules.IllegalAction as error:
         return f"not possible: {error}"
+    parts = _deltas(state, after, seat)
+    for effect in named:
+        asked = engine_prompt_of(effect)
+        if asked is None:
+            parts.append(f"then {text.gain_words(effect)}")
+        elif asked.startswith("choose"):
+            parts.append(f"then {asked}")
+        else:
+            parts.append(f"then choose to {asked}")
+    words = text.action_words(action, _bought_tile(state, action))
+    return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
+
+
+def _deltas(state: GameState, after: GameState, seat: int) -> list[str]:
+    """The known changes to the player's tracks, dice, rows, workers and boat."""
     before_p, after_p = state.players[seat], after.players[seat]
     parts: list[str] = []
 
@@ -628,11 +633,7 @@ def preview(state: GameState, action: Any) -> str:
         parts.append(f"{G['boat']} boat {old_boat}→{new_boat}")
     if after.mogul == seat and state.mogul != seat:
         parts.append("start player next round")
-    words = text.action_words(action, _bought_tile(state, action))
-    summary = f"{words}\n{' '.join(parts) if parts else 'no gain'}"
-    if not after.over and after.turn == seat and after.queue:
-        summary += f"\nthen: {engine_prompt(after)}"
-    return summary
+    return parts
 
 
 def _bought_tile(state: GameState, action: Any) -> Any:

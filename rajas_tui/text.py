@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from rules import actions as A
 from rules.catalog import SpaceSpec, TileSpec, catalog
+from rules.dice import a_die
 from rules.gains import Symbol, render
 from rules.model import BUILDINGS, GOODS, Colour, Die, Effect, PaidDie
 
@@ -185,12 +186,12 @@ def space_words(spec: SpaceSpec) -> str:
     if spec.area == "quarry":
         return f"quarry: pay {spec.money}{G['money']}, buy a display tile with dice of its colour"
     if spec.area == "harbor":
-        return f"harbor: pay {spec.money}{G['money']}, a die 1–3 moves your boat 1–3 spaces"
+        top = data.harbor_max_die
+        return f"harbor: pay {spec.money}{G['money']}, a die 1–{top} moves your boat 1–{top} spaces"
     if spec.area == "variety":
         return "variety market: score your best market of each good"
     if spec.area == "single":
-        colour = COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
-        return f"single market: a {colour} die scores that many markets of one good"
+        return f"single market: {a_die(spec.colour)} scores that many markets of one good"
     if spec.area == "terrace":
         colour = COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
         return f"terrace: take 1 {colour} die"

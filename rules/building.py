@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from . import tracks
 from .actions import Rebuild
 from .catalog import catalog
-from .dice import minimal_payments, paid_total, payment_problem
+from .dice import minimal_payments, paid_total, payment_problem, shortfall
 from .model import Die
 from .province import edge_gains, rebuild_rotations, rotated
 from .state import GameState, Placed, replace
@@ -96,5 +96,29 @@ def rebuild_problem(state: GameState, seat: int, action: Rebuild) -> str | None:
     if paid_total(action.pay) < difference:
         return f"the dice total {paid_total(action.pay)}, the difference is {difference}."
     if not rebuild_rotations(player.province, action.cell, new.ends):
+        return "the new tile would cut a tile off from the residence however it is turned."
+    return None
+
+
+def rebuild_tile_problem(state: GameState, seat: int, cell: int, stack: int) -> str | None:
+    """Why the Master Builder cannot cover the tile on `cell` with the top tile of `stack` (None
+    when some payment lets it)."""
+    player = state.players[seat]
+    tiles = catalog().tiles
+    placed = player.province.cells[cell] if 0 <= cell < len(player.province.cells) else None
+    if placed is None:
+        return "no tile of yours stands there."
+    if placed.rebuilt:
+        return "that tile already covers another and cannot be covered again."
+    stacks = state.supply.stacks
+    if not 0 <= stack < len(stacks) or not stacks[stack]:
+        return "that display stack is empty."
+    new = tiles[stacks[stack][-1]]
+    difference = new.value - tiles[placed.tile].value
+    if difference <= 0:
+        return "the new tile must be worth more than the one it covers."
+    if not minimal_payments(player.dice, player.karma, new.colour, difference):
+        return shortfall(player.dice, player.karma, new.colour, difference)
+    if not rebuild_rotations(player.province, cell, new.ends):
         return "the new tile would cut a tile off from the residence however it is turned."
     return None

@@ -102,6 +102,24 @@ def minimal_payments(
     return _minimal_payments(faces_of(dice, colour), min(karma, 3), colour, target)
 
 
+def a_die(colour: Colour | None) -> str:
+    """'an orange die', 'a green die', 'a die' in a sentence."""
+    if colour is None:
+        return "a die"
+    name = colour.name.lower()
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} die"
+
+
+def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) -> str:
+    """Words for dice of `colour` that cannot reach `target`, karma turns counted."""
+    faces = sorted(faces_of(dice, colour))
+    total = sum(faces)
+    best = total + sum(7 - 2 * v for v in faces[: min(karma, 3)] if v in _FLIP_HELPS)
+    name = colour.name.lower()
+    with_karma = f" ({best} with karma)" if best != total else ""
+    return f"needs {target} {name}, you have {total}{with_karma}."
+
+
 @lru_cache(maxsize=16384)
 def faces_of(dice: tuple[Die, ...], colour: Colour) -> tuple[int, ...]:
     return tuple(d.value for d in dice if d.colour == colour)

@@ -208,6 +208,32 @@ def _boat_choose(state: GameState, seat: int, effect: Effect, action: Action) ->
     return river.move_boat(state, seat, river.destination(state.river.boats, seat, 1))
 
 
+def chamber_problem(
+    state: GameState,
+    seat: int,
+    value: int,
+    dice: tuple[Die, ...] | None = None,
+    karma: int | None = None,
+) -> str | None:
+    """Why a chamber's action cannot be carried out now (None when it can); `dice` and `karma`
+    are what the player will hold after giving up the chamber's die (their own when none is
+    paid)."""
+    chamber = catalog().chambers[value]
+    for gain in chamber.gain:
+        if gain.kind == "rebuild" and not can_rebuild(state, seat, dice, karma):
+            return (
+                f"the {chamber.name} finds no tile of yours that a higher display tile you can "
+                "pay for could cover."
+            )
+        if gain.kind == "boat_exact" and not river.portuguese_open(state, seat):
+            closed = catalog().river.portuguese_closed
+            return (
+                f"the {chamber.name} is closed to a boat on the final space or the {closed} "
+                "spaces before it."
+            )
+    return None
+
+
 def chamber_possible(
     state: GameState,
     seat: int,
@@ -215,14 +241,30 @@ def chamber_possible(
     dice: tuple[Die, ...] | None = None,
     karma: int | None = None,
 ) -> bool:
-    """Whether a chamber's action can be carried out; `dice` and `karma` are what the player
-    will hold after giving up the chamber's die (their own when none is paid)."""
-    for gain in catalog().chambers[value].gain:
-        if gain.kind == "rebuild" and not can_rebuild(state, seat, dice, karma):
-            return False
-        if gain.kind == "boat_exact" and not river.portuguese_open(state, seat):
-            return False
-    return True
+    return chamber_problem(state, seat, value, dice, karma) is None
+
+
+def chamber_choice_problem(state: GameState, seat: int, value: int) -> str | None:
+    """Why the chamber `value` cannot be chosen for the pending chamber choice (None when it
+    can)."""
+    effect = state.queue[0] if state.queue else None
+    if effect is None or effect.kind != "chamber_choice":
+        return "no chamber action is waiting to be chosen."
+    if not effect.low <= value <= effect.high:
+        return f"this gain grants chambers {effect.low} to {effect.high} only."
+    return chamber_problem(state, seat, value)
+
+
+def upgrade_problem(state: GameState, seat: int, building: int) -> str | None:
+    """Why this building row cannot be upgraded now (None when it can)."""
+    effect = state.queue[0] if state.queue else None
+    if effect is None or effect.kind != "upgrade":
+        return "no upgrade is waiting to be chosen."
+    if building not in _levels_open(state, seat):
+        top = catalog().setup.building_level_max
+        name = BUILDINGS[building].name.lower()
+        return f"your {name} row is at level {top}, the top, already."
+    return None
 
 
 # Gains that can make a chamber's action impossible: the rest can always be carried out.
@@ -399,6 +441,42 @@ def settle(state: GameState) -> GameState:
             return state
         state = decision.skip(state, seat, effect)
     return state
+
+
+# Gains whose outcome stays hidden until they are carried out: a preview names them instead.
+HIDDEN = frozenset({"yield_tile"})
+
+
+def forecast(state: GameState) -> tuple[GameState, tuple[Effect, ...]]:
+    """What the queued effects surely bring, without revealing what is hidden: the state after
+    every automatic effect whose outcome is known, and the effects left to be told by name (the
+    choices, as `choice_prompt` words them, and the hidden gains), in order."""
+    seat = state.turn
+    named: list[Effect] = []
+    while state.queue:
+        effect = state.queue[0]
+        if effect.kind in HIDDEN:
+            named.append(effect)
+            state = _pop(state)
+            continue
+        handler = _AUTOMATIC.get(effect.kind)
+        if handler is not None:
+            state = handler(_pop(state), seat, effect)
+            continue
+        decision = DECISIONS[effect.kind]
+        if decision.waits(state, seat, effect):
+            named.append(effect)
+            state = _pop(state)
+        else:
+            state = decision.skip(state, seat, effect)
+    return state, tuple(named)
+
+
+def choice_prompt(effect: Effect) -> str | None:
+    """What the player will be asked for this effect, or None when it asks nothing."""
+    if effect.kind not in DECISIONS:
+        return None
+    return catalog().gains[effect.kind].prompt
 
 
 def choice_options(state: GameState) -> list[Action]:

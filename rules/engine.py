@@ -21,10 +21,12 @@ from .actions import (
     Terrace,
     Variety,
 )
+from .building import rebuild_tile_problem
 from .catalog import SpaceSpec
 from .errors import IllegalAction
+from .model import Building, Effect
 from .rounds import end_turn
-from .spaces import occupy, open_spaces, space_problem
+from .spaces import board_side, occupy, open_spaces, space_problem
 from .spellings import canonical
 from .state import GameState, replace
 
@@ -37,22 +39,42 @@ class Area:
     options: Callable[[GameState, int, SpaceSpec], Sequence[Any]]
     carry_out: Callable[[GameState, int, Any, SpaceSpec], GameState]
     problem: Callable[[GameState, int, Any, SpaceSpec], str | None] = lambda *_: None
+    # Why `options` is empty at an open space the player can pay for; asked only then.
+    why_not: Callable[[GameState, int, SpaceSpec], str] = lambda *_: "it cannot be taken now."
 
 
 AREAS: dict[str, Area] = {
-    "quarry": Area(Quarry, quarry.options, quarry.carry_out, quarry.problem),
-    "harbor": Area(Harbor, harbor.options, harbor.carry_out, harbor.problem),
+    "quarry": Area(Quarry, quarry.options, quarry.carry_out, quarry.problem, quarry.why_not),
+    "harbor": Area(Harbor, harbor.options, harbor.carry_out, harbor.problem, harbor.why_not),
     "variety": Area(
-        Variety, market.variety_options, market.variety_carry_out, market.variety_problem
+        Variety,
+        market.variety_options,
+        market.variety_carry_out,
+        market.variety_problem,
+        market.variety_why_not,
     ),
-    "single": Area(Single, market.single_options, market.single_carry_out, market.single_problem),
+    "single": Area(
+        Single,
+        market.single_options,
+        market.single_carry_out,
+        market.single_problem,
+        market.single_why_not,
+    ),
     "terrace": Area(Terrace, palace.terrace_options, palace.terrace_carry_out),
     "balcony": Area(
-        Balcony, palace.balcony_options, palace.balcony_carry_out, palace.balcony_problem
+        Balcony,
+        palace.balcony_options,
+        palace.balcony_carry_out,
+        palace.balcony_problem,
+        palace.balcony_why_not,
     ),
     "outer": Area(Outer, palace.outer_options, palace.outer_carry_out),
     "chamber": Area(
-        Chamber, palace.chamber_options, palace.chamber_carry_out, palace.chamber_problem
+        Chamber,
+        palace.chamber_options,
+        palace.chamber_carry_out,
+        palace.chamber_problem,
+        palace.chamber_why_not,
     ),
 }
 AREA_OF_ACTION = {area.action: name for name, area in AREAS.items()}
@@ -76,6 +98,49 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.queue:
         return effects.choice_options(state)
     return placement_options(state) or [Pass()]
+
+
+def why_not(state: GameState, space: str) -> str | None:
+    """Why the acting player cannot put a worker on `space` now, in one sentence; None exactly
+    when some legal action does."""
+    if state.over:
+        return "The game is over."
+    if state.queue:
+        return _sentence(f"first {effects.prompt(state)}")
+    spec = next((s for s in board_side(state).spaces if s.key == space), None)
+    if spec is None:
+        return f"There is no space {space} on this board."
+    _, problem = space_problem(state, space, spec.area)
+    if problem:
+        return _sentence(problem)
+    area = AREAS[spec.area]
+    if area.options(state, state.turn, spec):
+        return None
+    return _sentence(area.why_not(state, state.turn, spec))
+
+
+def why_not_tile(state: GameState, stack: int, cell: int | None = None) -> str | None:
+    """Why the top tile of display `stack` cannot be bought at the quarry now, or with `cell`,
+    cannot cover that cell's tile for the Master Builder; None exactly when it can."""
+    if state.over:
+        return "The game is over."
+    if cell is None:
+        problem = quarry.tile_problem(state, state.turn, stack)
+    else:
+        problem = rebuild_tile_problem(state, state.turn, cell, stack)
+    return _sentence(problem) if problem else None
+
+
+def why_not_chamber(state: GameState, value: int) -> str | None:
+    """Why the pending chamber choice cannot take chamber `value` (None when it can)."""
+    problem = effects.chamber_choice_problem(state, state.turn, value)
+    return _sentence(problem) if problem else None
+
+
+def why_not_upgrade(state: GameState, building: Building) -> str | None:
+    """Why the pending upgrade cannot raise this building row (None when it can)."""
+    problem = effects.upgrade_problem(state, state.turn, int(building))
+    return _sentence(problem) if problem else None
 
 
 def _place(state: GameState, action: Action) -> GameState:
@@ -113,6 +178,31 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
     state = replace(effects.settle(state), steps=state.steps + 1)
     return state if state.queue else end_turn(state)
+
+
+def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect, ...]]:
+    """What `action` surely brings the acting player, for a preview: the state after its gains
+    that are known now, and the gains still to be told by name (choices it will ask for, gains
+    whose outcome is hidden until carried out). Raises IllegalAction like `apply`. Dice it
+    brings are rolled from a stand-in random stream, so only their colours mean anything."""
+    if state.over:
+        raise IllegalAction("The game is over.")
+    state = replace(state, rng=_STAND_IN_RNG)
+    if state.queue:
+        try:
+            state = effects.choose(state, action)
+        except IllegalAction as error:
+            raise IllegalAction(_sentence(str(error))) from None
+    elif isinstance(action, PLACEMENTS):
+        state = _place(state, action)
+    else:
+        return state, ()
+    return effects.forecast(state)
+
+
+# Dice a forecast brings are rolled from this, not from the game's stream, so that a preview
+# cannot tell what the real roll will be.
+_STAND_IN_RNG = 1
 
 
 def _sentence(text: str) -> str:

@@ -36,6 +36,15 @@ def _options(
     return tuple(result)
 
 
+def why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
+    """Why no boat move is possible at an open harbor space the player can pay for."""
+    if not river.can_move(state, seat):
+        return "your boat is on the final space already."
+    highest = catalog().harbor_max_die
+    karma = ", even turned by karma" if state.players[seat].karma else ""
+    return f"the harbor takes a die showing 1 to {highest} and you have none{karma}."
+
+
 def problem(state: GameState, seat: int, action: Harbor, spec: SpaceSpec) -> str | None:
     if not river.can_move(state, seat):
         return "your boat is on the final space already."

@@ -7,7 +7,7 @@ from functools import lru_cache
 from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec
-from .dice import give_up, payment_problem, value_options
+from .dice import a_die, give_up, payment_problem, value_options
 from .model import GOODS, Colour, Die, Effect
 from .province import good_score
 from .spaces import board_side
@@ -46,6 +46,14 @@ def _single_options(
     return tuple(
         Single(key, pay, good) for pay in value_options(dice, karma, colour) for good in GOODS
     )
+
+
+def single_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
+    return f"this market takes {a_die(spec.colour)} and you have none."
+
+
+def variety_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
+    return variety_problem(state, seat, None, spec) or "the variety market cannot be used now."
 
 
 def single_problem(state: GameState, seat: int, action: Single, spec: SpaceSpec) -> str | None:

@@ -6,8 +6,9 @@ from functools import cache, lru_cache
 
 from .actions import Balcony, Chamber, Outer, Terrace
 from .catalog import SpaceSpec, catalog
-from .dice import give_up, payment_problem, remove_dice, single_die_options
+from .dice import a_die, give_up, payment_problem, remove_dice, single_die_options
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
+from .effects import chamber_problem as action_problem
 from .model import Colour, Die, Effect, PaidDie
 from .state import GameState, replace
 
@@ -51,6 +52,10 @@ def _balcony_options(key: str, colour: Colour | None, dice: tuple[Die, ...]) -> 
     return tuple(Balcony(key, pay) for pay in single_die_options(dice, 0, colour=colour))
 
 
+def balcony_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
+    return f"this balcony takes {a_die(spec.colour)} and you have none."
+
+
 def balcony_problem(state: GameState, seat: int, action: Balcony, spec: SpaceSpec) -> str | None:
     return payment_problem(state, seat, (action.pay,), spec.colour)
 
@@ -86,6 +91,21 @@ def _possible_after(state: GameState, seat: int, spec: SpaceSpec, pay: PaidDie) 
     player = state.players[seat]
     dice = remove_dice(player.dice, (pay.die,))
     return chamber_possible(state, seat, spec.value, dice, player.karma - pay.flipped)
+
+
+def chamber_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
+    """Why no die can be given up at an open chamber: none shows its face, or its action cannot
+    be carried out with the dice left."""
+    player = state.players[seat]
+    payments = _chamber_payments(spec.key, spec.value, player.dice, player.karma)
+    name = catalog().chambers[spec.value].name
+    if not payments:
+        karma = ", even turned by karma" if player.karma else ""
+        return f"the {name} takes a die showing {spec.value} and you have none{karma}."
+    pay = payments[0].pay
+    dice = remove_dice(player.dice, (pay.die,))
+    trouble = action_problem(state, seat, spec.value, dice, player.karma - pay.flipped)
+    return trouble or f"the {name} cannot be carried out now."
 
 
 def chamber_problem(state: GameState, seat: int, action: Chamber, spec: SpaceSpec) -> str | None:

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from .actions import Quarry
 from .catalog import SpaceSpec, catalog
-from .dice import give_up, minimal_payments, paid_total, payment_problem
+from .dice import give_up, minimal_payments, paid_total, payment_problem, shortfall
 from .model import Die, Effect
 from .province import placements
 from .state import GameState, Province, replace
@@ -34,6 +34,27 @@ def _options(
         payments = minimal_payments(dice, karma, tile.colour, tile.value)
         result.extend(Quarry(key, index, pay) for pay in payments)
     return tuple(result)
+
+
+def why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
+    """Why no purchase is possible at an open quarry space the player can pay for."""
+    if not any(state.supply.stacks):
+        return "the display is empty."
+    return "no display tile can be paid for with your dice and placed in your province."
+
+
+def tile_problem(state: GameState, seat: int, stack: int) -> str | None:
+    """Why the top tile of `stack` cannot be bought at the quarry now (None when it can)."""
+    stacks = state.supply.stacks
+    if not 0 <= stack < len(stacks) or not stacks[stack]:
+        return "that display stack is empty."
+    tile = catalog().tiles[stacks[stack][-1]]
+    player = state.players[seat]
+    if not minimal_payments(player.dice, player.karma, tile.colour, tile.value):
+        return shortfall(player.dice, player.karma, tile.colour, tile.value)
+    if not placements(player.province, tile.ends):
+        return "the tile fits nowhere in your province."
+    return None
 
 
 def problem(state: GameState, seat: int, action: Quarry, spec: SpaceSpec) -> str | None:

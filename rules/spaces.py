@@ -43,9 +43,12 @@ def space_problem(state: GameState, key: str, area: str) -> tuple[SpaceSpec | No
         return None, f"there is no {area} space {key!r} on this board."
     occupant = state.spaces[spec.index]
     if occupant != FREE:
-        return None, f"space {key} is {'covered' if occupant < 0 else 'taken'}."
+        if occupant < 0:
+            return None, f"space {key} is covered in a {state.config.players}-player game."
+        return None, f"space {key} is taken."
     if spec.area in ROWS and spec not in open_spaces(state):
-        return None, f"the {area} fills from the left: the next free space is not {key}."
+        first = next(s.key for s in open_spaces(state) if s.area == area)
+        return None, f"the {area} fills from the left: {first} comes first, not {key}."
     if spec.money > state.player.money:
         return None, f"space {key} costs {spec.money} money and you have {state.player.money}."
     return spec, None

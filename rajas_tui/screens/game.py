@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
@@ -230,13 +231,33 @@ class GameScreen(Screen[None]):
             return True if session.can_redo(self.rajas.game) else None
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action cannot act now (dimmed in the footer) still runs it, so that it
+        says why instead of doing nothing."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled or active.node is not self:
+            return
+        action = active.binding.action
+        method = getattr(self, f"action_{action.split('(')[0]}", None)
+        if method is not None:
+            event.stop()
+            method(*_parameters(action))
+
+    def _refuse(self, sentence: str) -> None:
+        self.notify(sentence, severity="warning", markup=False)
+
     def action_command(self, command: str) -> None:
         if self.chooser is None:
+            state = session.state_of(self.rajas.game)
+            self._refuse("The game is over." if state.over else
+                         "A bot is playing: wait for your turn.")
             return
         action = self.chooser.press(command)
         if action is not None:
             self.rajas.commit(action)
             return
+        if self.chooser.refused:
+            self._refuse(self.chooser.message)
         self.redraw()
 
     def action_digit(self, digit: str) -> None:
@@ -244,7 +265,9 @@ class GameScreen(Screen[None]):
             self.action_command(digit)
             return
         number = 10 if digit == "0" else int(digit)
-        if number <= len(PANES):
+        if number > len(PANES):
+            self._refuse(f"There is no pane {number}: 1 to {len(PANES)} choose a pane.")
+        else:
             name = PANE_NAMES[number - 1]
             if name == self.pane == "provinces":
                 self.query_one(ProvincesPane).first += 2

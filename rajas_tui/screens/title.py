@@ -81,8 +81,11 @@ class TitleScreen(Screen[None]):
 
     def action_continue(self) -> None:
         last = self.rajas.last_unfinished()
-        if last is not None:
-            self.rajas.open_save(last)
+        if last is None:
+            self.notify("There is no unfinished game to continue: n starts a new one.",
+                        severity="warning", markup=False)
+            return
+        self.rajas.open_save(last)
 
     def action_load(self) -> None:
         self.rajas.action_load()

@@ -94,6 +94,6 @@ def test_the_help_tells_the_chambers_and_outer_terrace_from_the_data(
         ('name = "Yogi"', 'name = "Sadhu"'),
     )
     _use(monkeypatch, data)
-    assert "+9$" in help_screen.area_rules("outer")
-    assert "3 Sadhu" in help_screen.area_rules("chamber")
+    assert "+9$" in help_screen.rules_text("outer")
+    assert "3 Sadhu" in help_screen.rules_text("chamber")
     assert text.action_words(A.Outer("o")) == "outer terrace: +9$"
