@@ -87,6 +87,7 @@ class RajasApp(App[None]):
         self,
         game: Any = None,
         *,
+        path: Path | None = None,
         saves_dir: Path | None = None,
         bot_delay: float = 0.4,
         keymap_file: Path | None = None,
@@ -97,6 +98,8 @@ class RajasApp(App[None]):
         super().__init__()
         self.game: Any = game
         self.saves_dir = session.saves_dir(saves_dir)
+        self.file = session.GameFile(None)
+        self._start_path = path
         self.bot_delay = bot_delay
         self.keymap_file = keymap_file
         self.start_theme = theme
@@ -120,6 +123,7 @@ class RajasApp(App[None]):
         self.set_keymap(self.keymap)
         await self.push_screen(TitleScreen())
         if self.game is not None:
+            self._open_file(self._start_path)
             await self.push_screen(GameOverScreen() if self.state.over else GameScreen())
         self._screens_ready = True
         self._check_size()
@@ -138,8 +142,11 @@ class RajasApp(App[None]):
             return
         self.show_game(game)
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: Any, path: Path | None = None) -> None:
+        """Shows a game: a loaded one (`path`) keeps saving to its file, a new one gets a file
+        in the saves folder. Its save is written before it is shown."""
         self.game = game
+        self._open_file(path)
         self._autosave()
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
@@ -183,13 +190,23 @@ class RajasApp(App[None]):
         elif isinstance(screen, GameOverScreen):
             self.switch_screen(GameScreen())
 
+    def _open_file(self, path: Path | None) -> None:
+        """Gives up the previous game's file and lock, and takes this game's."""
+        self.file.close()
+        self.file = session.open_file(self.game, path, self.saves_dir)
+        if self.file.note:
+            self.notify(self.file.note, severity="warning", timeout=10)
+
     def _autosave(self) -> None:
         if self.game is None:
             return
         try:
-            session.autosave(self.game, self.saves_dir)
+            session.write(self.game, self.file)
         except session.SessionError as error:
-            self.notify(str(error), severity="warning")
+            self.notify(str(error), severity="error", timeout=10)
+
+    def on_unmount(self) -> None:
+        self.file.close()
 
     def log_lines(self) -> list[str]:
         if self.game is None:
@@ -216,7 +233,7 @@ class RajasApp(App[None]):
         except session.SessionError as error:
             self.notify(f"{path}: {error}", severity="error")
             return
-        self.show_game(game)
+        self.show_game(game, path)
 
     def save_as(self, name: str) -> Path:
         path = Path(name).expanduser()
@@ -224,7 +241,18 @@ class RajasApp(App[None]):
             path = path.with_suffix(".toml")
         if not path.is_absolute() and self.saves_dir is not None:
             path = self.saves_dir / path
-        session.save_as(self.game, path)
+        # The copy becomes the game's file: later actions save there (a game whose own file
+        # was refused is saved again this way), so it is claimed before it is written.
+        lock = None if path == self.file.path else session.claim(path)
+        try:
+            session.save_as(self.game, path)
+        except session.SessionError:
+            if lock is not None:
+                lock.release()
+            raise
+        if lock is not None:
+            self.file.close()
+            self.file = session.adopt(self.game, path, lock)
         return path
 
     # Actions ---------------------------------------------------------------------------------
@@ -300,6 +328,7 @@ def run(path: Path | None = None) -> int:
             return 1
     app = RajasApp(
         game,
+        path=path,
         ascii_glyphs=os.environ.get("RAJAS_ASCII", "") not in ("", "0"),
         theme=os.environ.get("RAJAS_THEME") or None,
     )

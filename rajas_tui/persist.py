@@ -20,6 +20,7 @@ from rules.state import GameState
 from . import bots, journal, positions
 from .codec import Problem
 from .records import Game, LogEntry, Seat, Setup
+from .sameness import overwrite_problem
 from .savefile import (
     FORMAT,
     GENERATORS,
@@ -34,7 +35,15 @@ from .savefile import (
     load_position,
     save,
 )
-from .savefolder import SaveSummary, autosave, autosave_path, last_unfinished, list_saves, saves_dir
+from .savefolder import (
+    SaveSummary,
+    autosave,
+    autosave_path,
+    free_autosave_path,
+    last_unfinished,
+    list_saves,
+    saves_dir,
+)
 from .setups import VARIANTS, config_for, position_mismatch, setup_problem, variants_of
 
 __all__ = [
@@ -57,10 +66,12 @@ __all__ = [
     "can_undo",
     "dumps",
     "engine_generator",
+    "free_autosave_path",
     "last_unfinished",
     "list_saves",
     "load",
     "load_position",
+    "overwrite_problem",
     "play",
     "redo",
     "redo_turn",

@@ -42,6 +42,17 @@ def autosave_path(game: Game, directory: Path | None = None) -> Path:
     return (directory or saves_dir()) / f"{name}.toml"
 
 
+def free_autosave_path(game: Game, directory: Path | None = None) -> Path:
+    """The autosave path of a new game, numbered when another game already has that name
+    (two games started in one second by the same players)."""
+    path = autosave_path(game, directory)
+    number = 1
+    while path.exists():
+        number += 1
+        path = path.with_name(f"{autosave_path(game, directory).stem}-{number}.toml")
+    return path
+
+
 def autosave(game: Game, directory: Path | None = None) -> Path:
     """Saves to the game's autosave path, creating the saves folder (private) if needed."""
     path = autosave_path(game, directory)
