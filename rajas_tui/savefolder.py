@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import tomllib
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -74,7 +75,63 @@ class SaveSummary:
     problem: str = ""
 
 
+HEAD_CHUNK = 2048
+HEAD_LIMIT = 64 * 1024  # a header and a setup are a few hundred bytes; past this, read it whole
+_HEAD_TABLES = (b"[header]", b"[setup]")
+
+
+def read_head(path: Path) -> bytes:
+    """The file's bytes up to its first table after [header] and [setup] (the log, the state or
+    a position), read in small pieces: all a listing needs. b"" when it cannot be read."""
+    data = b""
+    try:
+        with path.open("rb") as handle:
+            while len(data) < HEAD_LIMIT:
+                chunk = handle.read(HEAD_CHUNK)
+                if not chunk:
+                    return data
+                start = max(0, len(data) - 1)
+                data += chunk
+                end = _end_of_head(data, start)
+                if end is not None:
+                    return data[:end]
+    except OSError:
+        return b""
+    return data
+
+
+def _end_of_head(data: bytes, start: int) -> int | None:
+    """Where the first table line other than [header] and [setup] begins, from `start` on."""
+    at = data.find(b"\n[", start)
+    while at != -1:
+        line_end = data.find(b"\n", at + 1)
+        if line_end == -1:
+            return None  # the line is not all here yet
+        if data[at + 1 : line_end].strip() not in _HEAD_TABLES:
+            return at + 1
+        at = data.find(b"\n[", line_end)
+    return None
+
+
+def _summary_from_head(path: Path) -> SaveSummary | None:
+    """The summary from the header's round, turn and over and the setup's names; None when the
+    file has no such header (older saves) or its head is not plain enough to trust."""
+    try:
+        raw = tomllib.loads(read_head(path).decode("utf-8"))
+        check_header(raw)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, Problem):
+        return None
+    header = raw["header"]
+    round_, turn, over = header.get("round"), header.get("turn"), header.get("over")
+    if type(round_) is not int or round_ < 1 or type(turn) is not int or type(over) is not bool:
+        return None
+    return _from_tables(path, raw, {"round": round_, "turn": turn, "over": over})
+
+
 def _summary(path: Path) -> SaveSummary:
+    quick = _summary_from_head(path)
+    if quick is not None:
+        return quick
     try:
         raw = read(path)
         check_header(raw)
@@ -82,7 +139,12 @@ def _summary(path: Path) -> SaveSummary:
         return SaveSummary(path, problem=str(error))
     except Problem as problem:
         return SaveSummary(path, problem=str(error_for(path, problem)))
-    setup, state = _table_in(raw, "setup"), _table_in(raw, "state")
+    return _from_tables(path, raw, _table_in(raw, "state"))
+
+
+def _from_tables(path: Path, raw: dict[str, Any], state: dict[str, Any]) -> SaveSummary:
+    """A summary from a file's header and setup, and its state's round, turn and over."""
+    setup = _table_in(raw, "setup")
     seats = setup.get("seats")
     names = tuple(
         str(seat.get("name", "?"))
@@ -125,15 +187,18 @@ def list_saves(directory: Path | str) -> list[SaveSummary]:
     return found
 
 
+LOAD_TRIES = 3  # broken saves tried before giving up, so a folder of them cannot stall the title
+
+
 def last_unfinished(directory: Path | str) -> Path | None:
-    """The most recently played save in the folder that loads and is not over."""
-    for summary in list_saves(directory):
-        if summary.problem or summary.over:
-            continue
+    """The most recently played save in the folder that loads and is not over. Only the
+    listing's candidates are loaded, and at most LOAD_TRIES of them."""
+    candidates = [s.path for s in list_saves(directory) if not s.problem and not s.over]
+    for path in candidates[:LOAD_TRIES]:
         try:
-            game = load(summary.path)
+            game = load(path)
         except SaveError:
             continue
         if not game.over:
-            return summary.path
+            return path
     return None
