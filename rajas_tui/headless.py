@@ -125,7 +125,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise _usage("new", str(error)) from None
     game = persist.run_bots(game)
-    _write(game, args.save)
+    with _sole_writer(args.save):  # --force must not replace a game someone is playing
+        _write(game, args.save)
     names = ", ".join(s.name for s in game.setup.seats)
     print(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
     _report(game, 0)

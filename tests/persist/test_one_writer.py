@@ -73,7 +73,15 @@ def test_the_lock_follows_the_file_not_the_spelling_of_its_path(tmp_path: Path) 
         gamelock.acquire(tmp_path / "." / "g.toml")
 
 
-@pytest.mark.parametrize("command", [["apply", "PATH", "pass"], ["undo", "PATH"], ["redo", "PATH"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["apply", "PATH", "pass"],
+        ["undo", "PATH"],
+        ["redo", "PATH"],
+        ["new", "--players", "A,B", "--save", "PATH", "--force"],
+    ],
+)
 def test_cli_writes_refuse_while_another_process_holds_the_game(
     holder: Path, command: list[str]
 ) -> None:
