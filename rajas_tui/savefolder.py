@@ -191,9 +191,14 @@ LOAD_TRIES = 3  # broken saves tried before giving up, so a folder of them canno
 
 
 def last_unfinished(directory: Path | str) -> Path | None:
-    """The most recently played save in the folder that loads and is not over. Only the
-    listing's candidates are loaded, and at most LOAD_TRIES of them."""
-    candidates = [s.path for s in list_saves(directory) if not s.problem and not s.over]
+    """The most recently played save in the folder that loads and is not over."""
+    return first_unfinished(list_saves(directory))
+
+
+def first_unfinished(listed: list[SaveSummary]) -> Path | None:
+    """The first save of a listing that loads and is not over. Only the listing's candidates
+    are loaded, and at most LOAD_TRIES of them."""
+    candidates = [s.path for s in listed if not s.problem and not s.over]
     for path in candidates[:LOAD_TRIES]:
         try:
             game = load(path)

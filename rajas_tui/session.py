@@ -202,6 +202,18 @@ class SaveLine:
 def list_saves(directory: Path | None) -> list[SaveLine]:
     if directory is None:
         return []
+    return _lines(persist.list_saves(directory))
+
+
+def survey(directory: Path | None) -> tuple[list[SaveLine], Path | None]:
+    """The saves folder's listing and the game to continue, from one reading of the folder."""
+    if directory is None:
+        return [], None
+    listed = persist.list_saves(directory)
+    return _lines(listed), persist.first_unfinished(listed)
+
+
+def _lines(listed: list[persist.SaveSummary]) -> list[SaveLine]:
     return [
         SaveLine(
             path=Path(s.path),
@@ -211,7 +223,7 @@ def list_saves(directory: Path | None) -> list[SaveLine]:
             finished=s.over,
             problem=s.problem,
         )
-        for s in persist.list_saves(directory)
+        for s in listed
     ]
 
 

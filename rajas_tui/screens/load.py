@@ -20,6 +20,11 @@ def _cut(text: str, width: int) -> str:
     return f"{text[: width - 1]}…" if len(text) > width else f"{text:<{width}}"
 
 
+def _line(save: session.SaveLine) -> str:
+    state = "unreadable" if save.problem else "finished" if save.finished else f"round {save.round}"
+    return f"{_cut(save.path.stem, 16)} {_cut(save.players, 24)} {state:<9} {save.date}"
+
+
 class LoadScreen(Dialog):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -46,12 +51,7 @@ class LoadScreen(Dialog):
         menu = self.query_one(OptionList)
         menu.clear_options()
         self.paths = [line.path for line in saves]
-        for line in saves:
-            state = "finished" if line.finished else f"round {line.round}"
-            if line.problem:
-                state = "unreadable"
-            name, players = _cut(line.path.stem, 16), _cut(line.players, 24)
-            menu.add_option(Option(f"{name} {players} {state:<9} {line.date}"))
+        menu.add_options([Option(_line(line)) for line in saves])  # one redraw for thousands
         if not saves:
             menu.add_option(Option("no saves yet", disabled=True))
         else:

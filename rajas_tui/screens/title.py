@@ -35,8 +35,8 @@ class Listing:
 
 def list_folder(app: RajasApp) -> Listing:
     """Reads the saves folder (headers only, but thousands of files): run it off the UI."""
-    saves = session.list_saves(app.saves_dir)
-    return Listing(app.last_unfinished(), len(saves))
+    saves, last = session.survey(app.saves_dir)
+    return Listing(last, len(saves))
 
 
 class TitleScreen(Screen[None]):

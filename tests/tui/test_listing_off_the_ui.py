@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList, Static
 
-from rajas_tui import session
+from rajas_tui import persist
 from rajas_tui.screens.load import LoadScreen
 from rajas_tui.screens.title import TitleScreen
 
@@ -24,13 +24,13 @@ pytestmark = pytest.mark.asyncio
 def slow_listing(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """Listing waits until the test lets it go (at most 5 s, so a wrong app cannot hang)."""
     go = threading.Event()
-    real = session.list_saves
+    real = persist.list_saves
 
-    def waiting(directory: Path | None) -> list[session.SaveLine]:
+    def waiting(directory: Path | str) -> list[persist.SaveSummary]:
         go.wait(timeout=5)
         return real(directory)
 
-    monkeypatch.setattr(session, "list_saves", waiting)
+    monkeypatch.setattr(persist, "list_saves", waiting)
     return go
 
 
