@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .codec import unstructure
-from .records import Game, LogEntry
+from .codec import Problem, structure
+from .records import Game, LogEntry, Setup
 from .savefile import SaveError, read
 
 Step = tuple[Any, Any]  # (seat, action) as found in the file; a file may hold anything there
@@ -38,9 +38,17 @@ def _file_steps(log: Any) -> tuple[Step, ...]:
 
 
 def _same_game(raw: dict[str, Any], game: Game) -> bool:
+    """Same start time and setup; the setup compared as read, so keys left at their defaults
+    in the file do not make it another game."""
     header = raw.get("header")
     created = header.get("created") if isinstance(header, dict) else None
-    return created == game.created and raw.get("setup") == unstructure(game.setup)
+    if created != game.created:
+        return False
+    try:
+        setup: Setup = structure(raw.get("setup"), Setup, "setup")
+    except Problem:
+        return False
+    return setup == game.setup
 
 
 def overwrite_problem(game: Game, path: Path, known: tuple[Step, ...] | None = None) -> str | None:

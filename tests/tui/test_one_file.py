@@ -146,3 +146,16 @@ def test_two_new_games_in_one_second_get_two_files(saves: Path) -> None:
     assert persist.load(first.path).setup.seed == 5  # type: ignore[arg-type]
     first.close()
     second.close()
+
+
+def test_a_file_that_leaves_setup_defaults_out_is_still_the_same_game(tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    text = (kit.SAVES / "opening-2p.toml").read_text()
+    assert 'undo = "strict"\n' in text and "variants = []\n" in text
+    path.write_text(text.replace('undo = "strict"\n', "").replace("variants = []\n", ""))
+    game = persist.load(path)
+    file = session.open_file(game, path)
+    game = persist.play(game, rules.legal_actions(game.state)[0])
+    session.write(game, file)
+    assert persist.load(path).log == game.log
+    file.close()
