@@ -5,7 +5,8 @@ The save itself is replaced by a rename on every write, so it cannot carry a loc
 different files of the same name). The lock is `flock`, non-blocking: the kernel drops it when
 the holder exits or is killed, so a crash never leaves a game locked.
 
-The shape of a write by anyone: `with held(path):` read the save, check, apply, write.
+The shape of a write by anyone: `with held(path):` read the save, check it is the game you
+think (`sameness.overwrite_problem`), apply, write (`savefile.save`); the lock goes at the end.
 """
 
 from __future__ import annotations
