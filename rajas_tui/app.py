@@ -1,7 +1,8 @@
 """The Textual app: themes, keymap, screens, and the one game it shows.
 
 The flow of one action: key → chooser → `session.play` (the engine's `apply`) → the app swaps its
-one game for the new one → the panes redraw → the session autosaves.
+one game for the new one → the session writes it to the game's one file (fsynced) → only then
+do the panes redraw, so a screen never shows an action the disk does not hold.
 """
 
 from __future__ import annotations
