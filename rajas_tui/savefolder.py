@@ -13,7 +13,7 @@ import attrs
 
 from .codec import Problem
 from .records import Game
-from .savefile import SaveError, check_header, error_for, load, read, save
+from .savefile import MAX_BYTES, SaveError, check_header, error_for, load, read, save
 
 
 def saves_dir(override: str | Path | None = None) -> Path:
@@ -113,23 +113,62 @@ def _end_of_head(data: bytes, start: int) -> int | None:
     return None
 
 
+def _parse(data: bytes) -> dict[str, Any] | None:
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return None
+
+
+def _where(table: dict[str, Any]) -> dict[str, Any] | None:
+    """Round, turn and over from a table, when all three are there and of the right type."""
+    round_, turn, over = table.get("round"), table.get("turn"), table.get("over")
+    if type(round_) is not int or round_ < 1 or type(turn) is not int or type(over) is not bool:
+        return None
+    return {"round": round_, "turn": turn, "over": over}
+
+
+def _with_header(path: Path, head: bytes, state: dict[str, Any] | None) -> SaveSummary | None:
+    raw = _parse(head)
+    if raw is None or state is None:
+        return None
+    try:
+        check_header(raw)
+    except Problem:
+        return None
+    return _from_tables(path, raw, state)
+
+
 def _summary_from_head(path: Path) -> SaveSummary | None:
     """The summary from the header's round, turn and over and the setup's names; None when the
     file has no such header (older saves) or its head is not plain enough to trust."""
+    head = read_head(path)
+    raw = _parse(head)
+    header = raw.get("header") if raw is not None else None
+    return _with_header(path, head, _where(header) if isinstance(header, dict) else None)
+
+
+def _summary_skipping_the_log(path: Path) -> SaveSummary | None:
+    """Older saves, without round, turn and over in the header: the head, and the [state]
+    table's own keys (written before its sub-tables), found by searching the bytes, so the log
+    is never parsed. None when the file is not laid out that plainly."""
     try:
-        raw = tomllib.loads(read_head(path).decode("utf-8"))
-        check_header(raw)
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, Problem):
+        if path.stat().st_size > MAX_BYTES:
+            return None
+        data = path.read_bytes()
+    except OSError:
         return None
-    header = raw["header"]
-    round_, turn, over = header.get("round"), header.get("turn"), header.get("over")
-    if type(round_) is not int or round_ < 1 or type(turn) is not int or type(over) is not bool:
+    end, at = _end_of_head(data, 0), data.find(b"\n[state]\n")
+    if end is None or at == -1:
         return None
-    return _from_tables(path, raw, {"round": round_, "turn": turn, "over": over})
+    after = data.find(b"\n[", at + 1)
+    scalars = _parse(data[at + 1 : after + 1 if after != -1 else len(data)])
+    state = scalars.get("state") if scalars is not None else None
+    return _with_header(path, data[:end], _where(state) if isinstance(state, dict) else None)
 
 
 def _summary(path: Path) -> SaveSummary:
-    quick = _summary_from_head(path)
+    quick = _summary_from_head(path) or _summary_skipping_the_log(path)
     if quick is not None:
         return quick
     try:

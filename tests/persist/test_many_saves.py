@@ -77,9 +77,14 @@ def test_the_summary_in_the_header_is_what_a_full_read_shows(tmp_path: Path) -> 
     assert (new.round, new.to_act, new.over) == (game.state.round, game.seat.name, False)
 
 
-def test_old_saves_without_the_summary_are_listed_by_a_full_read(reads: dict[str, int]) -> None:
+def test_old_saves_without_the_summary_are_listed_without_parsing_the_log(
+    reads: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     found = persist.list_saves(SAVES)
     assert len(found) == 3 and not any(s.problem for s in found)
+    assert reads["whole files"] == 0
+    monkeypatch.setattr(savefolder, "_summary_skipping_the_log", lambda path: None)
+    assert persist.list_saves(SAVES) == found, "the same as a whole read shows"
     assert reads["whole files"] == 3
 
 
