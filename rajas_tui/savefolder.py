@@ -210,13 +210,40 @@ def _table_in(raw: dict[str, Any], key: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+# Summaries already read, by path, with the file's (inode, size, mtime, ctime) they were read from
+# (ctime, so that a chmod that makes a file readable shows at once):
+# the title lists the folder again on every return, and most files have not changed since.
+_SEEN: dict[Path, tuple[tuple[int, int, int, int], SaveSummary]] = {}
+
+
+def forget_listing() -> None:
+    """Drops the remembered summaries, so the next listing reads every file again."""
+    _SEEN.clear()
+
+
+def _remembered(path: Path) -> SaveSummary:
+    """The file's summary, read again only when the file changed (a save is replaced by a
+    rename, so a new save is a new inode)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return _summary(path)
+    stamp = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    seen = _SEEN.get(path)
+    if seen is not None and seen[0] == stamp:
+        return seen[1]
+    summary = _summary(path)
+    _SEEN[path] = (stamp, summary)
+    return summary
+
+
 def list_saves(directory: Path | str) -> list[SaveSummary]:
     """Every save in the folder, last played first; unreadable ones last, with their problem."""
     folder = Path(directory)
     if not folder.is_dir():
         return []
     found = [
-        _summary(path)
+        _remembered(path)
         for path in folder.glob("*.toml")
         if not path.name.startswith(".") and path.is_file()
     ]

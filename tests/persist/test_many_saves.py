@@ -39,6 +39,7 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def reads(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """Counts whole-file reads and the bytes the listing reads."""
     counted = {"whole files": 0, "bytes": 0}
+    savefolder.forget_listing()
     whole, head = savefolder.read, savefolder.read_head
 
     def counting_read(path: Path) -> dict[str, object]:
@@ -84,6 +85,7 @@ def test_old_saves_without_the_summary_are_listed_without_parsing_the_log(
     assert len(found) == 3 and not any(s.problem for s in found)
     assert reads["whole files"] == 0
     monkeypatch.setattr(savefolder, "_summary_skipping_the_log", lambda path: None)
+    savefolder.forget_listing()
     assert persist.list_saves(SAVES) == found, "the same as a whole read shows"
     assert reads["whole files"] == 3
 
@@ -117,3 +119,19 @@ def test_last_unfinished_does_not_replay_every_save(
     monkeypatch.setattr(savefolder, "load", counting_load)
     assert persist.last_unfinished(tmp_path) is None
     assert len(loaded) <= savefolder.LOAD_TRIES
+
+
+def test_listing_again_reads_only_the_files_that_changed(
+    tmp_path: Path, reads: dict[str, int]
+) -> None:
+    for seed in range(5):
+        persist.save(_game(seed), tmp_path / f"g{seed}.toml")
+    first = persist.list_saves(tmp_path)
+    read_once = reads["bytes"]
+    assert persist.list_saves(tmp_path) == first
+    assert reads["bytes"] == read_once, "nothing changed, nothing read"
+    changed = persist.play(_game(2), rules.legal_actions(_game(2).state)[0])
+    persist.save(changed, tmp_path / "g2.toml")
+    again = {s.path.name: s for s in persist.list_saves(tmp_path)}
+    assert reads["bytes"] > read_once
+    assert again["g2.toml"].to_act == changed.seat.name
