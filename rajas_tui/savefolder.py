@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from . import gamelock
 from .codec import Problem
 from .records import Game
 from .savefile import MAX_BYTES, SaveError, check_header, error_for, load, read, save
@@ -48,10 +49,21 @@ def free_autosave_path(game: Game, directory: Path | None = None) -> Path:
     (two games started in one second by the same players)."""
     path = autosave_path(game, directory)
     number = 1
-    while path.exists():
+    while path.exists() or _locked(path):
         number += 1
         path = path.with_name(f"{autosave_path(game, directory).stem}-{number}.toml")
     return path
+
+
+def _locked(path: Path) -> bool:
+    """Whether another rajas holds the name, maybe before writing to it."""
+    try:
+        gamelock.acquire(path).release()
+    except gamelock.GameInUse:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def autosave(game: Game, directory: Path | None = None) -> Path:

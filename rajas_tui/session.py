@@ -136,13 +136,35 @@ def open_file(game: Game, path: Path | None, directory: Path | None = None) -> G
     """Makes this process the writer of the game's file: `path` for a loaded game, a free name
     in the saves folder for a new one. When another process has it, the game is played here
     without saving and `note` says so."""
-    known = steps((*game.log, *game.redo)) if path is not None else None
-    target = path or persist.free_autosave_path(game, directory)
+    if path is None:
+        return _new_file(game, directory)
     try:
-        lock = claim(target)
+        lock = claim(path)
     except SessionError as error:
         return GameFile(None, note=_unsaved(str(error)))
-    return GameFile(target, lock, known)
+    return GameFile(path, lock, steps((*game.log, *game.redo)))
+
+
+NEW_NAME_TRIES = 20
+
+
+def _new_file(game: Game, directory: Path | None) -> GameFile:
+    """A free autosave name, locked: a name another window has just locked, or written while
+    we locked it, counts as taken and the next is tried."""
+    problem = "no free name for its autosave"
+    for _ in range(NEW_NAME_TRIES):
+        target = persist.free_autosave_path(game, directory)
+        try:
+            lock = claim(target)
+        except SessionError as error:
+            problem = str(error)
+            if gamelock.lock_path(target).exists():
+                continue  # in use: free_autosave_path now skips it
+            break
+        if not target.exists():
+            return GameFile(target, lock)
+        lock.release()
+    return GameFile(None, note=_unsaved(problem))
 
 
 def claim(path: Path) -> gamelock.GameLock:

@@ -159,3 +159,15 @@ def test_a_file_that_leaves_setup_defaults_out_is_still_the_same_game(tmp_path: 
     session.write(game, file)
     assert persist.load(path).log == game.log
     file.close()
+
+
+def test_a_new_game_whose_name_another_window_just_took_gets_the_next(saves: Path) -> None:
+    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 5)
+    taken = persist.autosave_path(game, saves)
+    other = session.claim(taken)  # another window started a game of that name, not yet written
+    file = session.open_file(game, None, saves)
+    assert file.path is not None and file.path != taken and not file.note
+    session.write(game, file)
+    assert not taken.exists()
+    file.close()
+    other.release()
