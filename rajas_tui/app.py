@@ -1,7 +1,8 @@
 """The Textual app: themes, keymap, screens, and the one game it shows.
 
 The flow of one action: key → chooser → `session.play` (the engine's `apply`) → the app swaps its
-one game for the new one → the panes redraw → the session autosaves.
+one game for the new one → the session writes it to the game's one file (fsynced) → only then
+do the panes redraw, so a screen never shows an action the disk does not hold.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ class RajasApp(App[None]):
         self,
         game: Any = None,
         *,
+        path: Path | None = None,
         saves_dir: Path | None = None,
         bot_delay: float = 0.4,
         keymap_file: Path | None = None,
@@ -97,6 +99,8 @@ class RajasApp(App[None]):
         super().__init__()
         self.game: Any = game
         self.saves_dir = session.saves_dir(saves_dir)
+        self.file = session.GameFile(None)
+        self._start_path = path
         self.bot_delay = bot_delay
         self.keymap_file = keymap_file
         self.start_theme = theme
@@ -120,6 +124,7 @@ class RajasApp(App[None]):
         self.set_keymap(self.keymap)
         await self.push_screen(TitleScreen())
         if self.game is not None:
+            self._open_file(self._start_path)
             await self.push_screen(GameOverScreen() if self.state.over else GameScreen())
         self._screens_ready = True
         self._check_size()
@@ -138,8 +143,11 @@ class RajasApp(App[None]):
             return
         self.show_game(game)
 
-    def show_game(self, game: Any) -> None:
+    def show_game(self, game: Any, path: Path | None = None) -> None:
+        """Shows a game: a loaded one (`path`) keeps saving to its file, a new one gets a file
+        in the saves folder. Its save is written before it is shown."""
         self.game = game
+        self._open_file(path)
         self._autosave()
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
@@ -183,13 +191,23 @@ class RajasApp(App[None]):
         elif isinstance(screen, GameOverScreen):
             self.switch_screen(GameScreen())
 
+    def _open_file(self, path: Path | None) -> None:
+        """Gives up the previous game's file and lock, and takes this game's."""
+        self.file.close()
+        self.file = session.open_file(self.game, path, self.saves_dir)
+        if self.file.note:
+            self.notify(self.file.note, severity="warning", timeout=10)
+
     def _autosave(self) -> None:
         if self.game is None:
             return
         try:
-            session.autosave(self.game, self.saves_dir)
+            session.write(self.game, self.file)
         except session.SessionError as error:
-            self.notify(str(error), severity="warning")
+            self.notify(str(error), severity="error", timeout=10)
+
+    def on_unmount(self) -> None:
+        self.file.close()
 
     def log_lines(self) -> list[str]:
         if self.game is None:
@@ -216,7 +234,7 @@ class RajasApp(App[None]):
         except session.SessionError as error:
             self.notify(f"{path}: {error}", severity="error")
             return
-        self.show_game(game)
+        self.show_game(game, path)
 
     def save_as(self, name: str, replace: bool = False) -> Path:
         """Saves the game under `name`; replaces an existing save only when `replace` says the
@@ -226,7 +244,18 @@ class RajasApp(App[None]):
             path = path.with_suffix(".toml")
         if not path.is_absolute() and self.saves_dir is not None:
             path = self.saves_dir / path
-        session.save_as(self.game, path, replace)
+        # The copy becomes the game's file: later actions save there (a game whose own file
+        # was refused is saved again this way), so it is claimed before it is written.
+        lock = None if path == self.file.path else session.claim(path)
+        try:
+            session.save_as(self.game, path, replace)
+        except session.SessionError:
+            if lock is not None:
+                lock.release()
+            raise
+        if lock is not None:
+            self.file.close()
+            self.file = session.adopt(self.game, path, lock)
         return path
 
     # Actions ---------------------------------------------------------------------------------
@@ -302,6 +331,7 @@ def run(path: Path | None = None) -> int:
             return 1
     app = RajasApp(
         game,
+        path=path,
         ascii_glyphs=os.environ.get("RAJAS_ASCII", "") not in ("", "0"),
         theme=os.environ.get("RAJAS_THEME") or None,
     )

@@ -80,6 +80,11 @@ class Header:
     # The rules version the log was played under (rules.RULES_VERSION); files from before it
     # existed were all played under version 1.
     rules: int = 1
+    # Where the game stands, so that a listing of many saves reads headers only (see
+    # savefolder). 0 for round: a file from before these keys, listed by reading it whole.
+    round: int = 0
+    turn: int = 0
+    over: bool = False
 
 
 @attrs.frozen

@@ -7,12 +7,13 @@ import argparse
 import json
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import rules
 
-from . import bots, journal, persist, summary
+from . import bots, gamelock, journal, persist, summary
 from .records import HUMAN, Game, Seat, Setup
 from .terminal import say
 
@@ -46,6 +47,22 @@ def _write(game: Game, path: str) -> None:
         raise Refusal(str(error)) from None
     except OSError as error:
         raise Refusal(f"{path}: cannot be written ({error.strerror or error}).") from None
+
+
+@contextmanager
+def _sole_writer(path: str) -> Iterator[None]:
+    """The game's lock from reading the save to writing it, so no other rajas writes between."""
+    try:
+        lock = gamelock.acquire(Path(path))
+    except gamelock.GameInUse as error:
+        raise Refusal(str(error)) from None
+    except OSError as error:
+        where = gamelock.lock_path(Path(path))
+        raise Refusal(f"{where}: cannot lock the game ({error.strerror or error}).") from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def _report(game: Game, entries_from: int) -> None:
@@ -110,7 +127,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise _usage("new", str(error)) from None
     game = persist.run_bots(game)
-    _write(game, args.save)
+    with _sole_writer(args.save):  # --force must not replace a game someone is playing
+        _write(game, args.save)
     names = ", ".join(s.name for s in game.setup.seats)
     say(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
     _report(game, 0)
@@ -193,6 +211,11 @@ def _hint(text: str, error: Exception, later: list[str]) -> str:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
+    with _sole_writer(args.path):
+        return _apply(args)
+
+
+def _apply(args: argparse.Namespace) -> int:
     game = start = _playable(args.path)
     before = len(game.log)
     actions: list[str] = args.actions
@@ -220,6 +243,11 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def _step_back(args: argparse.Namespace, step: Callable[[Game], Game], verb: str) -> int:
+    with _sole_writer(args.path):
+        return _step_back_locked(args, step, verb)
+
+
+def _step_back_locked(args: argparse.Namespace, step: Callable[[Game], Game], verb: str) -> int:
     game = _load(args.path)
     try:
         changed = step(game)

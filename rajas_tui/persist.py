@@ -21,6 +21,7 @@ from . import bots, journal, positions
 from .atomic import write_problem
 from .codec import Problem
 from .records import Game, LogEntry, Seat, Setup
+from .sameness import overwrite_problem
 from .savefile import (
     FORMAT,
     GENERATORS,
@@ -40,7 +41,9 @@ from .savefolder import (
     SaveSummary,
     autosave,
     autosave_path,
+    first_unfinished,
     folder_problem,
+    free_autosave_path,
     last_unfinished,
     list_saves,
     saves_dir,
@@ -67,11 +70,14 @@ __all__ = [
     "can_undo",
     "dumps",
     "engine_generator",
+    "first_unfinished",
     "folder_problem",
+    "free_autosave_path",
     "last_unfinished",
     "list_saves",
     "load",
     "load_position",
+    "overwrite_problem",
     "play",
     "redo",
     "redo_turn",

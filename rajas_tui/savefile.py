@@ -81,6 +81,9 @@ def _document(game: Game) -> dict[str, Any]:
         game.created,
         game.updated,
         rules.RULES_VERSION,
+        game.state.round,
+        game.state.turn,
+        game.state.over,
     )
     document = Document(header, game.setup, LogTable(game.log, game.redo), game.state)
     data: dict[str, Any] = unstructure(document)
@@ -357,6 +360,8 @@ def _game(document: Document) -> Game:
         difference = _first_difference(saved, replayed, "state")
         key, sentence = difference or ("state", "differs from where the log leads")
         raise Problem(f"the log does not lead here: {sentence}", key)
+    if document.header.round:
+        _check_summary(document.header, state)
     _, undone = journal.replay_log(state, document.log.undone, "log.undone")
     return Game(
         setup=setup,
@@ -368,6 +373,18 @@ def _game(document: Document) -> Game:
         updated=document.header.updated,
         from_position=document.position is not None,
     )
+
+
+def _check_summary(header: Header, state: GameState) -> None:
+    """The header's round, turn and over are what listings show: they must be where the log
+    leads, or a listing would show another position than loading does."""
+    for key in ("round", "turn", "over"):
+        said, found = getattr(header, key), getattr(state, key)
+        if said != found:
+            raise Problem(
+                f"the file says {describe(said)}, the log leads to {describe(found)}",
+                f"header.{key}",
+            )
 
 
 def _check_state(state: GameState, key: str) -> None:

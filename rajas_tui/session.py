@@ -14,13 +14,14 @@ import attrs
 
 from rules.state import GameState
 
-from . import bots, persist
+from . import bots, gamelock, persist
 from .records import HUMAN, Game, Seat, Setup
+from .sameness import Step, steps
 
 BOT_KINDS: tuple[str, ...] = tuple(bots.KINDS)
 UNDO_MODES = ("strict", "free")
 
-__all__ = ["BOT_KINDS", "HUMAN", "Game", "SessionError"]
+__all__ = ["BOT_KINDS", "HUMAN", "Game", "GameFile", "SessionError"]
 
 
 class SessionError(Exception):
@@ -123,6 +124,96 @@ def save_as(game: Game, path: Path, replace: bool = False) -> None:
         raise SessionError(str(error)) from error
 
 
+@attrs.define
+class GameFile:
+    """The one file an open game saves to, with the lock that makes this process its only
+    writer. `path` is None when the game is not being saved (`note` says why, once)."""
+
+    path: Path | None
+    lock: gamelock.GameLock | None = None
+    known: tuple[Step, ...] | None = None  # the history last read from or written to the file
+    note: str = ""
+
+    def close(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+
+def _unsaved(reason: str) -> str:
+    return f"{reason.rstrip('.')}. This game goes on unsaved here; Save as writes it to a new file."
+
+
+def open_file(game: Game, path: Path | None, directory: Path | None = None) -> GameFile:
+    """Makes this process the writer of the game's file: `path` for a loaded game, a free name
+    in the saves folder for a new one. When another process has it, the game is played here
+    without saving and `note` says so."""
+    if path is None:
+        return _new_file(game, directory)
+    try:
+        lock = claim(path)
+    except SessionError as error:
+        return GameFile(None, note=_unsaved(str(error)))
+    return GameFile(path, lock, steps((*game.log, *game.redo)))
+
+
+NEW_NAME_TRIES = 20
+
+
+def _new_file(game: Game, directory: Path | None) -> GameFile:
+    """A free autosave name, locked: a name another window has just locked, or written while
+    we locked it, counts as taken and the next is tried."""
+    problem = "no free name for its autosave"
+    for _ in range(NEW_NAME_TRIES):
+        target = persist.free_autosave_path(game, directory)
+        try:
+            lock = claim(target)
+        except SessionError as error:
+            problem = str(error)
+            if gamelock.lock_path(target).exists():
+                continue  # in use: free_autosave_path now skips it
+            break
+        if not target.exists():
+            return GameFile(target, lock)
+        lock.release()
+    return GameFile(None, note=_unsaved(problem))
+
+
+def claim(path: Path) -> gamelock.GameLock:
+    """The lock on the game file at `path` (its folder made if needed); SessionError with one
+    sentence when another rajas has it or it cannot be made."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return gamelock.acquire(path)
+    except gamelock.GameInUse as error:
+        raise SessionError(str(error)) from None
+    except OSError as error:
+        raise SessionError(f"{path}: cannot be locked ({error.strerror or error}).") from None
+
+
+def adopt(game: Game, path: Path, lock: gamelock.GameLock) -> GameFile:
+    """The file a game was just written to (Save as), as its file from now on."""
+    return GameFile(path, lock, steps((*game.log, *game.redo)))
+
+
+def write(game: Game, file: GameFile) -> None:
+    """Saves the game to its file, unless the file now holds another game or a history this
+    game does not continue: then SessionError, the file is left alone and no longer written."""
+    if file.path is None:
+        return
+    problem = persist.overwrite_problem(game, file.path, file.known)
+    if problem is None:
+        try:
+            persist.save(game, file.path)
+        except (persist.SaveError, OSError) as error:
+            raise SessionError(f"the game could not be saved: {error}") from error
+        file.known = steps((*game.log, *game.redo))
+        return
+    file.close()
+    file.path = None
+    raise SessionError(_unsaved(problem))
+
+
 def load(path: Path) -> Game:
     try:
         return persist.load(path)
@@ -145,6 +236,18 @@ class SaveLine:
 def list_saves(directory: Path | None) -> list[SaveLine]:
     if directory is None:
         return []
+    return _lines(persist.list_saves(directory))
+
+
+def survey(directory: Path | None) -> tuple[list[SaveLine], Path | None]:
+    """The saves folder's listing and the game to continue, from one reading of the folder."""
+    if directory is None:
+        return [], None
+    listed = persist.list_saves(directory)
+    return _lines(listed), persist.first_unfinished(listed)
+
+
+def _lines(listed: list[persist.SaveSummary]) -> list[SaveLine]:
     return [
         SaveLine(
             path=Path(s.path),
@@ -154,7 +257,7 @@ def list_saves(directory: Path | None) -> list[SaveLine]:
             finished=s.over,
             problem=s.problem,
         )
-        for s in persist.list_saves(directory)
+        for s in listed
     ]
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from .. import session
 from .dialog import Dialog
@@ -16,6 +20,11 @@ def _cut(text: str, width: int) -> str:
     return f"{text[: width - 1]}…" if len(text) > width else f"{text:<{width}}"
 
 
+def _line(save: session.SaveLine) -> str:
+    state = "unreadable" if save.problem else "finished" if save.finished else f"round {save.round}"
+    return f"{_cut(save.path.stem, 16)} {_cut(save.players, 24)} {state:<9} {save.date}"
+
+
 class LoadScreen(Dialog):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -24,21 +33,34 @@ class LoadScreen(Dialog):
             yield Static("Enter loads · Escape cancels", classes="dim")
 
     def on_mount(self) -> None:
-        saves = session.list_saves(self.rajas.saves_dir)
+        self.paths: list[Path] = []
         menu = self.query_one(OptionList)
+        menu.add_option(Option("looking for saves…", disabled=True))
+        menu.focus()
+        self._list_saves()
+
+    @work(thread=True, exclusive=True, group="load-listing")
+    def _list_saves(self) -> list[session.SaveLine]:
+        return session.list_saves(self.rajas.saves_dir)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.SUCCESS and isinstance(event.worker.result, list):
+            self._show(event.worker.result)
+
+    def _show(self, saves: list[session.SaveLine]) -> None:
+        menu = self.query_one(OptionList)
+        menu.clear_options()
         self.paths = [line.path for line in saves]
-        for line in saves:
-            state = "finished" if line.finished else f"round {line.round}"
-            if line.problem:
-                state = "unreadable"
-            name, players = _cut(line.path.stem, 16), _cut(line.players, 24)
-            menu.add_option(Option(f"{name} {players} {state:<9} {line.date}"))
+        menu.add_options([Option(_line(line)) for line in saves])  # one redraw for thousands
         if not saves:
             problem = session.folder_problem(self.rajas.saves_dir)
             menu.add_option(Option(problem or "no saves yet", disabled=True))
-        menu.focus()
+        else:
+            menu.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_index >= len(self.paths):
+            return
         path = self.paths[event.option_index]
         self.dismiss()
         self.rajas.open_save(path)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+import attrs
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from .. import bindings, session
 
@@ -21,8 +25,26 @@ LOGO = """\
  ╩╚═ ╩ ╩ ╚═╝ ╩ ╩ ╚═╝"""
 
 
+@attrs.frozen
+class Listing:
+    """What the title shows of the saves folder: the game to continue and how many saves."""
+
+    last: Path | None
+    count: int
+
+
+def list_folder(app: RajasApp) -> Listing:
+    """Reads the saves folder (headers only, but thousands of files): run it off the UI."""
+    saves, last = session.survey(app.saves_dir)
+    return Listing(last, len(saves))
+
+
 class TitleScreen(Screen[None]):
     BINDINGS = bindings.TITLE
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.listing: Listing | None = None  # None until the first listing arrives
 
     @property
     def rajas(self) -> RajasApp:
@@ -47,10 +69,39 @@ class TitleScreen(Screen[None]):
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
+        """Shows the menu now, from the last listing (or as still looking), and lists the
+        folder again in a thread; the menu is redrawn when that listing arrives."""
+        self._show_menu()
+        self._list_saves()
+
+    @work(thread=True, exclusive=True, group="title-listing")
+    def _list_saves(self) -> Listing:
+        return list_folder(self.rajas)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        result = event.worker.result
+        if event.state == WorkerState.SUCCESS and isinstance(result, Listing):
+            self.listing = result
+            self._show_menu()
+
+    def _show_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
         menu.clear_options()
-        last = self.rajas.last_unfinished()
-        saves = session.list_saves(self.rajas.saves_dir)
+        listing = self.listing
+        if listing is None:
+            menu.add_options(
+                [
+                    Option("New game            n", id="new"),
+                    Option("Continue            c  (looking for saves…)", id="continue",
+                           disabled=True),
+                    Option("Load                l", id="load"),
+                    Option("Quit                q", id="quit"),
+                ]
+            )
+            menu.highlighted = 0
+            menu.focus()
+            return
+        last, saves = listing.last, listing.count
         menu.add_options(
             [
                 Option("New game            n", id="new"),
@@ -68,8 +119,7 @@ class TitleScreen(Screen[None]):
             ]
         )
         menu.highlighted = 1 if last else 0
-        count = len(saves)
-        note = f"{count} save{'s' if count != 1 else ''} in the saves folder" if saves else ""
+        note = f"{saves} save{'s' if saves != 1 else ''} in the saves folder" if saves else ""
         self.query_one("#title-note", Static).update(note)
         menu.focus()
 
@@ -80,12 +130,14 @@ class TitleScreen(Screen[None]):
         self.rajas.action_new_game()
 
     def action_continue(self) -> None:
-        last = self.rajas.last_unfinished()
-        if last is None:
+        if self.listing is None:
+            self.notify("Still looking for saves; try again in a moment.", markup=False)
+            return
+        if self.listing.last is None:
             self.notify("There is no unfinished game to continue: n starts a new one.",
                         severity="warning", markup=False)
             return
-        self.rajas.open_save(last)
+        self.rajas.open_save(self.listing.last)
 
     def action_load(self) -> None:
         self.rajas.action_load()

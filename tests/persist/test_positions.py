@@ -115,8 +115,9 @@ def test_a_position_in_a_save_is_checked_as_strictly(tmp_path: Path) -> None:
     seats = tuple(Seat(n) for n in NAMES.split(","))
     path = tmp_path / "g.toml"
     persist.save(persist.start_game(Setup(seats, 0), position), path)
-    broken = path.read_text().replace("[position]\n", "[position]\nround = 0\n", 1)
-    broken = broken.replace("round = 11\n", "", 1)  # the position's own round line goes
+    before, _, position_on = path.read_text().partition("[position]\n")
+    position_on = position_on.replace("round = 11\n", "", 1)  # the position's own round goes
+    broken = f"{before}[position]\nround = 0\n{position_on}"
     path.write_text(broken)
     with pytest.raises(persist.SaveError, match=r"key position\.round: round 0 is outside"):
         persist.load(path)

@@ -19,14 +19,21 @@ from . import kit
 SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
 
 
+async def _listed(pilot: Pilot[None]) -> None:
+    """The title lists the saves in a thread; the snapshot shows it once the listing is in."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_title(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
-    assert snap_compare(kit.app(saves=saves), terminal_size=size)
+    assert snap_compare(kit.app(saves=saves), terminal_size=size, run_before=_listed)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_new_game_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
-    assert snap_compare(kit.app(saves=saves, seed=7), terminal_size=size, press=["n"])
+    app = kit.app(saves=saves, seed=7)
+    assert snap_compare(app, terminal_size=size, press=["n"], run_before=_listed)
 
 
 @pytest.mark.parametrize("pane", range(1, len(PANE_NAMES) + 1), ids=PANE_NAMES)

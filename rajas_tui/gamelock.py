@@ -1,0 +1,74 @@
+"""One writer per game: an OS lock on a small file beside the save.
+
+The save itself is replaced by a rename on every write, so it cannot carry a lock; the sidecar
+`.NAME.toml.lock` stays put and is never removed (removing it would let two processes lock two
+different files of the same name). The lock is `flock`, non-blocking: the kernel drops it when
+the holder exits or is killed, so a crash never leaves a game locked.
+
+The shape of a write by anyone: `with held(path):` read the save, check it is the game you
+think (`sameness.overwrite_problem`), apply, write (`savefile.save`); the lock goes at the end.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+class GameInUse(Exception):
+    """Another process (or another window of this one) holds the game; one sentence."""
+
+
+def lock_path(save: Path) -> Path:
+    """The sidecar of a save, named after the file the path really leads to."""
+    real = save.expanduser().resolve()
+    return real.with_name(f".{real.name}.lock")
+
+
+class GameLock:
+    """A held lock on one save; `release` gives it up (also done by the OS at exit)."""
+
+    def __init__(self, save: Path, fd: int) -> None:
+        self.save = save
+        self._fd: int | None = fd
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        fd, self._fd = self._fd, None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+
+def acquire(save: Path) -> GameLock:
+    """Takes the lock on `save`, or raises GameInUse at once when someone else has it.
+    OSError when the lock file cannot be made (a read-only folder, say)."""
+    fd = os.open(lock_path(save), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise GameInUse(f"{save} is open in another rajas; close it there first.") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return GameLock(save, fd)
+
+
+@contextmanager
+def held(save: Path) -> Iterator[GameLock]:
+    """The lock on `save` for the length of a `with` block."""
+    lock = acquire(save)
+    try:
+        yield lock
+    finally:
+        lock.release()
