@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import rules
-from rajas_tui.chooser import COMMANDS, Chooser, plan
+from rajas_tui.present.chooser import COMMANDS, Chooser, plan
 from rules.state import Config
 
 from . import kit
