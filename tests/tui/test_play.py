@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 import rules
-from rajas_tui.present.chooser import Chooser, plan
+from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import session
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.title import TitleScreen
 
 from . import kit
+from .plan import plan
 
 pytestmark = pytest.mark.asyncio
 
