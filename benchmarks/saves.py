@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rajas_tui import persist  # noqa: E402
+import saves  # noqa: E402
 
 EXAMPLES = ("midgame-4p.toml", "opening-2p.toml", "final-action-3p.toml")
 RUNS = 30
@@ -38,12 +38,12 @@ def main() -> None:
     print(f"{'save file':<24} {'actions':>7} {'bytes':>7} {'load':>7} {'save':>7} {'text':>7}")
     with tempfile.TemporaryDirectory() as folder:
         for name in EXAMPLES:
-            source = ROOT / "saves" / name
-            game = persist.load(source)
+            source = saves.examples_dir() / name
+            game = saves.load(source)
             target = Path(folder) / name
-            load_ms = _median_ms(lambda s=source: persist.load(s))  # type: ignore[misc]
-            save_ms = _median_ms(lambda g=game, t=target: persist.save(g, t))  # type: ignore[misc]
-            text_ms = _median_ms(lambda g=game: persist.dumps(g))  # type: ignore[misc]
+            load_ms = _median_ms(lambda s=source: saves.load(s))  # type: ignore[misc]
+            save_ms = _median_ms(lambda g=game, t=target: saves.save(g, t))  # type: ignore[misc]
+            text_ms = _median_ms(lambda g=game: saves.dumps(g))  # type: ignore[misc]
             size = source.stat().st_size
             print(
                 f"{name:<24} {len(game.log):>7} {size:>7} {load_ms:>7.2f} {save_ms:>7.2f} "

@@ -17,16 +17,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SAVE = ROOT / "saves" / "midgame-4p.toml"
+SAVE = ROOT / "saves" / "examples" / "midgame-4p.toml"
 SIZES = ((80, 24), (160, 50))
 PRESSES = 100
 
 START = """
 import time, asyncio, sys
 t0 = time.perf_counter()
-from rajas_tui import persist
-from rajas_tui.app import RajasApp
-game = persist.load(sys.argv[1])
+import saves
+from rajas_tui.tui.app import RajasApp
+game = saves.load(sys.argv[1])
 app = RajasApp(game, saves_dir=sys.argv[2], bot_delay=0)
 async def first_frame():
     async with app.run_test(size=(int(sys.argv[3]), int(sys.argv[4]))) as pilot:
@@ -38,9 +38,9 @@ asyncio.run(first_frame())
 
 def start_time(width: int, height: int) -> float:
     """Seconds from a fresh interpreter (imports included) to the game screen's first frame."""
-    with tempfile.TemporaryDirectory() as saves:
+    with tempfile.TemporaryDirectory() as folder:
         out = subprocess.run(
-            [sys.executable, "-c", START, str(SAVE), saves, str(width), str(height)],
+            [sys.executable, "-c", START, str(SAVE), folder, str(width), str(height)],
             capture_output=True,
             text=True,
             check=True,
@@ -52,11 +52,11 @@ async def press_times(width: int, height: int) -> tuple[list[float], list[float]
     """Pilot round trips (key sent, handled, screen repainted, app idle again) of a key that
     moves the chooser's cursor, and of a key bound to nothing: the difference is what a key
     press costs the app; the rest is Pilot's own waiting."""
-    from rajas_tui import persist
-    from rajas_tui.app import RajasApp
+    import saves
+    from rajas_tui.tui.app import RajasApp
 
-    with tempfile.TemporaryDirectory() as saves:
-        app = RajasApp(persist.load(SAVE), saves_dir=Path(saves), bot_delay=0)
+    with tempfile.TemporaryDirectory() as folder:
+        app = RajasApp(saves.load(SAVE), saves_dir=Path(folder), bot_delay=0)
         moves: list[float] = []
         idle: list[float] = []
         async with app.run_test(size=(width, height)) as pilot:

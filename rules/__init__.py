@@ -7,8 +7,36 @@ The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `p
 No I/O but reading the engine's own data files; nothing here imports a user interface.
 """
 
-from .actions import Action, parse_action
-from .effects import prompt
+from .actions import (
+    COLUMNS,
+    Action,
+    Balcony,
+    Boat,
+    Chamber,
+    Harbor,
+    Outer,
+    PalaceChoice,
+    Pass,
+    Place,
+    Quarry,
+    Rebuild,
+    Reroll,
+    Return,
+    Score,
+    Single,
+    Take,
+    Terrace,
+    Upgrade,
+    Variety,
+    cell_name,
+    parse_action,
+    parse_cell,
+    stack_name,
+)
+from .building import upgrades_made
+from .catalog import DataError, SpaceSpec, TileSpec, catalog
+from .dice import a_die, remove_dice
+from .effects import DECISIONS, HANDLED, choice_prompt, prompt
 from .engine import (
     apply,
     forecast,
@@ -20,31 +48,118 @@ from .engine import (
     why_not_upgrade,
 )
 from .errors import IllegalAction
+from .gains import Symbol, render
+from .invariants import problems as invariant_problems
+from .invariants import unreachable as unreachable_facts
+from .model import (
+    BUILDINGS,
+    COLOURS,
+    GOODS,
+    Building,
+    Colour,
+    Die,
+    Effect,
+    Good,
+    PaidDie,
+    Side,
+    opposite_face,
+)
+from .province import ends_at, good_score, placement_problem, placements, rotated
+from .river import destination
+from .rng import next_u64, seed_state
 from .rounds import Standing, ranking
-from .setup import new_game
+from .setup import config_problem, new_game
+from .spaces import ROWS, board_side
 from .spellings import canonical
-from .state import Config, GameState
+from .state import COVERED, FREE, Config, GameState, Placed, Player, Province, Supply, replace
+from .tracks import margin
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
 # saves made under other rules can be told apart from corrupt ones.
 RULES_VERSION = 1
 
 __all__ = [
+    "BUILDINGS",
+    "COLOURS",
+    "COLUMNS",
+    "COVERED",
+    "DECISIONS",
+    "FREE",
+    "GOODS",
+    "HANDLED",
+    "ROWS",
     "RULES_VERSION",
     "Action",
+    "Balcony",
+    "Boat",
+    "Building",
+    "Chamber",
+    "Colour",
     "Config",
+    "DataError",
+    "Die",
+    "Effect",
     "GameState",
+    "Good",
+    "Harbor",
     "IllegalAction",
+    "Outer",
+    "PaidDie",
+    "PalaceChoice",
+    "Pass",
+    "Place",
+    "Placed",
+    "Player",
+    "Province",
+    "Quarry",
+    "Rebuild",
+    "Reroll",
+    "Return",
+    "Score",
+    "Side",
+    "Single",
+    "SpaceSpec",
     "Standing",
+    "Supply",
+    "Symbol",
+    "Take",
+    "Terrace",
+    "TileSpec",
+    "Upgrade",
+    "Variety",
+    "a_die",
     "apply",
+    "board_side",
     "canonical",
+    "catalog",
+    "cell_name",
+    "choice_prompt",
+    "config_problem",
+    "destination",
+    "ends_at",
     "forecast",
+    "good_score",
+    "invariant_problems",
     "is_over",
     "legal_actions",
+    "margin",
     "new_game",
+    "next_u64",
+    "opposite_face",
     "parse_action",
+    "parse_cell",
+    "placement_problem",
+    "placements",
     "prompt",
     "ranking",
+    "remove_dice",
+    "render",
+    "replace",
+    "rotated",
+    "seed_state",
+    "stack_name",
+    "unreachable_facts",
+    "upgrades_made",
     "why_not",
     "why_not_chamber",
     "why_not_tile",

@@ -250,9 +250,7 @@ class _Reader:
         that carries it out, so a game never meets a gain it cannot play."""
         if not isinstance(raw, list):
             raise self.fail(where, "expected a list of gains")
-        return tuple(
-            self.effect(item, f"{where}[{i}]", needs_rule) for i, item in enumerate(raw)
-        )
+        return tuple(self.effect(item, f"{where}[{i}]", needs_rule) for i, item in enumerate(raw))
 
     def effect(self, raw: object, where: str, needs_rule: bool = True) -> Effect:
         if not isinstance(raw, dict):

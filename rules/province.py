@@ -186,8 +186,3 @@ def good_score(player: Player, good: Good, count: int) -> int:
     """The best `count` markets of one good."""
     values = sorted((money for g, money in markets(player) if g == good), reverse=True)
     return sum(values[:count])
-
-
-def buildings(player: Player) -> int:
-    tiles = catalog().tiles
-    return sum(len(tiles[p.tile].buildings) for _, p in player.province.placed())

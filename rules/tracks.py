@@ -63,13 +63,6 @@ def gain_money(state: GameState, seat: int, amount: int) -> GameState:
     return replace(state, queue=queued) if reached else state
 
 
-def spend_money(state: GameState, seat: int, amount: int) -> GameState:
-    """Pays money (already checked to be there); spending never gives or takes back a bonus."""
-    if amount == 0:
-        return state
-    return state.update_player(seat, money=state.players[seat].money - amount)
-
-
 def gain_karma(state: GameState, seat: int, amount: int) -> GameState:
     """Adds karma up to the maximum; the excess is lost."""
     player = state.players[seat]

@@ -7,11 +7,12 @@ from typing import Any
 
 from textual.binding import Binding
 
-from rajas_tui import bindings, persist, session
-from rajas_tui.app import RajasApp
+import saves as save_layer
+from rajas_tui.tui import bindings, session
+from rajas_tui.tui.app import RajasApp
 
 ROOT = Path(__file__).resolve().parents[2]
-SAVES = ROOT / "saves"
+SAVES = save_layer.examples_dir()
 SMALL = (80, 24)
 LARGE = (160, 50)
 
@@ -36,7 +37,7 @@ def keys_for(commands: list[str]) -> list[str]:
 
 
 def example(name: str) -> Any:
-    return persist.load(SAVES / name)
+    return save_layer.load(SAVES / name)
 
 
 def midgame() -> Any:
@@ -49,7 +50,7 @@ def finished() -> Any:
 
     game = example("final-action-3p.toml")
     while not game.state.over:
-        game = persist.play(game, rules.legal_actions(game.state)[0])
+        game = save_layer.play(game, rules.legal_actions(game.state)[0])
     return game
 
 

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from rajas_tui import journal, text
-from rajas_tui.screens import help as help_screen
-from rules import actions as A
+import rules
+from rajas_tui.present import text
+from rajas_tui.tui.screens import help as help_screen
+from rules import Outer
 from rules.catalog import DATA_DIR, Catalog, catalog, load_catalog
 from rules.gains import render
 from rules.model import Colour, Effect
+from saves import journal
 
 
 @pytest.fixture
@@ -38,8 +40,8 @@ def _edited(tmp_path: Path, name: str, *swaps: tuple[str, str]) -> Catalog:
 
 
 def _use(monkeypatch: pytest.MonkeyPatch, data: Catalog) -> None:
-    for module in (text, journal, help_screen):
-        monkeypatch.setattr(module, "catalog", lambda: data)
+    # The screens, the log and the help read the data through rules.catalog().
+    monkeypatch.setattr(rules, "catalog", lambda: data)
 
 
 def _sample(kind: str) -> Effect:
@@ -71,9 +73,7 @@ def test_new_words_in_the_vocabulary_reach_the_screens_and_the_log(
     )
     _use(monkeypatch, data)
     assert text.gain_words(Effect("money", n=3)) == "3 rupees$"
-    money_tile = next(
-        i for i, tile in enumerate(data.yields["white"]) if tile[0].kind == "money"
-    )
+    money_tile = next(i for i, tile in enumerate(data.yields["white"]) if tile[0].kind == "money")
     assert journal._yield_words(money_tile) == "+3 rupees"
 
 
@@ -96,4 +96,4 @@ def test_the_help_tells_the_chambers_and_outer_terrace_from_the_data(
     _use(monkeypatch, data)
     assert "+9$" in help_screen.rules_text("outer")
     assert "3 Sadhu" in help_screen.rules_text("chamber")
-    assert text.action_words(A.Outer("o")) == "outer terrace: +9$"
+    assert text.action_words(Outer("o")) == "outer terrace: +9$"

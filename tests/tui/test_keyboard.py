@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 
 import rules
-from rajas_tui.chooser import COMMANDS, Chooser, plan
+from rajas_tui.present.chooser import COMMANDS, Chooser
 from rules.state import Config
 
 from . import kit
+from .plan import plan
 
 GAMES = 100
 STATES_PER_GAME = 12

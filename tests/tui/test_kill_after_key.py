@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from rajas_tui import persist
-from rajas_tui.app import RajasApp
+import saves
+from rajas_tui.tui.app import RajasApp
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "opening-2p.toml"
+EXAMPLE = saves.examples_dir() / "opening-2p.toml"
 
 
 def _tmux(*args: str) -> str:
@@ -41,7 +41,7 @@ def _wait_for_change(session: str, before: str, timeout: float = 15.0) -> str:
 
 
 def _last_line_on_disk(path: Path) -> str:
-    return RajasApp(persist.load(path)).log_lines()[-1]
+    return RajasApp(saves.load(path)).log_lines()[-1]
 
 
 def test_kill_9_once_the_action_is_shown_loses_nothing(tmp_path: Path) -> None:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList, Static
 
-from rajas_tui import persist
-from rajas_tui.screens.load import LoadScreen
-from rajas_tui.screens.title import TitleScreen
+import saves as save_layer
+from rajas_tui.tui.screens.load import LoadScreen
+from rajas_tui.tui.screens.title import TitleScreen
 
 from . import kit
 
@@ -24,13 +24,13 @@ pytestmark = pytest.mark.asyncio
 def slow_listing(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """Listing waits until the test lets it go (at most 5 s, so a wrong app cannot hang)."""
     go = threading.Event()
-    real = persist.list_saves
+    real = save_layer.list_saves
 
-    def waiting(directory: Path | str) -> list[persist.SaveSummary]:
+    def waiting(directory: Path | str) -> list[save_layer.SaveSummary]:
         go.wait(timeout=5)
         return real(directory)
 
-    monkeypatch.setattr(persist, "list_saves", waiting)
+    monkeypatch.setattr(save_layer, "list_saves", waiting)
     return go
 
 

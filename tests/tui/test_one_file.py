@@ -10,8 +10,9 @@ import attrs
 import pytest
 
 import rules
-from rajas_tui import persist, session
-from rajas_tui.screens.game import GameScreen
+import saves as save_layer
+from rajas_tui.tui import session
+from rajas_tui.tui.screens.game import GameScreen
 
 from . import kit
 
@@ -29,13 +30,13 @@ def _saves_in(folder: Path) -> list[str]:
 @pytest.mark.asyncio
 async def test_a_loaded_game_saves_to_its_own_file(tmp_path: Path, saves: Path) -> None:
     path = _copy(tmp_path)
-    app = kit.app(persist.load(path), saves=saves, path=path)
+    app = kit.app(save_layer.load(path), saves=saves, path=path)
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.pause()
         app.commit(rules.legal_actions(app.game.state)[0])
         await pilot.pause()
         played = len(app.game.log)
-    assert len(persist.load(path).log) == played
+    assert len(save_layer.load(path).log) == played
     assert _saves_in(saves) == [], "no second file for the same game"
 
 
@@ -49,15 +50,15 @@ async def test_load_from_the_app_keeps_the_file(tmp_path: Path, saves: Path) -> 
         await pilot.pause()
         app.commit(rules.legal_actions(app.game.state)[0])
         await pilot.pause()
-        assert persist.load(path).log == app.game.log
+        assert save_layer.load(path).log == app.game.log
     assert _saves_in(saves) == []
 
 
 @pytest.mark.asyncio
 async def test_a_second_window_on_the_game_finds_it_in_use(tmp_path: Path, saves: Path) -> None:
     path = _copy(tmp_path)
-    first = kit.app(persist.load(path), saves=saves, path=path)
-    second = kit.app(persist.load(path), saves=saves, path=path)
+    first = kit.app(save_layer.load(path), saves=saves, path=path)
+    second = kit.app(save_layer.load(path), saves=saves, path=path)
     async with first.run_test(size=kit.SMALL) as one, second.run_test(size=kit.SMALL) as two:
         await one.pause()
         await two.pause()
@@ -68,16 +69,14 @@ async def test_a_second_window_on_the_game_finds_it_in_use(tmp_path: Path, saves
             await one.pause()
         second.commit(rules.legal_actions(second.game.state)[-1])
         await two.pause()
-        assert persist.load(path).log == first.game.log, "the second window wrote nothing"
+        assert save_layer.load(path).log == first.game.log, "the second window wrote nothing"
     assert _saves_in(saves) == []
 
 
 @pytest.mark.asyncio
-async def test_the_lock_is_given_up_when_another_game_is_shown(
-    tmp_path: Path, saves: Path
-) -> None:
+async def test_the_lock_is_given_up_when_another_game_is_shown(tmp_path: Path, saves: Path) -> None:
     path = _copy(tmp_path)
-    app = kit.app(persist.load(path), saves=saves, path=path)
+    app = kit.app(save_layer.load(path), saves=saves, path=path)
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.pause()
         app.show_game(kit.new_game([("Asha", "human"), ("Bela", "human")], 5))
@@ -88,25 +87,25 @@ async def test_the_lock_is_given_up_when_another_game_is_shown(
 @pytest.mark.asyncio
 async def test_a_longer_history_on_disk_is_not_overwritten(tmp_path: Path, saves: Path) -> None:
     path = _copy(tmp_path)
-    game = persist.load(path)
+    game = save_layer.load(path)
     app = kit.app(game, saves=saves, path=path)
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.pause()
         # Someone wrote past the lock (an older rajas, an editor): three more actions.
         longer = game
         for _ in range(3):
-            longer = persist.play(longer, rules.legal_actions(longer.state)[0])
-        persist.save(longer, path)
+            longer = save_layer.play(longer, rules.legal_actions(longer.state)[0])
+        save_layer.save(longer, path)
         app.commit(rules.legal_actions(app.game.state)[-1])
         await pilot.pause()
         assert isinstance(app.screen, GameScreen), "the game goes on in memory"
         notes = [n.message for n in app._notifications]
         assert any("not overwritten" in note and "Save as" in note for note in notes), notes
-        assert persist.load(path).log == longer.log
+        assert save_layer.load(path).log == longer.log
         copy = app.save_as("rescued")
         app.commit(rules.legal_actions(app.game.state)[0])
         await pilot.pause()
-        assert persist.load(copy).log == app.game.log, "Save as gives the game a file again"
+        assert save_layer.load(copy).log == app.game.log, "Save as gives the game a file again"
 
 
 def test_a_different_game_in_the_file_is_not_overwritten(tmp_path: Path) -> None:
@@ -115,22 +114,22 @@ def test_a_different_game_in_the_file_is_not_overwritten(tmp_path: Path) -> None
     file = session.open_file(other, path)
     with pytest.raises(session.SessionError, match="holds a different game"):
         session.write(other, file)
-    assert persist.load(path).setup.seed == 2025
+    assert save_layer.load(path).setup.seed == 2025
     file.close()
 
 
 def test_undo_then_a_new_action_may_replace_this_writers_own_history(tmp_path: Path) -> None:
     path = _copy(tmp_path, "opening-2p.toml")
-    game = persist.load(path)
+    game = save_layer.load(path)
     file = session.open_file(game, path)
     for _ in range(2):
-        game = persist.play(game, rules.legal_actions(game.state)[0])
+        game = save_layer.play(game, rules.legal_actions(game.state)[0])
         session.write(game, file)
-    game = persist.undo(game, 1)
+    game = save_layer.undo(game, 1)
     session.write(game, file)
-    game = persist.play(game, rules.legal_actions(game.state)[-1])
+    game = save_layer.play(game, rules.legal_actions(game.state)[-1])
     session.write(game, file)
-    assert persist.load(path).log == game.log
+    assert save_layer.load(path).log == game.log
     file.close()
 
 
@@ -143,7 +142,7 @@ def test_two_new_games_in_one_second_get_two_files(saves: Path) -> None:
     second = session.open_file(twin, None, saves)
     session.write(twin, second)
     assert first.path != second.path
-    assert persist.load(first.path).setup.seed == 5  # type: ignore[arg-type]
+    assert save_layer.load(first.path).setup.seed == 5  # type: ignore[arg-type]
     first.close()
     second.close()
 
@@ -153,17 +152,17 @@ def test_a_file_that_leaves_setup_defaults_out_is_still_the_same_game(tmp_path: 
     text = (kit.SAVES / "opening-2p.toml").read_text()
     assert 'undo = "strict"\n' in text and "variants = []\n" in text
     path.write_text(text.replace('undo = "strict"\n', "").replace("variants = []\n", ""))
-    game = persist.load(path)
+    game = save_layer.load(path)
     file = session.open_file(game, path)
-    game = persist.play(game, rules.legal_actions(game.state)[0])
+    game = save_layer.play(game, rules.legal_actions(game.state)[0])
     session.write(game, file)
-    assert persist.load(path).log == game.log
+    assert save_layer.load(path).log == game.log
     file.close()
 
 
 def test_a_new_game_whose_name_another_window_just_took_gets_the_next(saves: Path) -> None:
     game = kit.new_game([("Asha", "human"), ("Bela", "human")], 5)
-    taken = persist.autosave_path(game, saves)
+    taken = save_layer.autosave_path(game, saves)
     other = session.claim(taken)  # another window started a game of that name, not yet written
     file = session.open_file(game, None, saves)
     assert file.path is not None and file.path != taken and not file.note

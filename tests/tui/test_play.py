@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 
 import rules
-from rajas_tui import persist, session
-from rajas_tui.chooser import Chooser, plan
-from rajas_tui.screens.game import GameScreen
-from rajas_tui.screens.gameover import GameOverScreen
-from rajas_tui.screens.title import TitleScreen
+import saves as save_layer
+from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui import session
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.gameover import GameOverScreen
+from rajas_tui.tui.screens.title import TitleScreen
 
 from . import kit
+from .plan import plan
 
 pytestmark = pytest.mark.asyncio
 
@@ -60,7 +62,7 @@ async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
         assert human_actions > 20
         seats = {e.seat for e in app.game.log}
         assert seats == {0, 1}, "both the human and the bot acted"
-    autosave = persist.last_unfinished(saves)
+    autosave = save_layer.last_unfinished(saves)
     assert autosave is None, "a finished game is not offered to continue"
 
 
@@ -79,7 +81,7 @@ async def test_resume_the_autosave_after_closing_mid_game(saves: Path) -> None:
             await _settle(pilot, first)
         left = first.game
     # The terminal closed: nothing saved by hand. Running rajas again offers to continue.
-    assert persist.last_unfinished(saves) is not None
+    assert save_layer.last_unfinished(saves) is not None
     second = kit.app(saves=saves)
     async with second.run_test(size=kit.SMALL) as pilot:
         await pilot.pause()

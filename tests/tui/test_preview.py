@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import rules
-from rajas_tui.chooser import preview
-from rajas_tui.text import G
+from rajas_tui.present.chooser import preview
+from rajas_tui.present.text import G
 from rules.state import Config, GameState, replace
 
 GAMES = 16

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import rules
-from rajas_tui import text
-from rajas_tui.chooser import STACK_TITLE, Chooser
-from rajas_tui.screens import help as help_screen
+from rajas_tui.present import text
+from rajas_tui.present.chooser import STACK_TITLE, Chooser
+from rajas_tui.tui.screens import help as help_screen
 from rules.catalog import catalog
 from rules.model import BUILDINGS
 from rules.state import Config, GameState

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList, Static
 
-from rajas_tui import persist
-from rajas_tui.screens.load import SaveAsScreen
+import saves as save_layer
+from rajas_tui.tui.screens.load import SaveAsScreen
 
 from . import kit
 
@@ -44,7 +44,7 @@ async def test_replacing_a_save_asks_first(saves: Path) -> None:
         assert "already exists" in asked and "Enter again" in asked, asked
         assert existing.read_bytes() == before
         assert await _save_as(app, pilot, "friday", presses=2) == ""
-    assert persist.load(existing).state == game.state
+    assert save_layer.load(existing).state == game.state
 
 
 async def test_save_as_never_replaces_another_kind_of_file(saves: Path) -> None:
@@ -60,7 +60,7 @@ async def test_save_as_never_replaces_another_kind_of_file(saves: Path) -> None:
         refused = await _save_as(app, pilot, "locked", presses=2)
         assert "read-only" in refused, refused
     assert letter.read_bytes() == b"PK\x03\x04 a letter"
-    assert persist.load(locked).log == persist.load(kit.SAVES / "opening-2p.toml").log
+    assert save_layer.load(locked).log == save_layer.load(kit.SAVES / "opening-2p.toml").log
 
 
 async def test_the_load_dialog_names_an_unusable_saves_folder(tmp_path: Path) -> None:

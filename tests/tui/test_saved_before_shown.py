@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 
 import rules
-from rajas_tui import persist
-from rajas_tui.chooser import Chooser, plan
-from rajas_tui.screens.game import GameScreen
-from rajas_tui.screens.gameover import GameOverScreen
+import saves as save_layer
+from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.gameover import GameOverScreen
 
 from . import kit
+from .plan import plan
 
 
 def _on_disk(path: Path) -> int:
@@ -53,7 +54,7 @@ async def test_each_action_is_saved_before_the_screen_shows_it(
 ) -> None:
     path = tmp_path / "g.toml"
     shutil.copy(kit.SAVES / "opening-2p.toml", path)
-    game = persist.load(path)
+    game = save_layer.load(path)
     seen: list[tuple[int, int]] = []
     _watch(monkeypatch, path, seen)
     app = kit.app(game, saves=saves, path=path)
@@ -74,7 +75,7 @@ async def test_the_last_action_is_saved_before_the_game_over_screen(
 ) -> None:
     path = tmp_path / "g.toml"
     shutil.copy(kit.SAVES / "final-action-3p.toml", path)
-    game = persist.load(path)
+    game = save_layer.load(path)
     seen: list[tuple[int, int]] = []
     app = kit.app(game, saves=saves, path=path)
     async with app.run_test(size=kit.SMALL) as pilot:

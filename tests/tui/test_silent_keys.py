@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import rules
-from rajas_tui.chooser import COMMANDS, Chooser
+from rajas_tui.present.chooser import COMMANDS, Chooser
 from rules.state import Config
 
 from . import kit

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from rajas_tui.chooser import Chooser
-from rajas_tui.screens.game import PANE_NAMES
+from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui.screens.game import PANE_NAMES
 
 from . import kit
 

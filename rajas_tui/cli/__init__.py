@@ -1,0 +1,150 @@
+"""The `rajas` command line. Headless subcommands never import Textual."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import rules
+from rajas_tui.cli import commands as saved_games
+from rajas_tui.cli.output import guarded
+from rajas_tui.cli.terminal import safe, say
+from rules import DataError
+
+EXIT_USAGE = 2
+EXIT_DATA = 3
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument as one sentence and exit code 2, no usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"rajas: {safe(message)}. See '{self.prog} --help'.\n")
+
+
+def _int_in(low: int, high: int | None, what: str) -> type:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        if value < low or (high is not None and value > high):
+            bound = f"{low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"must be {bound}, not {value}")
+        return value
+
+    parse.__name__ = what
+    return parse  # type: ignore[return-value]
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(
+        prog="rajas",
+        description=(
+            "Rajas of the Ganges in the terminal: play it, or run headless games. With no "
+            "command, rajas opens the game: its title screen (new game, continue, load)."
+        ),
+        epilog=(
+            "Exit codes: 0 done; 1 refused (an illegal move, a finished game, a broken file, "
+            "output that cannot be written); 2 a bad argument; 141 the reader of the output "
+            "went away (rajas legal g.toml | head -1)."
+        ),
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+    simulate = commands.add_parser(
+        "simulate",
+        help="play whole games with random legal moves and report each",
+        description=(
+            "Play whole games with random legal moves, checking every rule invariant after each "
+            "action, and print one line per game. Exits 1 naming the game seed and the action "
+            "if a game breaks an invariant or does not finish."
+        ),
+    )
+    simulate.add_argument(
+        "--players",
+        type=_int_in(2, 4, "--players"),
+        default=4,
+        help="players per game, 2 to 4 (default 4)",
+    )
+    simulate.add_argument(
+        "--games", type=_int_in(1, None, "--games"), default=1, help="how many games (default 1)"
+    )
+    simulate.add_argument(
+        "--seed",
+        type=_seed,
+        default=1,
+        help="seed of the first game; game i uses seed + i (default 1)",
+    )
+    simulate.add_argument(
+        "--json", action="store_true", help="print one JSON object per game instead of a line"
+    )
+    saved_games.register(commands)
+    load = commands.add_parser(
+        "load",
+        help="open a save in the app",
+        description="Open the terminal app on this save (with no command, `rajas` opens the "
+        "app's title screen).",
+    )
+    load.add_argument("path", metavar="PATH", help="a save file")
+    return parser
+
+
+def run_app(path: str | None = None) -> int:
+    """Opens the terminal app; Textual is imported only here."""
+    from pathlib import Path
+
+    from rajas_tui.tui.app import run
+
+    return run(Path(path) if path else None)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from rajas_tui.cli.simulate import SimulationError, play_random, report
+
+    for i in range(args.games):
+        seed = args.seed + i
+        try:
+            state = play_random(seed, args.players)
+        except SimulationError as error:
+            say(f"rajas: {error}", file=sys.stderr)
+            return 1
+        result = report(seed, state)
+        print(result.as_json() if args.json else result.as_line(), flush=True)
+    return 0
+
+
+APP_COMMANDS = (None, "load")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parsed: list[argparse.Namespace] = []
+    code = guarded(lambda: _headless(argv, parsed))
+    if parsed and parsed[0].command in APP_COMMANDS and code != EXIT_DATA:
+        # The app owns the terminal itself; only the headless commands' stdout is guarded.
+        return run_app(getattr(parsed[0], "path", None))
+    return code
+
+
+def _headless(argv: Sequence[str] | None, parsed: list[argparse.Namespace]) -> int:
+    """Parses the arguments into `parsed` and runs a headless command (0 for the app's)."""
+    args = build_parser().parse_args(argv)
+    parsed.append(args)
+    # Every command needs the data: a broken file is one sentence here, not a traceback later.
+    try:
+        rules.catalog()
+    except DataError as error:
+        print(safe(f"rajas: the game's data is broken: {error}."), file=sys.stderr)
+        return EXIT_DATA
+    if args.command == "simulate":
+        return run_simulate(args)
+    if args.command in saved_games.NAMES:
+        return saved_games.run(args)
+    return 0

@@ -1,0 +1,173 @@
+"""The saved-game subcommands: new, show, legal, apply, undo, redo, validate, saves.
+
+Only the argument parsers live here, so that `rajas --help` stays fast; the work is in
+`headless`, imported when a command runs. Nothing here or there imports Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+NAMES = ("new", "show", "legal", "apply", "undo", "redo", "validate", "saves")
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise argparse.ArgumentTypeError("the seed must fit in 64 bits (a TOML integer)")
+    return value
+
+
+def _names(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(","))
+    if not 2 <= len(names) <= 4:
+        raise argparse.ArgumentTypeError(
+            f"name 2 to 4 players separated by commas, not {len(names)}"
+        )
+    if not all(names):
+        raise argparse.ArgumentTypeError("a player name cannot be empty")
+    return names
+
+
+def _pairs(text: str) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for item in text.split(","):
+        seat, equals, kind = item.partition("=")
+        if not equals or not seat.strip() or not kind.strip():
+            raise argparse.ArgumentTypeError(
+                f"write bots as SEAT=KIND (a seat number from 0 or a name), not {item!r}"
+            )
+        pairs.append((seat.strip(), kind.strip()))
+    return tuple(pairs)
+
+
+def _path_command(commands: Any, name: str, help_text: str, description: str) -> Any:
+    parser = commands.add_parser(name, help=help_text, description=description)
+    parser.add_argument("path", metavar="PATH", help="the save file")
+    return parser
+
+
+def register(commands: Any) -> None:
+    """Adds the saved-game subcommands to the `rajas` subparsers."""
+    new = commands.add_parser(
+        "new",
+        help="start a game and write its save file",
+        description=(
+            "Start a game and write it to a save file. Bots move at once whenever it is their "
+            "turn; humans move with 'rajas apply'."
+        ),
+    )
+    new.add_argument(
+        "--players",
+        type=_names,
+        required=True,
+        metavar="NAMES",
+        help='2 to 4 names separated by commas, seat 0 first: "Asha,Bela,Chand"',
+    )
+    new.add_argument(
+        "--bots",
+        type=_pairs,
+        default=(),
+        metavar="SEAT=KIND,...",
+        help="seats the computer plays, by number from 0 or by name: 1=random,Chand=random",
+    )
+    new.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a variant (ganga, navaratnas); repeat or separate with commas",
+    )
+    new.add_argument("--seed", type=_seed, help="the game's seed (default: a random one)")
+    new.add_argument(
+        "--undo",
+        choices=("strict", "free"),
+        default="strict",
+        help="strict: no undo across revealed dice or tiles (default); free: practice",
+    )
+    new.add_argument(
+        "--position",
+        metavar="FILE",
+        help="start from the [state] table of this TOML file (a save is one) instead of a setup",
+    )
+    new.add_argument("--save", required=True, metavar="PATH", help="the save file to write")
+    new.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
+
+    show = _path_command(
+        commands,
+        "show",
+        "summarise a saved game",
+        "Print the round, whose turn it is, and each player's fame, money, margin, karma, "
+        "dice, workers, boat and province.",
+    )
+    show.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: round, whose turn, the prompt, the legal actions, each player (margin "
+        "included), the ranking, and the whole state in the save's format",
+    )
+    legal = _path_command(
+        commands,
+        "legal",
+        "list the legal actions now",
+        "Print every legal action now, one per line, in the action notation: one canonical "
+        "spelling of each distinct outcome, and payments only in their minimal forms (no die and "
+        "no karma turn more than the price needs). 'apply' also takes larger payments, which the "
+        "rules allow, and other spellings of a listed action, which it plays and logs as listed. "
+        "A finished game is refused (exit 1).",
+    )
+    legal.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: round, whose turn, the prompt and the legal actions",
+    )
+    apply = _path_command(
+        commands,
+        "apply",
+        "play actions and save",
+        "Play the actions in order (quote each one), let bots answer, and write the save. If "
+        "any action is illegal, or the game is over, nothing changes and the command exits 1.",
+    )
+    apply.add_argument("actions", nargs="+", metavar="ACTION", help='e.g. "terrace t1"')
+    apply.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: the actions played (bots' too), what changed for each player, and "
+        "where the game stands now",
+    )
+    _path_command(
+        commands,
+        "undo",
+        "take back the last action",
+        "Take back the last human action (and the bot moves after it) and save. A strict game "
+        "never undoes an action that revealed dice or tiles.",
+    )
+    _path_command(
+        commands, "redo", "play an undone action again", "Redo the last undone action and save."
+    )
+    _path_command(
+        commands,
+        "validate",
+        "check a save file",
+        "Check a save completely, replaying its log; print one line and exit 0 (valid) or 1.",
+    )
+    saves = commands.add_parser(
+        "saves",
+        help="list saved games",
+        description=(
+            "List the saves in the saves folder, last played first: $RAJAS_SAVES, else "
+            "$XDG_DATA_HOME/rajas/saves, else ~/.local/share/rajas/saves."
+        ),
+    )
+    saves.add_argument("--saves", metavar="DIR", help="list this folder instead")
+
+
+def run(args: argparse.Namespace) -> int:
+    from rajas_tui.cli.headless import run_command
+
+    return run_command(args)

@@ -1,0 +1,301 @@
+"""What the saved-game subcommands do. Each returns an exit code: 0 done, 1 refused (a bad or
+illegal move, a broken file), 2 a bad argument; every refusal is one line on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import rules
+import saves
+from rajas_tui import bots
+from rajas_tui.cli import summary
+from rajas_tui.cli.terminal import say
+from rajas_tui.present import turns
+from saves import journal
+from saves import lock as gamelock
+from saves.records import HUMAN, Game, Seat, Setup
+
+EXIT_REFUSED = 1
+EXIT_USAGE = 2
+
+
+class Refusal(Exception):
+    """A command cannot go on; `code` is its exit code and the message its one line."""
+
+    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _usage(command: str, message: str) -> Refusal:
+    return Refusal(f"{message.rstrip('.')}. See 'rajas {command} --help'.", EXIT_USAGE)
+
+
+def _load(path: str) -> Game:
+    try:
+        return saves.load(path)
+    except saves.SaveError as error:
+        raise Refusal(str(error)) from None
+
+
+def _write(game: Game, path: str) -> None:
+    try:
+        saves.save(game, path)
+    except saves.SaveError as error:
+        raise Refusal(str(error)) from None
+    except OSError as error:
+        raise Refusal(f"{path}: cannot be written ({error.strerror or error}).") from None
+
+
+@contextmanager
+def _sole_writer(path: str) -> Iterator[None]:
+    """The game's lock from reading the save to writing it, so no other rajas writes between."""
+    try:
+        lock = gamelock.acquire(Path(path))
+    except gamelock.GameInUse as error:
+        raise Refusal(str(error)) from None
+    except OSError as error:
+        where = gamelock.lock_path(Path(path))
+        raise Refusal(f"{where}: cannot lock the game ({error.strerror or error}).") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _report(game: Game, entries_from: int) -> None:
+    for entry in game.log[entries_from:]:
+        say(summary.entry_line(game, entry))
+    say(summary.status(game))
+
+
+# new -------------------------------------------------------------------------------------------
+
+
+def _seats(args: argparse.Namespace) -> tuple[Seat, ...]:
+    names: tuple[str, ...] = args.players
+    kinds = [HUMAN] * len(names)
+    lowered = [n.casefold() for n in names]
+    for seat_text, kind in args.bots:
+        if kind not in bots.KINDS:
+            raise _usage("new", f"--bots: {kind!r} is not a bot kind ({', '.join(bots.KINDS)})")
+        if seat_text.isdigit() and int(seat_text) < len(names):
+            seat = int(seat_text)
+        elif seat_text.casefold() in lowered:
+            seat = lowered.index(seat_text.casefold())
+        else:
+            raise _usage(
+                "new", f"--bots: {seat_text!r} is neither a seat 0 to {len(names) - 1} nor a player"
+            )
+        kinds[seat] = kind
+    return tuple(Seat(name, kind) for name, kind in zip(names, kinds, strict=True))
+
+
+def _variants(args: argparse.Namespace) -> tuple[str, ...]:
+    found: list[str] = []
+    for item in args.variant:
+        for name in filter(None, (part.strip() for part in item.split(","))):
+            if name not in saves.VARIANTS:
+                known = ", ".join(saves.VARIANTS)
+                raise _usage("new", f"--variant: {name!r} is not a variant ({known})")
+            if name not in found:
+                found.append(name)
+    return tuple(v for v in saves.VARIANTS if v in found)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    target = Path(args.save)
+    problem = saves.write_problem(target)
+    if problem:  # --force overwrites a file, never a FIFO, device, folder or read-only file
+        raise Refusal(f"{target}: {problem}.")
+    if target.exists() and not args.force:
+        raise Refusal(f"{target}: already exists; choose another name or add --force.")
+    position = None
+    if args.position is not None:
+        if args.seed is not None:
+            raise _usage("new", "--seed cannot go with --position: the position has its own seed")
+        try:
+            position = saves.load_position(args.position)
+        except saves.SaveError as error:
+            raise Refusal(str(error)) from None
+    seed = args.seed if args.seed is not None else secrets.randbits(62)
+    setup = Setup(_seats(args), seed, _variants(args), args.undo)
+    try:
+        game = saves.start_game(setup, position)
+    except ValueError as error:
+        raise _usage("new", str(error)) from None
+    game = turns.run_bots(game)
+    with _sole_writer(args.save):  # --force must not replace a game someone is playing
+        _write(game, args.save)
+    names = ", ".join(s.name for s in game.setup.seats)
+    say(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
+    _report(game, 0)
+    return 0
+
+
+# show, legal, validate, saves -------------------------------------------------------------------
+
+
+def _say_json(data: object) -> None:
+    say(json.dumps(data, indent=2, ensure_ascii=True))
+
+
+def _playable(path: str) -> Game:
+    """The saved game, refused with a sentence when it is over: nothing can be played in it."""
+    game = _load(path)
+    if game.over:
+        winner = game.name(rules.ranking(game.state)[0].seat)
+        raise Refusal(f"{path}: the game is over ({winner} won), so no action can be played.")
+    return game
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    game = _load(args.path)
+    if args.json:
+        _say_json(summary.show_json(game))
+    else:
+        say(summary.show(game, args.path))
+    return 0
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    game = _playable(args.path)
+    if args.json:
+        now = summary.now_json(game)
+        keys = ("round", "last_turns", "turn", "to_act", "prompt")
+        _say_json({**{k: now[k] for k in keys}, "note": summary.LEGAL_NOTE, "legal": now["legal"]})
+        return 0
+    for action in rules.legal_actions(game.state):
+        say(str(action))
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    game = _load(args.path)
+    state = game.state
+    where = "over" if state.over else f"round {state.round}, {game.seat.name} to act"
+    actions = f"{len(game.log)} action{'' if len(game.log) == 1 else 's'}"
+    say(f"{args.path}: a valid save: {actions}, {where}.")
+    return 0
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    folder = saves.saves_dir(args.saves)
+    problem = saves.folder_problem(folder)
+    if problem:
+        raise Refusal(problem)
+    found = saves.list_saves(folder)
+    if not found:
+        missing = "" if folder.exists() else " (it does not exist yet)"
+        say(f"No saves in {folder}{missing}.")
+        return 0
+    for item in found:
+        if item.problem:
+            say(f"{item.path}  (unreadable: {item.problem})")
+            continue
+        where = "over" if item.over else f"round {item.round}, {item.to_act} to act"
+        say(f"{item.path}  {', '.join(item.players)}  {where}  last played {item.updated}")
+    return 0
+
+
+# apply, undo, redo ------------------------------------------------------------------------------
+
+
+def _hint(text: str, error: Exception, later: list[str]) -> str:
+    """A lone known verb followed by more arguments means the action was not quoted."""
+    if len(text.split()) == 1 and later and "is not an action" not in str(error):
+        return ' (quote each action as one argument: "quarry q1 d5 o4")'
+    return ""
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    with _sole_writer(args.path):
+        return _apply(args)
+
+
+def _apply(args: argparse.Namespace) -> int:
+    game = start = _playable(args.path)
+    before = len(game.log)
+    actions: list[str] = args.actions
+    for number, text in enumerate(actions, start=1):
+        try:
+            game = saves.play(game, text)
+        except rules.IllegalAction as error:
+            which = f" (action {number})" if len(actions) > 1 else ""
+            sentence = str(error)
+            hint = _hint(text, error, actions[number:])
+            if hint:  # inside the sentence, before its full stop ("DIE..." keeps its dots)
+                if not sentence.endswith("..."):
+                    sentence = sentence.removesuffix(".")
+                sentence += hint + "."
+            raise Refusal(f"{journal.quoted(text)}{which}: {sentence}") from None
+    game = turns.run_bots(game)
+    _write(game, args.path)
+    if args.json:
+        played = [summary.entry_json(game, entry) for entry in game.log[before:]]
+        changed = summary.changes_json(start, game)
+        _say_json({"played": played, "changed": changed, "now": summary.now_json(game)})
+    else:
+        _report(game, before)
+    return 0
+
+
+def _step_back(args: argparse.Namespace, step: Callable[[Game], Game], verb: str) -> int:
+    with _sole_writer(args.path):
+        return _step_back_locked(args, step, verb)
+
+
+def _step_back_locked(args: argparse.Namespace, step: Callable[[Game], Game], verb: str) -> int:
+    game = _load(args.path)
+    try:
+        changed = step(game)
+    except ValueError as error:
+        raise Refusal(str(error)) from None
+    _write(changed, args.path)
+    if verb == "Took back":
+        entries = changed.redo[: len(game.log) - len(changed.log)]
+    else:
+        entries = changed.log[len(game.log) :]
+    say(f"{verb}:")
+    for entry in entries:
+        say(summary.entry_line(changed, entry))
+    say(summary.status(changed))
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    return _step_back(args, saves.undo_turn, "Took back")
+
+
+def cmd_redo(args: argparse.Namespace) -> int:
+    return _step_back(args, saves.redo_turn, "Played again")
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "new": cmd_new,
+    "show": cmd_show,
+    "legal": cmd_legal,
+    "apply": cmd_apply,
+    "undo": cmd_undo,
+    "redo": cmd_redo,
+    "validate": cmd_validate,
+    "saves": cmd_saves,
+}
+
+
+def run_command(args: argparse.Namespace) -> int:
+    try:
+        return COMMANDS[args.command](args)
+    except Refusal as refusal:
+        say(f"rajas: {refusal}", file=sys.stderr)
+        return refusal.code
+    except OSError as error:  # a file we did not expect to touch: still one line
+        name = f"{error.filename}: " if error.filename else ""
+        say(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
+        return EXIT_REFUSED

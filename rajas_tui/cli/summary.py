@@ -1,0 +1,184 @@
+"""Plain-text pictures of a saved game for the headless commands (`rajas show`, `rajas saves`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from rules import COLUMNS, Player, Province
+from saves.converter import unstructure
+from saves.records import Game, LogEntry
+
+
+def status(game: Game) -> str:
+    """One line: who is to act and what they are asked, or how the game ended."""
+    state = game.state
+    if state.over:
+        winner = rules.ranking(state)[0]
+        return (
+            f"Game over after {state.round} rounds: {game.name(winner.seat)} wins "
+            f"(margin {winner.margin:+d})."
+        )
+    asked = prompt_of(game)
+    last = " (last turns)" if state.end_trigger >= 0 else ""
+    return f"Round {state.round}{last}: {game.seat.name} (seat {state.turn}) to {asked}."
+
+
+def entry_line(game: Game, entry: LogEntry) -> str:
+    seat = game.setup.seats[entry.seat]
+    who = seat.name if seat.is_human else f"{seat.name} ({seat.kind} bot)"
+    revealed = f"  [{entry.revealed}]" if entry.revealed else ""
+    return f"  {who}: {entry.action}{revealed}"
+
+
+def province_lines(province: Province) -> list[str]:
+    """The province board: each tile as its number and quarter turns (17r1); R, the residence."""
+    spec = rules.catalog().province
+    width = 6
+    lines = [("      " + "".join(c.ljust(width) for c in COLUMNS[: spec.columns])).rstrip()]
+    for row in range(spec.rows):
+        cells = []
+        for column in range(spec.columns):
+            cell = row * spec.columns + column
+            placed = province.cells[cell]
+            if cell == spec.residence:
+                text = "R"
+            elif placed is None:
+                text = "."
+            else:
+                text = f"{placed.tile}r{placed.rotation}" + ("*" if placed.rebuilt else "")
+            cells.append(text.ljust(width))
+        lines.append(f"    {row + 1} " + "".join(cells).rstrip())
+    return lines
+
+
+def _player_line(game: Game, seat: int, player: Player) -> str:
+    state = game.state
+    margin = rules.margin(player.fame, player.money)
+    kind = "human" if game.setup.seats[seat].is_human else game.setup.seats[seat].kind
+    dice = " ".join(map(str, player.dice)) or "-"
+    marker = ">" if seat == state.turn and not state.over else " "
+    return (
+        f"{marker}{seat:>2} {game.name(seat):<14} {kind:<7} {player.fame:>4} {player.money:>5} "
+        f"{margin:>+6} {player.karma:>5} {player.placed:>3}/{player.workers:<3} "
+        f"{state.river.boats[seat]:>5}  {dice}"
+    )
+
+
+def show(game: Game, title: str) -> str:
+    """The summary `rajas show` prints."""
+    state = game.state
+    lines = [
+        f"{title}: {', '.join(s.name for s in game.setup.seats)}; seed {game.setup.seed}; "
+        f"{len(game.log)} action{'' if len(game.log) == 1 else 's'}; undo {game.setup.undo}",
+        status(game),
+        "",
+        "seat name           kind    fame money margin karma placed river  dice",
+    ]
+    for seat, player in enumerate(state.players):
+        lines.append(_player_line(game, seat, player))
+    for seat, player in enumerate(state.players):
+        lines += ["", f"{game.name(seat)}'s province (tile, quarter turns; * rebuilt):"]
+        lines += province_lines(player.province)
+    if game.log:
+        lines += ["", "Last action:", entry_line(game, game.log[-1])]
+    return "\n".join(lines)
+
+
+# JSON for scripts (`show --json`, `legal --json`, `apply --json`) ------------------------------
+
+JsonObject = dict[str, Any]
+
+LEGAL_NOTE = (
+    "one canonical spelling of each distinct outcome; payments only in their minimal forms "
+    "(apply also takes larger payments, which the rules allow)"
+)
+
+
+def prompt_of(game: Game) -> str | None:
+    """What the acting player is asked, or None when the game is over."""
+    state = game.state
+    if state.over:
+        return None
+    return rules.prompt(state) if state.queue else "place a worker"
+
+
+def now_json(game: Game) -> JsonObject:
+    """Where the game stands: round, who is to act and what they are asked, what is legal."""
+    state = game.state
+    return {
+        "round": state.round,
+        "over": state.over,
+        "last_turns": state.end_trigger >= 0 and not state.over,
+        "turn": None if state.over else state.turn,
+        "to_act": None if state.over else game.seat.name,
+        "prompt": prompt_of(game),
+        "legal": [str(a) for a in rules.legal_actions(state)],
+    }
+
+
+def _player_json(game: Game, seat: int, player: Player) -> JsonObject:
+    kind = game.setup.seats[seat].kind
+    return {
+        "seat": seat,
+        "name": game.name(seat),
+        "kind": kind,
+        "fame": player.fame,
+        "money": player.money,
+        "margin": rules.margin(player.fame, player.money),
+        "karma": player.karma,
+        "workers": player.workers,
+        "placed": player.placed,
+        "river": game.state.river.boats[seat],
+        "dice": [str(d) for d in player.dice],
+        "levels": list(player.levels),
+        "tiles": sum(1 for _ in player.province.placed()),
+    }
+
+
+def players_json(game: Game) -> list[JsonObject]:
+    return [_player_json(game, seat, p) for seat, p in enumerate(game.state.players)]
+
+
+def ranking_json(game: Game) -> list[JsonObject]:
+    """The standings by margin (final once the game is over)."""
+    return [
+        {"place": s.place, "seat": s.seat, "name": game.name(s.seat), "margin": s.margin,
+         "met": s.met}
+        for s in rules.ranking(game.state)
+    ]  # fmt: skip
+
+
+def show_json(game: Game) -> JsonObject:
+    """`rajas show --json`: the summary, then the whole state in the save's format."""
+    return {
+        **now_json(game),
+        "actions": len(game.log),
+        "players": players_json(game),
+        "ranking": ranking_json(game),
+        "state": unstructure(game.state),
+    }
+
+
+def entry_json(game: Game, entry: LogEntry) -> JsonObject:
+    return {
+        "seat": entry.seat,
+        "name": game.name(entry.seat),
+        "action": entry.action,
+        "revealed": entry.revealed,
+    }
+
+
+def changes_json(before: Game, after: Game) -> list[JsonObject]:
+    """For each seat whose record changed: each changed field, before and after."""
+    changed = []
+    olds, news = players_json(before), players_json(after)
+    for old, new in zip(olds, news, strict=True):
+        fields = {
+            key: {"before": old[key], "after": new[key]}
+            for key in new
+            if key not in ("seat", "name", "kind") and old[key] != new[key]
+        }
+        if fields:
+            changed.append({"seat": new["seat"], "name": new["name"], **fields})
+    return changed

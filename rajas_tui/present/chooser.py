@@ -1,0 +1,675 @@
+"""The guided chooser: turns commands (from keys) into exactly one legal engine action.
+
+Headless, no Textual. It builds every action by narrowing `rules.legal_actions(state)` one
+decision at a time: the space, then each part of the action (tile, dice, steps, good, ...), and for
+a choice the engine waits for, each part of the answer. So every legal action is reachable by
+construction, and nothing illegal can be built. The app feeds it commands; the keyboard
+completeness test feeds it the same commands.
+
+Commands: an area name (`quarry` `harbor` `variety` `single` `terrace` `balcony` `chamber` `outer`),
+`pass`, `up` `down` `left` `right`, `rotate`, `confirm`, `back`, and the digits `1`..`9`, `0`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+import rules
+from rajas_tui.present import text
+from rajas_tui.present.text import G
+from rules import (
+    BUILDINGS,
+    FREE,
+    ROWS,
+    Balcony,
+    Boat,
+    Chamber,
+    Colour,
+    GameState,
+    Harbor,
+    PalaceChoice,
+    Pass,
+    Place,
+    Quarry,
+    Rebuild,
+    Reroll,
+    Return,
+    Score,
+    Single,
+    Take,
+    Upgrade,
+    board_side,
+    cell_name,
+    destination,
+    good_score,
+    placement_problem,
+    rotated,
+)
+from rules import choice_prompt as engine_prompt_of
+from rules import prompt as engine_prompt
+
+AREAS = ("quarry", "harbor", "variety", "single", "terrace", "balcony", "chamber", "outer")
+AREA_LETTER = {
+    "quarry": "q",
+    "harbor": "h",
+    "variety": "v",
+    "single": "s",
+    "terrace": "t",
+    "balcony": "b",
+    "chamber": "c",
+    "outer": "o",
+}
+DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+MOVES = ("up", "down", "left", "right")
+COMMANDS = (*AREAS, "pass", *MOVES, "rotate", "confirm", "back", *DIGITS)
+COLUMNS = 5
+ROWS_OF_CELLS = 4
+
+
+@attrs.define
+class Option:
+    """One line of a step: what it is, what it costs or gives, and the actions it leads to."""
+
+    label: str
+    detail: str = ""
+    actions: list[Any] = attrs.Factory(list)
+    reason: str = ""  # why it cannot be chosen (empty when it can)
+    key: str = ""  # a space key (q1) for the spaces list
+    value: Any = None
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.actions)
+
+
+@attrs.define
+class Step:
+    """A decision: a list to pick from, the province grid, or the final confirmation."""
+
+    kind: str  # "spaces" | "list" | "grid" | "confirm"
+    title: str
+    options: list[Option] = attrs.Factory(list)
+    cursor: int = 0
+    actions: list[Any] = attrs.Factory(list)  # grid and confirm: the candidates
+    tile: int = -1
+    cell: int = 0
+    rotation: int = 0
+    fixed_cell: int = -1
+    preview: str = ""
+    facet: int = -1  # a list step: which facet of the action it decides
+
+
+# What a step expects, for a command it cannot use.
+_HINTS = {
+    "spaces": "Numbers choose from a list: choose a space first (q h v s t b c o).",
+    "grid": "Arrows move the tile, r turns it, Enter places it.",
+    "confirm": "Enter confirms this action, Escape steps back.",
+    "list": "Choose with a number, or the arrows and Enter.",
+}
+
+
+def _none_open(area: str, options: list[Option]) -> str:
+    """One sentence for an area none of whose spaces can be taken now."""
+    reasons = dict.fromkeys(o.reason.rstrip(".") for o in options)
+    if len(reasons) == 1:
+        return (
+            f"No {area} space can be taken now: {next(iter(reasons))[:1].lower()}"
+            f"{next(iter(reasons))[1:]}."
+        )
+    listed = "; ".join(f"{o.key} {o.reason[:1].lower()}{o.reason[1:].rstrip('.')}" for o in options)
+    return f"No {area} space can be taken now: {listed}."
+
+
+def _space_of(action: Any) -> str | None:
+    return getattr(action, "space", None)
+
+
+class Chooser:
+    """The stack of decisions for the state the app shows now."""
+
+    def __init__(self, state: GameState, legal: Sequence[Any] | None = None) -> None:
+        self.state = state
+        self.legal: list[Any] = list(rules.legal_actions(state) if legal is None else legal)
+        self.prefix: str | None = None
+        self.message = ""
+        self.refused = False  # the last command could not act; `message` says why
+        self.steps: list[Step] = [self._root()]
+
+    # The view -------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Step:
+        return self.steps[-1]
+
+    @property
+    def idle(self) -> bool:
+        """Nothing chosen yet on a placement turn: the spaces list is the only step."""
+        return len(self.steps) == 1 and self.top.kind == "spaces" and self.prefix is None
+
+    @property
+    def wants_digits(self) -> bool:
+        return self.prefix is not None or self.top.kind == "list"
+
+    def reset(self) -> None:
+        self.prefix = None
+        self.message = ""
+        self.steps = [self._root()]
+
+    # Commands -------------------------------------------------------------------------------
+
+    def press(self, command: str) -> Any | None:
+        """Carries out one command; returns the finished action when one is confirmed. A command
+        that cannot act leaves `refused` set and `message` saying why."""
+        self.message = ""
+        self.refused = False
+        step = self.top
+        if command == "back":
+            self._back()
+            return None
+        if command in AREAS or command == "pass":
+            self._area(command)
+            return None
+        if command in DIGITS:
+            self._digit(command)
+            return None
+        if step.kind == "grid":
+            return self._grid(command)
+        if step.kind == "confirm":
+            if command == "confirm":
+                return step.actions[0]
+            self._refuse(_HINTS["confirm"])
+            return None
+        if command == "rotate":
+            self._refuse("Only a tile being placed can be turned.")
+        elif not step.options:
+            self._refuse(f"{step.title}: there is nothing to choose.")
+        elif command in MOVES:
+            self.prefix = None
+            if len(step.options) == 1:
+                self._refuse("There is only one choice here.")
+                return None
+            delta = -1 if command in ("up", "left") else 1
+            step.cursor = (step.cursor + delta) % len(step.options)
+        elif command == "confirm":
+            self._choose(step.cursor)
+        return None
+
+    def _refuse(self, sentence: str) -> None:
+        self.message = sentence
+        self.refused = True
+
+    def _back(self) -> None:
+        if self.prefix is not None:
+            self.prefix = None
+        elif len(self.steps) > 1:
+            self.steps.pop()
+        else:
+            self._refuse("Nothing to step back from.")
+
+    def _area(self, area: str) -> None:
+        if len(self.steps) > 1 or self.top.kind != "spaces":
+            self._refuse("Finish or step back (Escape) first.")
+            return
+        root = self.top
+        if area == "pass":
+            for i, option in enumerate(root.options):
+                if option.key == "pass":
+                    self._choose(i)
+                    return
+            self._refuse("You cannot pass while a worker of yours can be placed.")
+            return
+        letter = AREA_LETTER[area]
+        indexes = [
+            i for i, o in enumerate(root.options) if o.value is not None and o.value.area == area
+        ]
+        if not indexes:
+            self._refuse(f"This board has no {text.AREA_NAMES[area]}.")
+            return
+        if area in ROWS:
+            free = [i for i in indexes if self.state.spaces[root.options[i].value.index] == FREE]
+            if not free:
+                self._refuse(f"The {area} is full this round.")
+                root.cursor = indexes[0]
+                return
+            self._choose(free[0])
+        elif len(indexes) == 1:
+            self._choose(indexes[0])
+        elif not any(root.options[i].enabled for i in indexes):
+            root.cursor = indexes[0]
+            self._refuse(_none_open(text.AREA_NAMES[area], [root.options[i] for i in indexes]))
+        else:
+            self.prefix = letter
+            root.cursor = indexes[0]
+            last = f"{letter}{len(indexes)}"
+            self.message = f"{text.AREA_NAMES[area]}: which space? {letter}1..{last}"
+
+    def _digit(self, digit: str) -> None:
+        number = 10 if digit == "0" else int(digit)
+        if self.prefix is not None:
+            key = f"{self.prefix}{number}"
+            self.prefix = None
+            for i, option in enumerate(self.top.options):
+                if option.key == key:
+                    self._choose(i)
+                    return
+            self._refuse(f"There is no space {key}.")
+            return
+        step = self.top
+        if step.kind == "list":
+            if number <= len(step.options):
+                self._choose(number - 1)
+            else:
+                self._refuse(f"There is no choice {number}.")
+        else:
+            self._refuse(_HINTS[step.kind])
+
+    def _choose(self, index: int) -> None:
+        step = self.top
+        step.cursor = index
+        option = step.options[index]
+        if not option.enabled:
+            name = option.key or option.label.split()[0]
+            self._refuse(f"Cannot choose {name}: {option.reason[:1].lower()}{option.reason[1:]}")
+            return
+        self.steps.append(self._next(option.actions, step.facet + 1))
+
+    def _grid(self, command: str) -> Any | None:
+        step = self.top
+        if command in MOVES and step.fixed_cell >= 0:
+            self._refuse(
+                f"The tile goes on {cell_name(step.fixed_cell)}, where the covered tile stood: "
+                "r turns it, Enter places it."
+            )
+        elif command in MOVES:
+            row, column = divmod(step.cell, COLUMNS)
+            if command == "up":
+                row = max(0, row - 1)
+            elif command == "down":
+                row = min(ROWS_OF_CELLS - 1, row + 1)
+            elif command == "left":
+                column = max(0, column - 1)
+            else:
+                column = min(COLUMNS - 1, column + 1)
+            if row * COLUMNS + column == step.cell:
+                self._refuse(f"The province ends here: there is no cell further {command}.")
+            step.cell = row * COLUMNS + column
+        elif command == "rotate":
+            step.rotation = (step.rotation + 1) % 4
+        elif command == "confirm":
+            match = self.grid_match(step)
+            if match is None:
+                self._refuse(self.grid_problem(step))
+            else:
+                self.steps.append(self._confirm([match]))
+        return None
+
+    def grid_match(self, step: Step) -> Any | None:
+        ends = rules.catalog().tiles[step.tile].ends
+        want = rotated(ends, step.rotation)
+        for action in step.actions:
+            if action.cell == step.cell and rotated(ends, action.rotation) == want:
+                return action
+        return None
+
+    def grid_problem(self, step: Step) -> str:
+        ends = rotated(rules.catalog().tiles[step.tile].ends, step.rotation)
+        province = self.state.player.province
+        if step.fixed_cell >= 0:
+            return "Turned so, the tile would cut a tile off from the residence: press r."
+        problem = placement_problem(province, step.cell, ends)
+        if problem:
+            return f"{cell_name(step.cell)}: {problem}"
+        return f"{cell_name(step.cell)}: not this way round: press r to turn the tile."
+
+    # Building the steps ---------------------------------------------------------------------
+
+    def _root(self) -> Step:
+        state = self.state
+        if state.over:
+            return Step("spaces", "The game is over.")
+        if state.queue:
+            return self._next(self.legal)
+        return Step("spaces", "Choose an action space", self._space_options())
+
+    def _space_options(self) -> list[Option]:
+        state = self.state
+        by_space: dict[str, list[Any]] = {}
+        for action in self.legal:
+            space = _space_of(action)
+            if space is not None:
+                by_space.setdefault(space, []).append(action)
+        options = []
+        for spec in board_side(state).spaces:
+            found = by_space.get(spec.key, [])
+            options.append(
+                Option(
+                    label=f"[{spec.key}]",
+                    detail=text.space_words(spec),
+                    actions=found,
+                    reason="" if found else rules.why_not(state, spec.key) or "",
+                    key=spec.key,
+                    value=spec,
+                )
+            )
+        passes = [a for a in self.legal if isinstance(a, Pass)]
+        if passes:
+            options.append(
+                Option("[x] pass", "no placement is legal: sit out the round", passes, key="pass")
+            )
+        return options
+
+    def _next(self, candidates: list[Any], start: int = 0) -> Step:
+        first = candidates[0]
+        if isinstance(first, Place):
+            return self._grid_step(candidates)
+        facets = FACETS.get(type(first), [])
+        for index, (title, key_of, describe) in enumerate(facets):
+            if index < start:
+                continue
+            groups: dict[Any, list[Any]] = {}
+            for action in candidates:
+                groups.setdefault(key_of(action), []).append(action)
+            options = [
+                Option(*describe(self.state, key, actions[0]), actions=actions, value=key)
+                for key, actions in groups.items()
+            ]
+            # Whole lists (the display, the chambers, the building rows) are always shown: the
+            # options that cannot be chosen are dimmed with the engine's reason.
+            whole = self._whole(title, first, options, candidates)
+            if len(groups) > 1 or whole is not None:
+                options = whole if whole is not None else options
+                cursor = next((i for i, o in enumerate(options) if o.enabled), 0)
+                return Step(
+                    "list", title.format(prompt=self._prompt()), options, cursor, facet=index
+                )
+        return self._confirm(candidates[:1])
+
+    def _prompt(self) -> str:
+        return engine_prompt(self.state).capitalize() if self.state.queue else ""
+
+    def _whole(
+        self, title: str, first: Any, options: list[Option], candidates: list[Any]
+    ) -> list[Option] | None:
+        """The complete list a facet chooses from, or None when only the legal options are."""
+        state = self.state
+        if title == STACK_TITLE:
+            cell = first.cell if isinstance(first, Rebuild) else None
+            keys: list[Any] = list(range(len(state.supply.stacks)))
+            return self._dimmed(
+                options,
+                keys,
+                lambda k: rules.why_not_tile(state, k, cell),
+                lambda k: _describe_stack(state, k, first),
+            )
+        if isinstance(first, PalaceChoice):
+            effect = state.queue[0]
+            keys = list(range(effect.low, effect.high + 1))
+            return self._dimmed(
+                options,
+                keys,
+                lambda k: rules.why_not_chamber(state, k),
+                lambda k: _describe_palace(state, k, first),
+            )
+        if isinstance(first, Upgrade):
+            return self._dimmed(
+                options,
+                list(BUILDINGS),
+                lambda k: rules.why_not_upgrade(state, k),
+                lambda k: _describe_upgrade(state, k, first),
+            )
+        return None
+
+    @staticmethod
+    def _dimmed(
+        options: list[Option],
+        keys: list[Any],
+        reason: Callable[[Any], str | None],
+        describe: Callable[[Any], tuple[str, str]],
+    ) -> list[Option]:
+        by_key = {o.value: o for o in options}
+        return [
+            by_key[k] if k in by_key else Option(*describe(k), [], reason(k) or "", value=k)
+            for k in keys
+        ]
+
+    def _grid_step(self, candidates: list[Any]) -> Step:
+        effect = self.state.queue[0]
+        first = candidates[0]
+        return Step(
+            "grid",
+            "Place the tile",
+            actions=candidates,
+            tile=effect.tile,
+            cell=first.cell,
+            rotation=first.rotation,
+            fixed_cell=effect.cell,
+        )
+
+    def _confirm(self, actions: list[Any]) -> Step:
+        return Step("confirm", "Enter confirms, Escape steps back", actions=actions)
+
+    def preview_text(self, action: Any) -> str:
+        return preview(self.state, action)
+
+    def preview(self, step: Step) -> str:
+        """The confirm step's preview, worked out when first shown."""
+        if not step.preview and step.actions:
+            step.preview = preview(self.state, step.actions[0])
+        return step.preview
+
+
+# Facets: how candidates are told apart, one decision at a time -------------------------------
+
+Describe = Callable[[GameState, Any, Any], tuple[str, str]]
+Facet = tuple[str, Callable[[Any], Any], Describe]
+STACK_TITLE = "Choose a tile from the display"
+HARBOR_TITLE = f"Choose the die to give up (1–{rules.catalog().harbor_max_die})"
+
+
+def _stack_tile(state: GameState, stack: int) -> Any:
+    return rules.catalog().tiles[state.supply.stacks[stack][-1]]
+
+
+def _describe_stack(state: GameState, stack: int, action: Any) -> tuple[str, str]:
+    if not state.supply.stacks[stack]:
+        return f"d{stack + 1:<2} —", "empty"
+    tile = _stack_tile(state, stack)
+    label = (
+        f"d{stack + 1:<2} {text.tile_label(tile):<3} {text.road_glyph(tile.ends)} "
+        f"{text.tile_summary(tile):<3}"
+    )
+    gains = []
+    if tile.market_money:
+        gains.append(f"+{tile.market_money}{G['money']}")
+    if tile.buildings:
+        levels = state.player.levels
+        gains.append(f"+{sum(levels[b] for b in tile.buildings)}{G['fame']}")
+    detail = f"{tile.animal}; {text.tile_words(tile) or 'roads only'}"
+    if gains:
+        detail += "; " + " ".join(gains)
+    if isinstance(action, Rebuild):
+        old = state.player.province.cells[action.cell]
+        if old is not None:
+            diff = tile.value - rules.catalog().tiles[old.tile].value
+            detail = f"costs {diff} {text.COLOUR_NAMES[tile.colour]}; " + detail
+    else:
+        detail = f"costs {tile.value} {text.COLOUR_NAMES[tile.colour]}; " + detail
+    return label, detail
+
+
+def _describe_pay(state: GameState, pay: tuple[Any, ...], action: Any) -> tuple[str, str]:
+    total = sum(p.value for p in pay)
+    flips = sum(p.flipped for p in pay)
+    if isinstance(action, Quarry):
+        need = _stack_tile(state, action.stack).value
+    else:
+        old = state.player.province.cells[action.cell]
+        need = _stack_tile(state, action.stack).value - (
+            rules.catalog().tiles[old.tile].value if old is not None else 0
+        )
+    detail = f"total {total}/{need}"
+    if flips:
+        detail += f", {G['minus']}{flips}{G['karma']} karma"
+    return f"{G['minus']}{text.payment_text(pay)}", detail
+
+
+def _describe_one_die(state: GameState, pay: Any, action: Any) -> tuple[str, str]:
+    detail = f"{G['minus']}1{G['karma']} karma flips it" if pay.flipped else ""
+    if isinstance(action, Single):
+        extra = f"scores up to {pay.value} markets"
+        detail = f"{detail}; {extra}" if detail else extra
+    if isinstance(action, Harbor):
+        extra = f"boat moves 1–{pay.value}"
+        detail = f"{detail}; {extra}" if detail else extra
+    return f"{G['minus']}{text.paid_text(pay)}", detail
+
+
+def _describe_steps(state: GameState, steps: int, action: Any) -> tuple[str, str]:
+    to = destination(state.river.boats, state.turn, steps)
+    return f"{G['boat']}{steps} → space {to}", text.gains_words(rules.catalog().river.gains[to])
+
+
+def _describe_good(state: GameState, good: Any, action: Any) -> tuple[str, str]:
+    count = action.pay.value if isinstance(action, Single) else state.queue[0].n
+    money = good_score(state.player, good, count)
+    return f"{good.name.lower()}", f"+{money}{G['money']} ({count} best markets)"
+
+
+def _describe_dice_choice(state: GameState, action: Any, _: Any) -> tuple[str, str]:
+    if isinstance(action, Return):
+        return f"return {action.die}", "put back to make room on Kali"
+    if not action.colours:
+        return "take none", "Kali is full"
+    return (
+        "take " + " ".join(c.letter for c in action.colours),
+        " ".join(text.COLOUR_NAMES[c] for c in action.colours) + " (rolled when taken)",
+    )
+
+
+def _describe_upgrade(state: GameState, building: Any, _: Any) -> tuple[str, str]:
+    level = state.player.levels[building]
+    gain = f"{level + 1}{G['fame']} per new one"
+    return building.name.lower(), f"level {level} → {level + 1} ({gain})"
+
+
+def _describe_boat(state: GameState, accept: bool, _: Any) -> tuple[str, str]:
+    if not accept:
+        return "no", "stay where you are"
+    to = destination(state.river.boats, state.turn, 1)
+    return "yes", f"boat to space {to}: " + text.gains_words(rules.catalog().river.gains[to])
+
+
+def _describe_palace(state: GameState, value: int, _: Any) -> tuple[str, str]:
+    chamber = rules.catalog().chambers[value]
+    return f"{value} {chamber.name}", text.gains_words(chamber.gain)
+
+
+def _describe_cell(state: GameState, cell: int, _: Any) -> tuple[str, str]:
+    placed = state.player.province.cells[cell]
+    if placed is None:
+        return cell_name(cell), ""
+    tile = rules.catalog().tiles[placed.tile]
+    return f"{cell_name(cell)} {text.tile_label(tile)}", text.tile_words(tile) or "roads only"
+
+
+def _describe_reroll(state: GameState, die: Any, action: Any) -> tuple[str, str]:
+    chosen = state.queue[0].chosen
+    already = " ".join(str(d) for d in chosen) or "none yet"
+    if die is None:
+        return "done", f"roll the chosen dice ({already})"
+    return f"add {die}", f"chosen so far: {already}"
+
+
+FACETS: dict[type, list[Facet]] = {
+    Quarry: [
+        (STACK_TITLE, lambda a: a.stack, lambda s, k, a: _describe_stack(s, k, a)),
+        ("Choose the dice to pay", lambda a: a.pay, _describe_pay),
+    ],
+    Harbor: [
+        (HARBOR_TITLE, lambda a: a.pay, _describe_one_die),
+        ("How far does the boat go?", lambda a: a.steps, _describe_steps),
+    ],
+    Single: [
+        ("Choose the die to give up", lambda a: a.pay, _describe_one_die),
+        ("Choose the good to score", lambda a: a.good, _describe_good),
+    ],
+    Balcony: [("Choose the die to give up", lambda a: a.pay, _describe_one_die)],
+    Chamber: [("Choose the die to give up", lambda a: a.pay, _describe_one_die)],
+    Take: [("{prompt}", lambda a: a, _describe_dice_choice)],
+    Return: [("{prompt}", lambda a: a, _describe_dice_choice)],
+    Upgrade: [("{prompt}", lambda a: a.building, _describe_upgrade)],
+    Boat: [("{prompt}", lambda a: a.accept, _describe_boat)],
+    PalaceChoice: [("{prompt}", lambda a: a.value, _describe_palace)],
+    Rebuild: [
+        ("Master Builder: choose the tile to cover", lambda a: a.cell, _describe_cell),
+        (STACK_TITLE, lambda a: a.stack, lambda s, k, a: _describe_stack(s, k, a)),
+        ("Choose the dice to pay", lambda a: a.pay, _describe_pay),
+    ],
+    Score: [("{prompt}", lambda a: a.good, _describe_good)],
+    Reroll: [("{prompt}", lambda a: a.die, _describe_reroll)],
+}
+
+
+# Preview -------------------------------------------------------------------------------------
+
+
+def preview(state: GameState, action: Any) -> str:
+    """What the action costs and gains for the acting player: the gains known now as amounts
+    (dice by colour only), then each choice it leads to and each hidden gain, by name. Worked
+    out by the engine's forecast, which reveals nothing that is hidden until confirmation."""
+    seat = state.turn
+    try:
+        after, named = rules.forecast(state, action)
+    except rules.IllegalAction as error:
+        return f"not possible: {error}"
+    parts = _deltas(state, after, seat)
+    for effect in named:
+        asked = engine_prompt_of(effect)
+        if asked is None:
+            parts.append(f"then {text.gain_words(effect)}")
+        elif asked.startswith("choose"):
+            parts.append(f"then {asked}")
+        else:
+            parts.append(f"then choose to {asked}")
+    words = text.action_words(action, _bought_tile(state, action))
+    return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
+
+
+def _deltas(state: GameState, after: GameState, seat: int) -> list[str]:
+    """The known changes to the player's tracks, dice, rows, workers and boat."""
+    before_p, after_p = state.players[seat], after.players[seat]
+    parts: list[str] = []
+
+    def delta(name: str, old: int, new: int) -> None:
+        if new != old:
+            sign = "+" if new > old else G["minus"]
+            parts.append(f"{sign}{abs(new - old)}{G[name]}")
+
+    delta("money", before_p.money, after_p.money)
+    delta("fame", before_p.fame, after_p.fame)
+    delta("karma", before_p.karma, after_p.karma)
+    for colour in Colour:
+        old = sum(1 for d in before_p.dice if d.colour == colour)
+        new = sum(1 for d in after_p.dice if d.colour == colour)
+        if new != old:
+            sign = "+" if new > old else G["minus"]
+            parts.append(f"{sign}{abs(new - old)}{G['die']}{colour.letter}")
+    ups = sum(after_p.levels) - sum(before_p.levels)
+    if ups:
+        parts.append(f"+{ups}{G['upgrade']}")
+    delta("worker", before_p.workers, after_p.workers)
+    old_boat, new_boat = state.river.boats[seat], after.river.boats[seat]
+    if new_boat != old_boat:
+        parts.append(f"{G['boat']} boat {old_boat}→{new_boat}")
+    if after.mogul == seat and state.mogul != seat:
+        parts.append("start player next round")
+    return parts
+
+
+def _bought_tile(state: GameState, action: Any) -> Any:
+    if isinstance(action, Quarry) and state.supply.stacks[action.stack]:
+        return _stack_tile(state, action.stack)
+    return None

@@ -1,0 +1,292 @@
+"""How the game reads on screen: players, dice, gains and actions in short glyphs and in words.
+
+Headless (no Textual): the chooser, the log and the tests use it too. Colour is never the only
+signal: a player has a letter and a glyph, a die its colour's initial, a gain its symbol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import rules
+from rules import (
+    BUILDINGS,
+    GOODS,
+    Action,
+    Balcony,
+    Boat,
+    Chamber,
+    Colour,
+    Die,
+    Effect,
+    Harbor,
+    Outer,
+    PaidDie,
+    PalaceChoice,
+    Pass,
+    Place,
+    Quarry,
+    Rebuild,
+    Reroll,
+    Return,
+    Score,
+    Single,
+    SpaceSpec,
+    Symbol,
+    Take,
+    Terrace,
+    TileSpec,
+    Upgrade,
+    Variety,
+    a_die,
+    cell_name,
+    render,
+    stack_name,
+)
+
+PLAYER_LETTERS = "ABCD"
+PLAYER_GLYPHS_UNICODE = "▲●◆■"
+PLAYER_GLYPHS_ASCII = "^o*#"
+# Player colours are cosmetic and chosen apart from the dice colours.
+PLAYER_COLOURS = ("#e05c5c", "#4aa3df", "#e0c040", "#c070d0")
+DICE_COLOURS = {
+    Colour.ORANGE: "#ff8c1a",
+    Colour.GREEN: "#3cb043",
+    Colour.BLUE: "#3a7bd5",
+    Colour.PURPLE: "#a050c8",
+}
+COLOUR_NAMES = {c: c.name.lower() for c in Colour}
+BUILDING_LETTERS = "TPFM"  # temple, palace, fort, mill
+GOOD_LETTERS = "stx"  # silk, tea, spices
+AREA_NAMES = {
+    "quarry": "quarry",
+    "harbor": "harbor",
+    "variety": "variety market",
+    "single": "single-good market",
+    "terrace": "palace terrace",
+    "balcony": "palace balcony",
+    "chamber": "palace chamber",
+    "outer": "outer terrace",
+}
+
+# Symbols of the screens alone; the gains' symbols come with their words from the engine.
+UI_SYMBOLS = {"minus": Symbol(glyph="−", ascii="-", word="less")}
+
+
+class Glyphs:
+    """The symbol set in use: Unicode by default, plain ASCII for terminals without it."""
+
+    def __init__(self) -> None:
+        self.ascii = False
+
+    def use_ascii(self, ascii_only: bool) -> None:
+        self.ascii = ascii_only
+
+    def _symbols(self) -> dict[str, Symbol]:
+        return {**rules.catalog().symbols, **UI_SYMBOLS}
+
+    @property
+    def table(self) -> dict[str, str]:
+        """Every symbol's name and what it shows in the set in use."""
+        return {name: self._shown(symbol) for name, symbol in self._symbols().items()}
+
+    def _shown(self, symbol: Symbol) -> str:
+        return symbol.ascii if self.ascii else symbol.glyph
+
+    def __getitem__(self, name: str) -> str:
+        return self._shown(self._symbols()[name])
+
+
+G = Glyphs()
+
+
+def player_tag(seat: int) -> str:
+    glyphs = PLAYER_GLYPHS_ASCII if G.ascii else PLAYER_GLYPHS_UNICODE
+    return f"{PLAYER_LETTERS[seat]}{glyphs[seat]}"
+
+
+def die_text(die: Die) -> str:
+    return f"{die.colour.letter}{die.value}"
+
+
+def paid_text(paid: PaidDie) -> str:
+    if paid.flipped:
+        return f"{paid.die}!→{paid.value}"
+    return str(paid.die)
+
+
+def payment_text(pay: Iterable[PaidDie]) -> str:
+    return " ".join(paid_text(p) for p in pay)
+
+
+def building_name(index: int) -> str:
+    return BUILDINGS[index].name.lower()
+
+
+def good_name(index: int) -> str:
+    return GOODS[index].name.lower()
+
+
+# Gains ---------------------------------------------------------------------------------------
+
+
+def gain_short(effect: Effect) -> str:
+    """A gain in at most three cells, for the river strip."""
+    return render(rules.catalog().gains[effect.kind].glyph, effect, G.table)
+
+
+def gain_words(effect: Effect) -> str:
+    """A gain in a few words with its symbol."""
+    return render(rules.catalog().gains[effect.kind].words, effect, G.table)
+
+
+def gains_words(gains: Iterable[Effect]) -> str:
+    return ", ".join(gain_words(g) for g in gains) or "nothing"
+
+
+def river_short(space: int) -> str:
+    gains = rules.catalog().river.gains[space]
+    return "".join(gain_short(g) for g in gains)[:3] if gains else ""
+
+
+# Tiles and spaces ----------------------------------------------------------------------------
+
+
+def tile_summary(tile: TileSpec) -> str:
+    """Buildings in capitals, then market goods in small letters: `MTt`."""
+    return "".join(BUILDING_LETTERS[b] for b in tile.buildings) + "".join(
+        GOOD_LETTERS[g] for g, _ in tile.markets
+    )
+
+
+def tile_words(tile: TileSpec) -> str:
+    parts = [building_name(b) for b in tile.buildings]
+    parts += [f"{good_name(g)} market {m}{G['money']}" for g, m in tile.markets]
+    return ", ".join(parts)
+
+
+def tile_label(tile: TileSpec) -> str:
+    return f"{tile.colour.letter}{tile.value}"
+
+
+ROAD_GLYPHS = {
+    # road-end bit masks N=1 E=2 S=4 W=8
+    1: "╵",
+    2: "╶",
+    4: "╷",
+    8: "╴",
+    5: "│",
+    10: "─",
+    3: "└",
+    6: "┌",
+    12: "┐",
+    9: "┘",
+    14: "┬",
+    13: "┤",
+    11: "┴",
+    7: "├",
+    15: "┼",
+}
+ROAD_ASCII = {m: ("|" if m in (1, 4, 5) else "-" if m in (2, 8, 10) else "+") for m in ROAD_GLYPHS}
+
+
+def road_glyph(ends: int) -> str:
+    return (ROAD_ASCII if G.ascii else ROAD_GLYPHS).get(ends, "·")
+
+
+def space_cost(spec: SpaceSpec) -> str:
+    """What a space asks besides the worker."""
+    if spec.area in ("quarry", "harbor"):
+        return f"{spec.money}{G['money']}"
+    if spec.area == "single":
+        return f"{spec.colour.letter if spec.colour is not None else ''}{G['die']}"
+    if spec.area == "terrace":
+        return f"+{spec.colour.letter if spec.colour is not None else ''}"
+    if spec.area == "balcony":
+        give = spec.colour.letter if spec.colour is not None else ""
+        take = spec.take.letter if spec.take is not None else ""
+        return f"{give}→{spec.n}{take}"
+    if spec.area == "chamber":
+        return f"{G['die']}{spec.value}"
+    return ""
+
+
+def space_words(spec: SpaceSpec) -> str:
+    data = rules.catalog()
+    if spec.area == "quarry":
+        return f"quarry: pay {spec.money}{G['money']}, buy a display tile with dice of its colour"
+    if spec.area == "harbor":
+        top = data.harbor_max_die
+        return f"harbor: pay {spec.money}{G['money']}, a die 1–{top} moves your boat 1–{top} spaces"
+    if spec.area == "variety":
+        return "variety market: score your best market of each good"
+    if spec.area == "single":
+        return f"single market: {a_die(spec.colour)} scores that many markets of one good"
+    if spec.area == "terrace":
+        colour = COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
+        return f"terrace: take 1 {colour} die"
+    if spec.area == "balcony":
+        give = COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
+        take = COLOUR_NAMES[spec.take] if spec.take is not None else ""
+        return f"balcony: give 1 {give} die, take {spec.n} {take}"
+    if spec.area == "chamber":
+        chamber = data.chambers[spec.value]
+        return f"chamber {spec.value} {chamber.name}: {gains_words(chamber.gain)}"
+    if spec.area == "outer":
+        return f"outer terrace: {gains_words(data.outer_gain)}"
+    return spec.area
+
+
+def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
+    """One action told in words, for the log and the confirm line."""
+    if isinstance(action, Quarry):
+        tile = state_tile
+        what = f" {tile_label(tile)} ({tile_words(tile) or 'roads only'})" if tile else ""
+        return (
+            f"quarry {action.space}: buys{what} from {stack_name(action.stack)}, "
+            f"pays {payment_text(action.pay)}"
+        )
+    if isinstance(action, Harbor):
+        return f"harbor {action.space}: pays {paid_text(action.pay)}, boat {action.steps} spaces"
+    if isinstance(action, Variety):
+        return f"variety market {action.space}"
+    if isinstance(action, Single):
+        return (
+            f"market {action.space}: pays {paid_text(action.pay)}, "
+            f"scores {action.pay.value} {action.good.name.lower()} markets"
+        )
+    if isinstance(action, Terrace):
+        return f"terrace {action.space}"
+    if isinstance(action, Balcony):
+        return f"balcony {action.space}: gives {paid_text(action.pay)}"
+    if isinstance(action, Outer):
+        return f"outer terrace: {gains_words(rules.catalog().outer_gain)}"
+    if isinstance(action, Chamber):
+        name = rules.catalog().chambers[action.pay.value].name
+        return f"chamber {action.space} {name}: pays {paid_text(action.pay)}"
+    if isinstance(action, Pass):
+        return "passes: no placement is legal"
+    if isinstance(action, Place):
+        return f"builds on {cell_name(action.cell)}, turned {action.rotation}×90°"
+    if isinstance(action, Take):
+        if not action.colours:
+            return "takes no dice"
+        return "takes " + " ".join(COLOUR_NAMES[c] for c in action.colours)
+    if isinstance(action, Return):
+        return f"returns {action.die} to make room"
+    if isinstance(action, Upgrade):
+        return f"upgrades {action.building.name.lower()}"
+    if isinstance(action, Boat):
+        return "moves the boat on" if action.accept else "declines the boat move"
+    if isinstance(action, PalaceChoice):
+        return f"takes the {rules.catalog().chambers[action.value].name} action"
+    if isinstance(action, Rebuild):
+        return (
+            f"Master Builder: covers {cell_name(action.cell)} with {stack_name(action.stack)}, "
+            f"pays {payment_text(action.pay)}"
+        )
+    if isinstance(action, Score):
+        return f"scores {action.good.name.lower()}"
+    if isinstance(action, Reroll):
+        return f"re-rolls {action.die}" if action.die is not None else "rolls the chosen dice"
+    return str(action)

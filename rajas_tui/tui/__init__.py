@@ -1,0 +1,1 @@
+"""rajas_tui/tui"""

@@ -1,0 +1,354 @@
+"""The Textual app: themes, keymap, screens, and the one game it shows.
+
+The flow of one action: key → chooser → `session.play` (the engine's `apply`) → the app swaps its
+one game for the new one → the session writes it to the game's one file (fsynced) → only then
+do the panes redraw, so a screen never shows an action the disk does not hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.theme import Theme
+
+import rules
+from rajas_tui.present import text
+from rajas_tui.tui import bindings, session
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.gameover import GameOverScreen
+from rajas_tui.tui.screens.help import HelpScreen
+from rajas_tui.tui.screens.load import LoadScreen, SaveAsScreen
+from rajas_tui.tui.screens.newgame import NewGameScreen
+from rajas_tui.tui.screens.title import TitleScreen
+from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from themes import theme_files
+
+DEFAULT_THEME = "rajas-dark"
+
+# Used when the theme files cannot be read (a broken install): the app must still start.
+FALLBACK_THEME = Theme(
+    name=DEFAULT_THEME,
+    dark=True,
+    primary="#2f7fb8",
+    secondary="#1c4e73",
+    accent="#f0a030",
+    foreground="#e8e2d4",
+    background="#14181c",
+    surface="#1d2328",
+    panel="#26303a",
+    success="#5cb85c",
+    warning="#f0c040",
+    error="#e05050",
+)
+
+
+def load_themes() -> tuple[list[Theme], str]:
+    """The shipped themes as Textual themes, and a sentence if any could not be read."""
+    try:
+        return [Theme(**settings) for settings in theme_files()], ""
+    except (OSError, ValueError, TypeError) as error:
+        return [FALLBACK_THEME], f"The theme files could not be read ({error}); using a default."
+
+
+class RajasCommands(Provider):
+    """The command palette's game commands."""
+
+    def _commands(self) -> list[tuple[str, str, Any]]:
+        app: RajasApp = self.app  # type: ignore[assignment]
+        commands: list[tuple[str, str, Any]] = [
+            ("New game", "set up a new game", app.action_new_game),
+            ("Load game", "open a saved game", app.action_load),
+            ("Rules and keys", "help: every key and the rules", app.action_rules),
+            ("Glyphs: plain ASCII", "for terminals without ★ ☯ ⚀", partial(app.set_glyphs, True)),
+            ("Glyphs: Unicode", "★ ☯ ⚀ ⇡ symbols", partial(app.set_glyphs, False)),
+        ]
+        if app.game is not None:
+            commands += [
+                ("Save as", "write the game to a file of its own", app.action_save_as),
+                ("Undo", "take the last action back", app.undo),
+                ("Redo", "play the undone action again", app.redo),
+            ]
+        return commands
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class RajasApp(App[None]):
+    """Rajas of the Ganges. Holds one game (the save layer's record) and swaps it whole."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "rajas"
+    COMMANDS = App.COMMANDS | {RajasCommands}
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        game: Any = None,
+        *,
+        path: Path | None = None,
+        saves_dir: Path | None = None,
+        bot_delay: float = 0.4,
+        keymap_file: Path | None = None,
+        theme: str | None = None,
+        ascii_glyphs: bool = False,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.game: Any = game
+        self.saves_dir = session.saves_dir(saves_dir)
+        self.file = session.GameFile(None)
+        self._start_path = path
+        self.bot_delay = bot_delay
+        self.keymap_file = keymap_file
+        self.start_theme = theme
+        self.new_game_seed = seed
+        self.keymap: dict[str, str] = {}
+        self._too_small: TooSmallScreen | None = None
+        self._screens_ready = False
+        text.G.use_ascii(ascii_glyphs)
+
+    async def on_mount(self) -> None:
+        themes, theme_problem = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        if theme_problem:
+            self.notify(theme_problem, severity="warning")
+        wanted = self.start_theme or DEFAULT_THEME
+        if wanted not in self.available_themes:
+            self.notify(f"There is no theme {wanted!r}; using {DEFAULT_THEME}.", severity="warning")
+            wanted = DEFAULT_THEME
+        self.theme = wanted
+        self.keymap, problem = bindings.load_keymap(self.keymap_file)
+        if problem:
+            self.notify(problem, severity="warning")
+        self.set_keymap(self.keymap)
+        await self.push_screen(TitleScreen())
+        if self.game is not None:
+            self._open_file(self._start_path)
+            await self.push_screen(GameOverScreen() if self.state.over else GameScreen())
+        self._screens_ready = True
+        self._check_size()
+
+    # The one game ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> rules.GameState:
+        return session.state_of(self.game)
+
+    def start_game(self, seats: list[tuple[str, str]], seed: int, undo: str = "strict") -> None:
+        try:
+            game = session.new_game(seats, seed, undo)
+        except session.SessionError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.show_game(game)
+
+    def show_game(self, game: Any, path: Path | None = None) -> None:
+        """Shows a game: a loaded one (`path`) keeps saving to its file, a new one gets a file
+        in the saves folder. Its save is written before it is shown."""
+        self.game = game
+        self._open_file(path)
+        self._autosave()
+        while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(GameOverScreen() if self.state.over else GameScreen())
+
+    def commit(self, action: Any) -> None:
+        """Plays one action: the engine gives the next state, the app swaps its game for it."""
+        try:
+            game = session.play(self.game, action)
+        except rules.IllegalAction as error:
+            self.notify(str(error), severity="error")
+            return
+        self._swap(game)
+
+    def undo(self) -> None:
+        if self.game is None:
+            return
+        try:
+            self._swap(session.undo(self.game))
+        except session.SessionError as error:
+            self.notify(str(error), severity="warning")
+
+    def redo(self) -> None:
+        if self.game is None:
+            return
+        try:
+            self._swap(session.redo(self.game))
+        except session.SessionError as error:
+            self.notify(str(error), severity="warning")
+
+    def _swap(self, game: Any) -> None:
+        self.game = game
+        self._autosave()
+        screen = self.screen
+        if session.state_of(game).over:
+            if isinstance(screen, GameScreen):
+                self.switch_screen(GameOverScreen())
+            return
+        if isinstance(screen, GameScreen):
+            screen.new_state()
+        elif isinstance(screen, GameOverScreen):
+            self.switch_screen(GameScreen())
+
+    def _open_file(self, path: Path | None) -> None:
+        """Gives up the previous game's file and lock, and takes this game's."""
+        self.file.close()
+        self.file = session.open_file(self.game, path, self.saves_dir)
+        if self.file.note:
+            self.notify(self.file.note, severity="warning", timeout=10)
+
+    def _autosave(self) -> None:
+        if self.game is None:
+            return
+        try:
+            session.write(self.game, self.file)
+        except session.SessionError as error:
+            self.notify(str(error), severity="error", timeout=10)
+
+    def on_unmount(self) -> None:
+        self.file.close()
+
+    def log_lines(self) -> list[str]:
+        if self.game is None:
+            return []
+        names = [name for name, _ in session.seats_of(self.game)]
+        lines = []
+        for seat, notation, revealed in session.log_of(self.game):
+            try:
+                words = text.action_words(rules.parse_action(notation))
+            except ValueError:
+                words = notation
+            extra = f" ({revealed})" if revealed else ""
+            lines.append(f"{text.player_tag(seat)} {names[seat]} {words}{extra}")
+        return lines
+
+    # Files -----------------------------------------------------------------------------------
+
+    def last_unfinished(self) -> Path | None:
+        return session.last_unfinished(self.saves_dir)
+
+    def open_save(self, path: Path) -> None:
+        try:
+            game = session.load(path)
+        except session.SessionError as error:
+            self.notify(f"{path}: {error}", severity="error")
+            return
+        self.show_game(game, path)
+
+    def save_as(self, name: str, replace: bool = False) -> Path:
+        """Saves the game under `name`; replaces an existing save only when `replace` says the
+        player confirmed it (session.ReplaceUnconfirmed otherwise)."""
+        path = Path(name).expanduser()
+        if not path.suffix:
+            path = path.with_suffix(".toml")
+        if not path.is_absolute() and self.saves_dir is not None:
+            path = self.saves_dir / path
+        # The copy becomes the game's file: later actions save there (a game whose own file
+        # was refused is saved again this way), so it is claimed before it is written.
+        lock = None if path == self.file.path else session.claim(path)
+        try:
+            session.save_as(self.game, path, replace)
+        except session.SessionError:
+            if lock is not None:
+                lock.release()
+            raise
+        if lock is not None:
+            self.file.close()
+            self.file = session.adopt(self.game, path, lock)
+        return path
+
+    # Actions ---------------------------------------------------------------------------------
+
+    def action_new_game(self) -> None:
+        self.push_screen(NewGameScreen(self.new_game_seed))
+
+    def action_load(self) -> None:
+        self.push_screen(LoadScreen())
+
+    def action_save_as(self) -> None:
+        if self.game is not None:
+            self.push_screen(SaveAsScreen())
+
+    def action_rules(self) -> None:
+        area, space = None, ""
+        screen = self.screen
+        if isinstance(screen, GameScreen) and screen.chooser is not None:
+            root = screen.chooser.steps[0]
+            if root.kind == "spaces" and root.options:
+                option = root.options[root.cursor]
+                if option.value is not None:
+                    area, space = option.value.area, option.label
+        self.push_screen(HelpScreen(area, space))
+
+    def to_title(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            self.switch_screen(TitleScreen())
+
+    def set_glyphs(self, ascii_only: bool) -> None:
+        text.G.use_ascii(ascii_only)
+        if isinstance(self.screen, GameScreen):
+            self.screen.redraw()
+
+    def get_theme_names(self) -> Iterable[str]:
+        return self.available_themes
+
+    # Size ------------------------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        if not self._screens_ready:
+            return
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        shown = self._too_small
+        if small and shown is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif small and shown is not None:
+            shown.show_size(width, height)
+        elif not small and shown is not None:
+            self._too_small = None
+            if self.screen is shown:
+                self.pop_screen()
+
+
+def run(path: Path | None = None) -> int:
+    """`rajas` and `rajas load PATH`: the app, in the terminal it was started in."""
+    import os
+    import sys
+
+    game = None
+    if path is not None:
+        try:
+            game = session.load(path)
+        except session.SessionError as error:
+            print(f"rajas: {error}", file=sys.stderr)
+            return 1
+    app = RajasApp(
+        game,
+        path=path,
+        ascii_glyphs=os.environ.get("RAJAS_ASCII", "") not in ("", "0"),
+        theme=os.environ.get("RAJAS_THEME") or None,
+    )
+    app.run()
+    return 0

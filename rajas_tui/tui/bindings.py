@@ -1,0 +1,103 @@
+"""Every key of the app, in one table of Bindings with ids, so a user keymap can override any.
+
+A keymap is a TOML file in the user config folder (`$XDG_CONFIG_HOME/rajas/keymap.toml`, else
+`~/.config/rajas/keymap.toml`) mapping binding ids to keys:
+
+    [keys]
+    "area.quarry" = "Q"
+    "move.up" = "up,k"
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from textual.binding import Binding, BindingType
+
+# Game keys: each becomes one chooser command (see chooser.py) or a screen action.
+GAME: list[BindingType] = [
+    Binding("q", "command('quarry')", "quarry", id="area.quarry"),
+    Binding("h", "command('harbor')", "harbor", id="area.harbor"),
+    Binding("v", "command('variety')", "variety", id="area.variety"),
+    Binding("s", "command('single')", "market", id="area.single"),
+    Binding("t", "command('terrace')", "terrace", id="area.terrace"),
+    Binding("b", "command('balcony')", "balcony", id="area.balcony"),
+    Binding("c", "command('chamber')", "chamber", id="area.chamber"),
+    Binding("o", "command('outer')", "outer", id="area.outer"),
+    Binding("x", "command('pass')", "pass", id="game.pass"),
+    Binding("enter", "command('confirm')", "confirm", id="choose.confirm"),
+    Binding("escape", "command('back')", "back", id="choose.back"),
+    Binding("r", "command('rotate')", "rotate", id="choose.rotate"),
+    Binding("up", "command('up')", "up", id="move.up", show=False),
+    Binding("down", "command('down')", "down", id="move.down", show=False),
+    Binding("left", "command('left')", "left", id="move.left", show=False),
+    Binding("right", "command('right')", "right", id="move.right", show=False),
+    *(
+        Binding(d, f"digit('{d}')", f"choice {d}", id=f"choose.{d}", show=False)
+        for d in "1234567890"
+    ),
+    Binding("tab", "pane(1)", "next pane", id="pane.next", priority=True),
+    Binding(
+        "shift+tab", "pane(-1)", "previous pane", id="pane.previous", show=False, priority=True
+    ),
+    Binding("u", "undo", "undo", id="game.undo"),
+    Binding("U", "redo", "redo", id="game.redo", show=False),
+    Binding("ctrl+s", "save_as", "save as", id="game.save_as", show=False),
+    Binding("question_mark", "help", "help", id="app.help", key_display="?"),
+]
+
+# Keys of the other screens.
+TITLE: list[BindingType] = [
+    Binding("n", "new", "new game", id="title.new"),
+    Binding("c", "continue", "continue", id="title.continue"),
+    Binding("l", "load", "load", id="title.load"),
+    Binding("q", "quit", "quit", id="title.quit"),
+]
+DIALOG: list[BindingType] = [
+    Binding("escape", "cancel", "cancel", id="dialog.cancel"),
+]
+HELP: list[BindingType] = [
+    Binding("escape,question_mark,q", "close", "close", id="help.close"),
+]
+GAME_OVER: list[BindingType] = [
+    Binding("n", "new", "new game", id="over.new"),
+    Binding("escape", "title", "title", id="over.title"),
+    Binding("q", "quit", "quit", id="over.quit"),
+]
+
+ALL: list[Binding] = [
+    b for b in (*GAME, *TITLE, *DIALOG, *HELP, *GAME_OVER) if isinstance(b, Binding)
+]
+
+
+def config_dir() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "rajas"
+
+
+def keymap_path() -> Path:
+    return config_dir() / "keymap.toml"
+
+
+def load_keymap(path: Path | None = None) -> tuple[dict[str, str], str | None]:
+    """The user keymap (binding id -> keys) and a problem sentence if the file is broken."""
+    path = path or keymap_path()
+    if not path.exists():
+        return {}, None
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        return {}, f"{path}: cannot be read ({error})"
+    keys = data.get("keys", data)
+    known = {b.id for b in ALL}
+    keymap: dict[str, str] = {}
+    for binding_id, value in keys.items():
+        if binding_id not in known:
+            return {}, f"{path}: no key has the id {binding_id!r}"
+        if not isinstance(value, str) or not value:
+            return {}, f'{path}: {binding_id} needs a key such as "q"'
+        keymap[binding_id] = value
+    return keymap, None

@@ -1,0 +1,334 @@
+"""The game screen: the panes, and keys turned into chooser commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from rajas_tui.present import text
+from rajas_tui.present.chooser import AREAS, Chooser
+from rajas_tui.tui import bindings, session
+from rajas_tui.tui.widgets.base import Pane, View
+from rajas_tui.tui.widgets.board import BoardPane
+from rajas_tui.tui.widgets.chooser import ChooserPane
+from rajas_tui.tui.widgets.display import DisplayPane
+from rajas_tui.tui.widgets.kali import KaliPane
+from rajas_tui.tui.widgets.log import LogLine, LogPane
+from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
+from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
+from rajas_tui.tui.widgets.tracks import TracksLine, TracksPane
+from rules import Pass
+
+
+def _parameters(action: str) -> tuple[object, ...]:
+    """The parameters of an action string such as "command('quarry')"."""
+    if "(" not in action:
+        return ()
+    inner = action[action.index("(") + 1 : -1]
+    return tuple(part.strip().strip("'\"") for part in inner.split(",") if part.strip())
+
+
+if TYPE_CHECKING:
+    from rajas_tui.tui.app import RajasApp
+
+PANES = (
+    ("river", "River"),
+    ("tracks", "Tracks"),
+    ("board", "Board"),
+    ("display", "Display"),
+    ("kali", "Kali"),
+    ("provinces", "Provinces"),
+    ("log", "Log"),
+)
+PANE_NAMES = tuple(name for name, _ in PANES)
+FULL_WIDTH = ("river", "provinces", "log")  # at 80×24 these take the whole width
+
+
+class Line(Widget):
+    """A one-line strip (status, prompt) redrawn without a new layout."""
+
+    DEFAULT_CSS = "Line { height: 1; }"
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self.content = Text("")
+
+    def set(self, content: Text) -> None:
+        if content != self.content:
+            self.content = content
+            self.refresh()
+
+    def render(self) -> Text:
+        return self.content
+
+
+class GameScreen(Screen[None]):
+    """Holds no game of its own: it draws the app's one game and sends actions back to it."""
+
+    BINDINGS = bindings.GAME
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]  # noqa: RUF012
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chooser: Chooser | None = None
+        self.pane = "board"
+        self._bot_timer: Any = None
+        self._keys_signature: tuple[bool | None, ...] = ()
+
+    @property
+    def rajas(self) -> RajasApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Line(id="status")
+        yield RiverStrip(id="river-strip")
+        yield TracksLine(id="tracks-line")
+        with Horizontal(id="main"):
+            yield PlayerCard(id="card")
+            with Container(id="side"):
+                yield BoardPane(id="pane-board", classes="pane")
+                yield ChooserPane(id="chooser")
+                yield ProvincesPane(id="pane-provinces", classes="pane")
+                yield DisplayPane(id="pane-display", classes="pane")
+                yield KaliPane(id="pane-kali", classes="pane")
+                yield TracksPane(id="pane-tracks", classes="pane")
+                yield LogPane(id="pane-log", classes="pane")
+                yield RiverPane(id="pane-river", classes="pane")
+        yield LogLine(id="log-line")
+        yield Line(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.new_state()
+
+    # Drawing ---------------------------------------------------------------------------------
+
+    def new_state(self) -> None:
+        """The app swapped its game for the next: build a fresh chooser and redraw."""
+        game = self.rajas.game
+        state = session.state_of(game)
+        kinds = [kind for _, kind in session.seats_of(game)]
+        human = not state.over and kinds[state.turn] == session.HUMAN
+        self.chooser = Chooser(state) if human else None
+        self.redraw()
+        if not state.over and not human:
+            self._schedule_bot()
+
+    def view(self) -> View:
+        game = self.rajas.game
+        seats = session.seats_of(game)
+        return View(
+            state=session.state_of(game),
+            names=tuple(name for name, _ in seats),
+            kinds=tuple(kind for _, kind in seats),
+            chooser=self.chooser,
+            log=tuple(self.rajas.log_lines()),
+        )
+
+    def redraw(self) -> None:
+        view = self.view()
+        for pane in self.query(Pane):
+            pane.show(view)
+        self.query_one("#status", Line).set(self._status(view))
+        self.query_one("#prompt", Line).set(self._prompt(view))
+        choosing = self.chooser is not None and not self.chooser.idle
+        self._class(self, "-choosing", choosing)
+        self._class(self, "-full-pane", self.pane in FULL_WIDTH and not choosing)
+        for name in PANE_NAMES:
+            self._class(self.query_one(f"#pane-{name}"), "-current", name == self.pane)
+        self._refresh_keys()
+
+    @staticmethod
+    def _class(node: Widget | Screen[None], name: str, on: bool) -> None:
+        if node.has_class(name) != on:
+            node.set_class(on, name)
+
+    def _refresh_keys(self) -> None:
+        """Tells the footer only when which keys are enabled has changed: it rebuilds itself."""
+        signature = tuple(
+            self.check_action(b.action.split("(")[0], _parameters(b.action))
+            for b in bindings.GAME
+            if isinstance(b, Binding)
+        )
+        if signature != self._keys_signature:
+            self._keys_signature = signature
+            self.refresh_bindings()
+
+    def _status(self, view: View) -> Text:
+        state = view.state
+        line = Text(" Rajas", "bold")
+        line.append(f" · round {state.round} · ")
+        if state.over:
+            line.append("game over")
+        else:
+            seat = state.turn
+            line.append(text.player_tag(seat), style=f"bold {text.PLAYER_COLOURS[seat]}")
+            player = state.players[seat]
+            line.append(
+                f" {view.names[seat]} to play · {player.workers_left} of "
+                f"{player.workers} workers left"
+            )
+            if state.end_trigger >= 0:
+                line.append(" · last turns", style="bold")
+        pane = dict(PANES)[self.pane]
+        right = f"pane: {pane} · ?:help "
+        width = self.size.width or 80
+        line.pad_right(max(0, width - line.cell_len - len(right)))
+        line.append(right, style="dim")
+        return line
+
+    def _prompt(self, view: View) -> Text:
+        chooser = self.chooser
+        state = view.state
+        if state.over:
+            return Text(" The game is over.")
+        if chooser is None:
+            return Text(f" {view.who(state.turn)} (bot) is playing…", "italic")
+        if chooser.message:
+            return Text(f" {chooser.message}", "bold")
+        step = chooser.top
+        if step.kind == "spaces":
+            if chooser.prefix is not None:
+                return Text(" Which space? Press its number.")
+            option = step.options[step.cursor] if step.options else None
+            hint = " Your turn: q h v s t b c o choose a space · arrows+Enter too · x pass"
+            if option is not None and not chooser.idle:
+                status = "" if option.enabled else f" ✗ {option.reason}"
+                return Text(f" {option.label} {option.detail}{status}")
+            return Text(hint)
+        return Text(f" {step.title}")
+
+    # Keys ------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        chooser = self.chooser
+        if action == "command":
+            (command,) = parameters
+            if chooser is None:
+                return None
+            if command in AREAS:
+                root = chooser.steps[0]
+                if len(chooser.steps) > 1 or root.kind != "spaces":
+                    return None
+                legal = any(
+                    o.enabled
+                    for o in root.options
+                    if o.value is not None and o.value.area == command
+                )
+                return True if legal else None
+            if command == "pass":
+                return True if any(isinstance(a, Pass) for a in chooser.legal) else None
+            if command == "rotate":
+                return True if chooser.top.kind == "grid" else None
+            return True
+        if action == "undo":
+            return True if session.can_undo(self.rajas.game) else None
+        if action == "redo":
+            return True if session.can_redo(self.rajas.game) else None
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action cannot act now (dimmed in the footer) still runs it, so that it
+        says why instead of doing nothing."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled or active.node is not self:
+            return
+        action = active.binding.action
+        method = getattr(self, f"action_{action.split('(')[0]}", None)
+        if method is not None:
+            event.stop()
+            method(*_parameters(action))
+
+    def _refuse(self, sentence: str) -> None:
+        self.notify(sentence, severity="warning", markup=False)
+
+    def action_command(self, command: str) -> None:
+        if self.chooser is None:
+            state = session.state_of(self.rajas.game)
+            self._refuse(
+                "The game is over." if state.over else "A bot is playing: wait for your turn."
+            )
+            return
+        action = self.chooser.press(command)
+        if action is not None:
+            self.rajas.commit(action)
+            return
+        if self.chooser.refused:
+            self._refuse(self.chooser.message)
+        self.redraw()
+
+    def action_digit(self, digit: str) -> None:
+        if self.chooser is not None and self.chooser.wants_digits:
+            self.action_command(digit)
+            return
+        number = 10 if digit == "0" else int(digit)
+        if number > len(PANES):
+            self._refuse(f"There is no pane {number}: 1 to {len(PANES)} choose a pane.")
+        else:
+            name = PANE_NAMES[number - 1]
+            if name == self.pane == "provinces":
+                self.query_one(ProvincesPane).first += 2
+            self.pane = name
+            self.redraw()
+
+    def action_pane(self, delta: int) -> None:
+        index = (PANE_NAMES.index(self.pane) + delta) % len(PANE_NAMES)
+        self.pane = PANE_NAMES[index]
+        self.redraw()
+
+    def action_undo(self) -> None:
+        self.rajas.undo()
+
+    def action_redo(self) -> None:
+        self.rajas.redo()
+
+    def action_save_as(self) -> None:
+        self.rajas.action_save_as()
+
+    def action_help(self) -> None:
+        self.rajas.action_rules()
+
+    # Bots ------------------------------------------------------------------------------------
+
+    def _schedule_bot(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+        delay = self.rajas.bot_delay
+        if delay <= 0:
+            self._bot_timer = None
+            self.call_after_refresh(self._bot_step)
+        else:
+            self._bot_timer = self.set_timer(delay, self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        if self.app.screen is not self:
+            return
+        game = self.rajas.game
+        state = session.state_of(game)
+        if state.over:
+            return
+        kind = session.seats_of(game)[state.turn][1]
+        if kind == session.HUMAN:
+            return
+        self.rajas.commit(session.bot_move(kind, game))
+
+    def on_screen_resume(self) -> None:
+        state = session.state_of(self.rajas.game)
+        if self.chooser is not None and self.chooser.state is state:
+            self.redraw()
+        else:
+            self.new_state()
+
+    def on_resize(self) -> None:
+        self.rajas._check_size()
+        self.redraw()

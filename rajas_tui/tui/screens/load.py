@@ -1,0 +1,98 @@
+"""The load dialog: the saves with their players, round and date."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
+
+from rajas_tui.tui import session
+from rajas_tui.tui.screens.dialog import Dialog
+
+
+def _cut(text: str, width: int) -> str:
+    """Text fitted to a column, cut with an ellipsis, so each save stays on one line at 80×24."""
+    return f"{text[: width - 1]}…" if len(text) > width else f"{text:<{width}}"
+
+
+def _line(save: session.SaveLine) -> str:
+    state = "unreadable" if save.problem else "finished" if save.finished else f"round {save.round}"
+    return f"{_cut(save.path.stem, 16)} {_cut(save.players, 24)} {state:<9} {save.date}"
+
+
+class LoadScreen(Dialog):
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Load a game", classes="dialog-title")
+            yield OptionList(id="saves")
+            yield Static("Enter loads · Escape cancels", classes="dim")
+
+    def on_mount(self) -> None:
+        self.paths: list[Path] = []
+        menu = self.query_one(OptionList)
+        menu.add_option(Option("looking for saves…", disabled=True))
+        menu.focus()
+        self._list_saves()
+
+    @work(thread=True, exclusive=True, group="load-listing")
+    def _list_saves(self) -> list[session.SaveLine]:
+        return session.list_saves(self.rajas.saves_dir)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.SUCCESS and isinstance(event.worker.result, list):
+            self._show(event.worker.result)
+
+    def _show(self, saves: list[session.SaveLine]) -> None:
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        self.paths = [line.path for line in saves]
+        menu.add_options([Option(_line(line)) for line in saves])  # one redraw for thousands
+        if not saves:
+            problem = session.folder_problem(self.rajas.saves_dir)
+            menu.add_option(Option(problem or "no saves yet", disabled=True))
+        else:
+            menu.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_index >= len(self.paths):
+            return
+        path = self.paths[event.option_index]
+        self.dismiss()
+        self.rajas.open_save(path)
+
+
+class SaveAsScreen(Dialog):
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Save as", classes="dialog-title")
+            yield Input(placeholder="file name, e.g. friday-game", id="save-name")
+            yield Static("", id="dialog-error")
+            yield Static("Enter saves · Escape cancels", classes="dim")
+
+    def on_mount(self) -> None:
+        self.confirmed = ""  # the name whose existing save the player was asked about
+        self.query_one(Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.confirmed = ""
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        if not name:
+            return
+        try:
+            path = self.rajas.save_as(name, replace=name == self.confirmed)
+        except session.ReplaceUnconfirmed as question:
+            self.confirmed = name
+            self.query_one("#dialog-error", Static).update(str(question))
+            return
+        except session.SessionError as error:
+            self.query_one("#dialog-error", Static).update(str(error))
+            return
+        self.dismiss()
+        self.app.notify(f"Saved to {path}")

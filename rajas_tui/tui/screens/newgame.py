@@ -1,0 +1,126 @@
+"""The new-game dialog: 2–4 seats, a name and human or bot for each, variants, an optional seed."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from rajas_tui.tui import session
+from rajas_tui.tui.screens.dialog import Dialog
+
+DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
+
+
+class MarkedCheckbox(Checkbox):
+    """A checkbox whose state shows in its mark, X or blank: Textual's own draws an X either way
+    and tells them apart by colour alone, which NO_COLOR and 16-colour terminals lose."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
+
+
+class NewGameScreen(Dialog):
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.default_seed = seed
+
+    def compose_body(self) -> ComposeResult:
+        kinds = [("human", session.HUMAN)] + [(f"bot: {k}", k) for k in session.BOT_KINDS]
+        with Vertical(id="dialog"):
+            yield Static("New game", classes="dialog-title")
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                yield Select(
+                    [("2 players", 2), ("3 players", 3), ("4 players", 4)],
+                    value=2,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
+                yield Static("2-player board side", id="board-side")
+            for seat in range(4):
+                with Horizontal(classes="row seat", id=f"seat-{seat}"):
+                    yield Label(f"{'ABCD'[seat]}{'▲●◆■'[seat]}", classes="field")
+                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
+                    yield Select(
+                        kinds,
+                        value=session.HUMAN if seat == 0 else session.BOT_KINDS[0],
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{seat}",
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Variants", classes="field")
+                yield MarkedCheckbox("Ganga", disabled=True, id="ganga", compact=True)
+                yield MarkedCheckbox("Navaratnas", disabled=True, id="navaratnas", compact=True)
+                yield Static("(arrive with the variants)", classes="switch-label")
+            with Horizontal(classes="row"):
+                yield Label("Undo", classes="field")
+                yield Select(
+                    [("strict: not past a roll", "strict"), ("free: practice", "free")],
+                    value="strict",
+                    allow_blank=False,
+                    compact=True,
+                    id="undo",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field")
+                yield Input(
+                    "" if self.default_seed is None else str(self.default_seed),
+                    placeholder="random",
+                    id="seed",
+                    restrict=r"\d*",
+                    compact=True,
+                )
+            yield Static("", id="dialog-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", variant="primary", id="start", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self._seats(2)
+        self.query_one("#start", Button).focus()
+
+    def _seats(self, count: int) -> None:
+        for seat in range(4):
+            self.query_one(f"#seat-{seat}").display = seat < count
+        side = "2-player" if count == 2 else "3/4-player"
+        covered = " (q4 and h4 covered)" if count == 3 else ""
+        self.query_one("#board-side", Static).update(f"{side} board side{covered}")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players" and isinstance(event.value, int):
+            self._seats(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.action_cancel()
+        else:
+            self.start()
+
+    def on_input_submitted(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        count = self.query_one("#players", Select).value
+        assert isinstance(count, int)
+        seats = []
+        for seat in range(count):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            seats.append((name, str(kind)))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else random.randrange(1, 1_000_000)
+        undo = str(self.query_one("#undo", Select).value)
+        names = [name.casefold() for name, _ in seats]
+        if len(set(names)) != len(names):
+            self.query_one("#dialog-error", Static).update("Two players have the same name.")
+            return
+        self.dismiss()
+        self.rajas.start_game(seats, seed, undo)

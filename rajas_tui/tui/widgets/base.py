@@ -1,0 +1,90 @@
+"""What every pane draws from, and the base class that redraws it when the view changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from rajas_tui.present import text
+from rajas_tui.present.chooser import Chooser
+from rules import GameState
+
+
+@attrs.frozen
+class View:
+    """One picture of the game: the state, who sits where, the chooser of the human to act."""
+
+    state: GameState
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    chooser: Chooser | None = None
+    log: tuple[str, ...] = ()
+    ended_by: str = ""
+
+    def tag(self, seat: int) -> Text:
+        return player_text(seat)
+
+    def who(self, seat: int) -> str:
+        return f"{text.player_tag(seat)} {self.names[seat]}"
+
+
+def player_style(seat: int) -> Style:
+    return Style(color=text.PLAYER_COLOURS[seat], bold=True)
+
+
+def player_text(seat: int) -> Text:
+    return Text(text.player_tag(seat), style=player_style(seat))
+
+
+def die_text(die: Any, dim: bool = False) -> Text:
+    style = Style(color=text.DICE_COLOURS[die.colour], bold=True, dim=dim)
+    return Text(text.die_text(die), style=style)
+
+
+class Pane(Widget):
+    """A pane that draws a `View`; `show` swaps the view and redraws."""
+
+    DEFAULT_CSS = """
+    Pane { height: auto; }
+    """
+
+    TRUNCATE = True  # cut long lines at the pane's width (False: wrap them)
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.view: View | None = None
+        self._shown: Text | None = None
+
+    def show(self, view: View) -> None:
+        """Takes the new view; repaints only when what the pane shows has changed (a repaint
+        of every pane on each key press would cost more than the key's whole work)."""
+        self.view = view
+        if not self.display:
+            self._shown = None
+            return
+        drawn = self.draw(view)
+        if self._shown is None or drawn != self._shown:
+            self._shown = drawn
+            self.refresh()
+
+    def render(self) -> Text:
+        if self.view is None:
+            return Text("")
+        drawn = self.draw(self.view)
+        width = self.size.width
+        if not self.TRUNCATE:
+            return drawn
+        if width:
+            lines = drawn.split("\n", allow_blank=True)
+            for line in lines:
+                line.truncate(width, overflow="ellipsis")
+            drawn = Text("\n").join(lines)
+        drawn.no_wrap = True
+        return drawn
+
+    def draw(self, view: View) -> Text:
+        raise NotImplementedError

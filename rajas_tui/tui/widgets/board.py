@@ -1,0 +1,64 @@
+"""The palace and the other action areas: every space with its key, cost and who is on it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from rajas_tui.present import text
+from rajas_tui.tui.widgets.base import Pane, View, player_style
+from rules import COVERED, FREE, SpaceSpec, board_side
+
+ROWS = (
+    ("Quarry", ("quarry",)),
+    ("Harbor", ("harbor",)),
+    ("Market", ("variety", "single")),
+    ("Terrace", ("terrace", "outer")),
+    ("Balcony", ("balcony",)),
+    ("Chamber", ("chamber",)),
+)
+LABEL = 8
+
+
+class BoardPane(Pane):
+    """The action areas. Spaces the acting player can take show their key plainly; the others are
+    dimmed, and the chooser's cursor is shown in reverse."""
+
+    def draw(self, view: View) -> Text:
+        state = view.state
+        side = board_side(state)
+        chooser = view.chooser
+        enabled: set[str] = set()
+        cursor_key = None
+        if chooser is not None and chooser.steps[0].kind == "spaces":
+            root = chooser.steps[0]
+            enabled = {o.key for o in root.options if o.enabled}
+            if root.options and (not chooser.idle or chooser.message):
+                cursor_key = root.options[root.cursor].key
+        width = max(self.size.width, 30)
+        lines = [Text(f"Board — {side.name.replace('_', '/')} side; keys in brackets", "bold")]
+        for title, areas in ROWS:
+            specs = [s for s in side.spaces if s.area in areas]
+            line = Text(f"{title:<{LABEL}}")
+            for spec in specs:
+                token = self._token(view, spec, spec.key in enabled, spec.key == cursor_key)
+                if line.cell_len + token.cell_len > width:
+                    lines.append(line)
+                    line = Text(" " * LABEL)
+                line.append_text(token)
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def _token(self, view: View, spec: SpaceSpec, enabled: bool, cursor: bool) -> Text:
+        occupant = view.state.spaces[spec.index]
+        token = Text()
+        key = f"[{spec.key}]"
+        cost = text.space_cost(spec)
+        style = "reverse" if cursor else ("" if enabled else "dim")
+        token.append(key, style=f"bold {style}" if enabled else style)
+        token.append(cost, style="" if enabled else "dim")
+        if occupant == COVERED:
+            token.append("▒", style="dim")
+        elif occupant != FREE:
+            token.append(text.player_tag(occupant), style=player_style(occupant))
+        token.append(" ")
+        return token

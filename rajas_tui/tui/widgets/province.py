@@ -1,0 +1,174 @@
+"""Province boards: the 5×4 grid, the residence, roads in box-drawing characters, edge yields,
+and, while a tile is being placed, its ghost under the cursor."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+import rules
+from rajas_tui.present import text
+from rajas_tui.tui.widgets.base import Pane, View, player_text
+from rajas_tui.tui.widgets.kali import karma_workers, levels_line, statue_line
+from rules import Player, Side, cell_name, ends_at, rotated
+
+CELL = 7
+MARGIN = 2
+BOARD_WIDTH = 5 * CELL + 2 * MARGIN
+GHOST = Style(reverse=True, bold=True)
+
+
+def _edge(board: str, cell: int, side: Side) -> str:
+    spot = rules.catalog().province.edges[board].get((cell, side))
+    if spot is None or not spot.gain:
+        return ""
+    return "".join(text.gain_short(g) for g in spot.gain)[:2]
+
+
+def province_text(player: Player, ghost: tuple[int, int, int] | None = None) -> Text:
+    """The board in 10 lines of 39 cells. `ghost` is (tile, cell, rotation) being placed."""
+    spec = rules.catalog().province
+    tiles = rules.catalog().tiles
+    board = "base"
+    ends = [ends_at(player.province, cell) for cell in range(spec.rows * spec.columns)]
+    styles: list[Style | None] = [None] * len(ends)
+    infos: list[str] = []
+    for cell in range(len(ends)):
+        placed = player.province.cells[cell]
+        if cell == spec.residence:
+            infos.append(" R ")
+        elif placed is not None:
+            infos.append(f"{text.tile_label(tiles[placed.tile]):<3}")
+            styles[cell] = Style(color=text.DICE_COLOURS[tiles[placed.tile].colour])
+        else:
+            infos.append("   ")
+    summaries = [
+        text.tile_summary(tiles[p.tile])[:3] if p is not None else "" for p in player.province.cells
+    ]
+    if ghost is not None:
+        tile, cell, rotation = ghost
+        ends[cell] = rotated(tiles[tile].ends, rotation)
+        infos[cell] = f"{text.tile_label(tiles[tile]):<3}"
+        summaries[cell] = text.tile_summary(tiles[tile])[:3]
+        styles[cell] = GHOST
+    reached = {
+        (cell, side)
+        for cell in range(len(ends))
+        for side in Side
+        if ends[cell] & (1 << side) and (ghost is None or cell == ghost[1])
+    }
+
+    def yield_text(cell: int, side: Side, width: int, align: str) -> Text:
+        label = _edge(board, cell, side)
+        padded = (
+            label.center(width)
+            if align == "c"
+            else (label.rjust(width) if align == "r" else label.ljust(width))
+        )
+        used = (cell, side) in reached and ghost is not None
+        taken = player.province.cells[cell] is not None and ends[cell] & (1 << side)
+        return Text(padded, style="reverse" if used else ("dim" if taken else ""))
+
+    lines = []
+    top = Text(" " * MARGIN)
+    for column in range(spec.columns):
+        top.append_text(yield_text(column, Side.N, CELL, "c"))
+    lines.append(top)
+    for row in range(spec.rows):
+        road = Text()
+        info = Text(" " * MARGIN)
+        first = row * spec.columns
+        road.append_text(yield_text(first, Side.W, MARGIN, "l"))
+        for column in range(spec.columns):
+            cell = first + column
+            e = ends[cell]
+            filled = e or cell == spec.residence
+            west = "───" if e & (1 << Side.W) else "   "
+            east = "───" if e & (1 << Side.E) else "   "
+            glyph = text.road_glyph(e) if filled else "·"
+            style = styles[cell]
+            road.append(west + glyph + east, style=style or ("" if filled else "dim"))
+            south = "│" if e & (1 << Side.S) else " "
+            info.append(f"{infos[cell]}{south}{summaries[cell]:<3}", style=style or "")
+        road.append_text(yield_text(first + spec.columns - 1, Side.E, MARGIN, "r"))
+        lines.append(road)
+        lines.append(info)
+    bottom = Text(" " * MARGIN)
+    last = (spec.rows - 1) * spec.columns
+    for column in range(spec.columns):
+        bottom.append_text(yield_text(last + column, Side.S, CELL, "c"))
+    lines.append(bottom)
+    return Text("\n").join(lines)
+
+
+def ghost_of(view: View, seat: int) -> tuple[int, int, int] | None:
+    chooser = view.chooser
+    if chooser is None or seat != view.state.turn:
+        return None
+    for step in reversed(chooser.steps):
+        if step.kind == "grid":
+            return step.tile, step.cell, step.rotation
+    return None
+
+
+class PlayerCard(Pane):
+    """The acting player's essentials: statue, karma, workers, levels and province."""
+
+    def draw(self, view: View) -> Text:
+        state = view.state
+        seat = state.turn
+        player = state.players[seat]
+        head = Text()
+        head.append_text(player_text(seat))
+        head.append(f" {view.names[seat]} ({view.kinds[seat]})", style="bold")
+        lines = [
+            head,
+            Text("Kali ").append_text(statue_line(player)),
+            karma_workers(player),
+            levels_line(player),
+            province_text(player, ghost_of(view, seat)),
+        ]
+        return Text("\n").join(lines)
+
+
+class ProvincesPane(Pane):
+    """Every player's province board, side by side as the width allows; when they do not all
+    fit, `first` tells which board comes first (the pane's key pages on)."""
+
+    first = 0
+
+    def draw(self, view: View) -> Text:
+        boards = []
+        for seat, player in enumerate(view.state.players):
+            head = Text()
+            head.append_text(player_text(seat))
+            head.append(f" {view.names[seat][:12]} ")
+            head.append(levels_line(player).plain[7:18])
+            head.pad_right(BOARD_WIDTH - head.cell_len)
+            boards.append([head, *province_text(player, ghost_of(view, seat)).split("\n")])
+        width = self.size.width or 84
+        height = self.size.height or 50
+        per_row = max(1, (width + 1) // (BOARD_WIDTH + 1))
+        rows = max(1, (height - 1) // 11)
+        shown = per_row * rows
+        first = self.first % len(boards) if len(boards) > shown else 0
+        boards = (boards + boards)[first : first + min(shown, len(boards))]
+        title = "Provinces — R residence, roads ─│┬; yields at the edges"
+        if shown < len(view.state.players):
+            title = "Provinces (6 again: next) — R residence"
+        lines = [Text(title, "bold")]
+        for start in range(0, len(boards), per_row):
+            group = boards[start : start + per_row]
+            for row in range(len(group[0])):
+                line = Text()
+                for i, board in enumerate(group):
+                    if i:
+                        line.append(" ")
+                    cell = board[row].copy()
+                    cell.pad_right(BOARD_WIDTH - cell.cell_len)
+                    line.append_text(cell)
+                lines.append(line)
+        return Text("\n").join(lines)
+
+
+__all__ = ["PlayerCard", "ProvincesPane", "cell_name", "province_text"]

@@ -1,0 +1,221 @@
+"""Saved games for the app and the command line: start, play, undo, redo, save, load, list.
+
+This is the one module the app and the headless commands call; the work is in small modules
+beside it: `records` (what a game is), `setups` (checking a setup), `journal` (the action log and
+what each action revealed), `codec` (the one cattrs converter), `positions` (checking a state),
+`savefile` (the TOML file, atomic writes, loading with every check) and `savefolder` (the saves
+folder, autosave, listing). No user interface is imported here.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+
+import attrs
+
+import rules
+from rules import GameState, new_game
+
+from . import journal, positions
+from .atomic import write_problem
+from .converter import Problem
+from .files import (
+    FORMAT,
+    GENERATORS,
+    MAX_BYTES,
+    VERSION,
+    SaveError,
+    app_version,
+    backup_of,
+    dumps,
+    engine_generator,
+    load,
+    load_position,
+    replace_problem,
+    save,
+)
+from .folder import (
+    SaveSummary,
+    autosave,
+    autosave_path,
+    first_unfinished,
+    folder_problem,
+    free_autosave_path,
+    last_unfinished,
+    list_saves,
+    saves_dir,
+)
+from .records import Game, LogEntry, Seat, Setup
+from .sameness import overwrite_problem
+from .setups import VARIANTS, config_for, position_mismatch, setup_problem, variants_of
+
+__all__ = [
+    "FORMAT",
+    "GENERATORS",
+    "MAX_BYTES",
+    "VARIANTS",
+    "VERSION",
+    "Game",
+    "LogEntry",
+    "SaveError",
+    "SaveSummary",
+    "Seat",
+    "Setup",
+    "app_version",
+    "autosave",
+    "autosave_path",
+    "backup_of",
+    "can_redo",
+    "can_undo",
+    "dumps",
+    "engine_generator",
+    "examples_dir",
+    "first_unfinished",
+    "folder_problem",
+    "free_autosave_path",
+    "last_unfinished",
+    "list_saves",
+    "load",
+    "load_position",
+    "overwrite_problem",
+    "play",
+    "redo",
+    "redo_turn",
+    "replace_problem",
+    "save",
+    "saves_dir",
+    "start_game",
+    "undo",
+    "undo_problem",
+    "undo_turn",
+    "write_problem",
+]
+
+
+def examples_dir() -> Path:
+    """The folder of example games shipped with rajas (package data, so a wheel has them too)."""
+    return Path(str(resources.files(__name__) / "examples"))
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# Starting, playing, undoing, redoing ------------------------------------------------------------
+
+
+def _sentence(text: str) -> str:
+    return text[0].upper() + text[1:] + "."
+
+
+def start_game(setup: Setup, position: GameState | None = None) -> Game:
+    """A new game from the setup, or from a stated position (whose seed and variants the setup
+    takes over). Raises ValueError with one sentence when either cannot be played."""
+    if position is not None:
+        config = position.config
+        setup = attrs.evolve(setup, seed=config.seed, variants=variants_of(config))
+    problem = setup_problem(setup)
+    if problem:
+        raise ValueError(_sentence(problem[1]))
+    if position is None:
+        start = new_game(config_for(setup))
+    else:
+        problem = position_mismatch(setup, position)
+        if problem:
+            raise ValueError(_sentence(problem[1]))
+        try:
+            positions.check(position)
+        except Problem as error:
+            where = f" (state.{error.key})" if error.key else ""
+            raise ValueError(f"The position cannot be played{where}: {error.sentence}.") from None
+        start = position
+    stamp = now()
+    return Game(setup, start, (), start, (), stamp, stamp, from_position=position is not None)
+
+
+# Playing, undoing, redoing ---------------------------------------------------------------------
+
+
+def play(game: Game, action: rules.Action | str) -> Game:
+    """The game after `action` (an Action or its notation): logged, redo cleared.
+    Raises rules.IllegalAction with the engine's sentence when it is not legal now."""
+    state, entry = journal.play(game.state, action)
+    return attrs.evolve(game, log=(*game.log, entry), state=state, redo=(), updated=now())
+
+
+def undo_problem(game: Game, count: int = 1) -> str | None:
+    """Why the last `count` actions cannot be undone, or None when they can."""
+    if count > len(game.log):
+        return "There is nothing to undo." if not game.log else "The log is not that long."
+    if game.setup.undo == "free":
+        return None
+    for entry in reversed(game.log[len(game.log) - count :]):
+        if entry.revealed:
+            who = game.name(entry.seat)
+            return (
+                f"{who}'s {entry.action!r} brought chance to light ({entry.revealed}), and this "
+                "game never takes that back (start one with --undo free to practise)."
+            )
+    return None
+
+
+def can_undo(game: Game) -> bool:
+    return undo_problem(game) is None
+
+
+def undo(game: Game, count: int = 1) -> Game:
+    """The game before its last `count` actions, replayed from the start; those actions go to
+    the redo list. Raises ValueError (the `undo_problem` sentence) across revealed information
+    in a strict game."""
+    problem = undo_problem(game, count)
+    if problem:
+        raise ValueError(problem)
+    kept = len(game.log) - count
+    state = journal.rewind(game.start, game.log[:kept])
+    return attrs.evolve(
+        game,
+        log=game.log[:kept],
+        state=state,
+        redo=(*game.log[kept:], *game.redo),
+        updated=now(),
+    )
+
+
+def can_redo(game: Game) -> bool:
+    return bool(game.redo)
+
+
+def redo(game: Game) -> Game:
+    """Plays the next undone action again. Raises ValueError when there is none."""
+    if not game.redo:
+        raise ValueError("There is nothing to redo.")
+    state, entry = journal.play(game.state, game.redo[0].action)
+    return attrs.evolve(
+        game, log=(*game.log, entry), state=state, redo=game.redo[1:], updated=now()
+    )
+
+
+def _humans(game: Game) -> bool:
+    return any(seat.is_human for seat in game.setup.seats)
+
+
+def undo_turn(game: Game) -> Game:
+    """Takes back the last human action and the bot actions after it, so that human has the
+    turn again (bots would only play the same moves again). With no humans: one action."""
+    count = 1
+    if _humans(game) and game.log:
+        humans = [i for i, e in enumerate(game.log) if game.setup.seats[e.seat].is_human]
+        if not humans:
+            raise ValueError("There is nothing to undo: no human has acted yet.")
+        count = len(game.log) - humans[-1]
+    return undo(game, count)
+
+
+def redo_turn(game: Game) -> Game:
+    """Redoes one action and the bot actions that followed it."""
+    game = redo(game)
+    while game.redo and not game.setup.seats[game.redo[0].seat].is_human:
+        game = redo(game)
+    return game

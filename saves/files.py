@@ -1,0 +1,429 @@
+"""The save file: writing it, and reading it back with every check.
+
+One TOML file per game (see the README's "Saved games"): a header, the setup, the start position
+when the game did not begin from the setup, the action log and a snapshot of the state. Loading
+checks the file's shape, then replays the log and compares the result with the snapshot; anything
+wrong becomes a `SaveError` whose message is one sentence naming the file and the place. Writing
+is atomic and keeps the previous good save as NAME.toml.bak.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tomllib
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+import rules
+from rules import GameState, new_game, next_u64, seed_state
+
+from . import journal, positions
+from .atomic import Unwritable, backup_path, kind_of, write_atomic, write_problem
+from .converter import (
+    Document,
+    Header,
+    LogTable,
+    Problem,
+    describe,
+    place_name,
+    structure,
+    unstructure,
+)
+from .records import Game
+from .setups import config_for, position_mismatch, setup_problem
+
+FORMAT = "rajas-save"
+VERSION = 1
+# The generator's algorithm is part of the format: a save replays only with the one it was made
+# with. A new algorithm needs a new version here, and the old one kept for the old saves.
+GENERATORS = {1: "splitmix64"}
+MAX_BYTES = 5 * 1024 * 1024
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+_TOML_PLACE = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
+
+
+class SaveError(Exception):
+    """A save or position file that cannot be used; the message is one sentence naming the file
+    and the place (a key or a log entry)."""
+
+
+def error_for(path: Path | str, problem: Problem) -> SaveError:
+    sentence = problem.sentence.rstrip(".")
+    if problem.key is None:
+        text = f"{path}: {sentence}."
+    else:
+        text = f"{path}: {place_name(problem.key)}: {sentence}."
+    return SaveError(" ".join(text.split("\n")))
+
+
+@cache
+def app_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rajas")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@cache
+def engine_generator() -> str:
+    """The engine's generator, recognised by its first output for seed 0 (a known answer)."""
+    first, _ = next_u64(seed_state(0))
+    return "splitmix64" if first == 0xE220A8397B1DCDAF else "unknown"
+
+
+def _document(game: Game) -> dict[str, Any]:
+    header = Header(
+        FORMAT,
+        VERSION,
+        app_version(),
+        GENERATORS[VERSION],
+        game.created,
+        game.updated,
+        rules.RULES_VERSION,
+        game.state.round,
+        game.state.turn,
+        game.state.over,
+    )
+    document = Document(header, game.setup, LogTable(game.log, game.redo), game.state)
+    data: dict[str, Any] = unstructure(document)
+    # The start position, when there is one, reads best before the log that plays from it.
+    ordered = {"header": data["header"], "setup": data["setup"]}
+    if game.from_position:
+        ordered["position"] = unstructure(game.start)
+    ordered["log"] = data["log"]
+    ordered["state"] = data["state"]
+    return ordered
+
+
+def dumps(game: Game) -> str:
+    """The save file's text."""
+    return tomli_w.dumps(_document(game))
+
+
+def _looks_like_save(path: Path) -> bool:
+    """Whether the file about to be replaced is worth keeping as the backup."""
+    try:
+        raw = read(path)
+    except SaveError:
+        return False
+    header = raw.get("header")
+    return isinstance(header, dict) and header.get("format") == FORMAT
+
+
+def save(game: Game, path: Path | str) -> None:
+    """Writes the game atomically; the file it replaces, if a save, becomes NAME.toml.bak.
+    SaveError (one sentence) when the path is not a file that may be replaced."""
+    try:
+        write_atomic(Path(path), dumps(game).encode("utf-8"), backup=_looks_like_save)
+    except Unwritable as error:
+        raise SaveError(str(error)) from None
+
+
+def replace_problem(path: Path | str) -> str | None:
+    """Why Save as must not write at `path` (no sentence stop): it cannot be written, or it
+    holds something other than a rajas save. None for a new file or a save."""
+    path = Path(path)
+    problem = write_problem(path)
+    if problem or not path.exists():
+        return problem
+    if not _looks_like_save(path):
+        return "is not a rajas save, so it is not replaced"
+    return None
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of a regular file, at most MAX_BYTES + 1 of them. The file is opened without
+    blocking and checked with fstat on the open descriptor, so a FIFO, a terminal or a device
+    (also behind a symlink) is refused at once and cannot be swapped in after the check."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(f"{path}: is a folder, not a save file.")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: is {kind_of(info.st_mode)}, not a regular file; not read.")
+        os.set_blocking(fd, True)  # a regular file now: let reads wait as usual
+        if info.st_size > MAX_BYTES:
+            raise SaveError(
+                f"{path}: is {info.st_size:,} bytes, over the 5 MB a save may have; not read."
+            )
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read(path: Path) -> dict[str, Any]:
+    """The file's TOML, refused unread when too large or shaped to make the parser slow;
+    SaveError when unreadable."""
+    try:
+        data = _read_regular(path)
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file.") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save file.") from None
+    except OSError as error:
+        raise SaveError(f"{path}: cannot be read ({error.strerror or error}).") from None
+    if len(data) > MAX_BYTES:  # it grew while we looked
+        raise SaveError(f"{path}: is over the 5 MB a save may have; not read.")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # what some editors write as "Unicode"
+        raise SaveError(f"{path}: byte 0: UTF-16 text, but a save is UTF-8.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveError(f"{path}: byte {error.start}: not text (UTF-8), so not a save.") from None
+    text = text.removeprefix("\ufeff")  # a byte order mark some editors add: harmless
+    problem = scan_problem(data)
+    if problem:
+        raise SaveError(f"{path}: {problem}.")
+    return _parse(path, text)
+
+
+def _parse(path: Path, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except RecursionError:  # tomllib recurses per nested array or table; a save nests 4 deep
+        raise SaveError(f"{path}: nests arrays or tables too deeply to be a save.") from None
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = _TOML_PLACE.match(message)
+        if match:
+            what, line, column = match.groups()
+            raise SaveError(
+                f"{path}: line {line}, column {column}: not valid TOML ({what.lower()})."
+            ) from None
+        if message.endswith(" (at end of document)"):
+            what = message.removesuffix(" (at end of document)").lower()
+            raise SaveError(
+                f"{path}: line {text.count(chr(10)) + 1}, the last: not valid TOML ({what}; "
+                "is the file cut short?)."
+            ) from None
+        raise SaveError(f"{path}: not valid TOML ({message.lower()}).") from None
+    except ValueError as error:  # tomllib lets int()'s digit limit through
+        raise SaveError(f"{path}: not valid TOML ({str(error).lower()}).") from None
+
+
+# Python's TOML parser is quadratic in the parts of a dotted key or table header, and every
+# key, value and table costs it microseconds. A save is small and flat (the longest example
+# line is under 100 characters, keys have at most 4 parts, a finished game has some 3,000
+# items), so these limits, far above any save, keep the parse of any file under a second.
+MAX_LINE = 1024
+MAX_KEY_PARTS = 16
+MAX_ITEMS = 50_000
+_ITEM_BYTES = (b"\n", b",", b"=", b"[", b"{", b".", b"\\")
+_KEY = rb"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
+_DEEP_KEY = re.compile(
+    rb"(?:^|[{,])[ \t]*+\[{0,2}+[ \t]*+(?:%s[ \t]*+\.[ \t]*+){%d}" % (_KEY, MAX_KEY_PARTS),
+    re.MULTILINE,
+)
+
+
+def count_items(data: bytes) -> int:
+    """Roughly how many lines, keys, values and escapes the parser will meet."""
+    return sum(data.count(byte) for byte in _ITEM_BYTES)
+
+
+def scan_problem(data: bytes) -> str | None:
+    """Why a file is refused before parsing (an item count, a line or a key beyond any save),
+    or None. Linear in the file's size: the count bounds the lines the other checks meet."""
+    items = count_items(data)
+    if items > MAX_ITEMS:
+        return (
+            f"is {items:,} lines, keys and values, over the {MAX_ITEMS:,} a save may have; not read"
+        )
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if len(line) > MAX_LINE:
+            return f"line {number}: is over {MAX_LINE:,} bytes long, far more than a save has"
+    deep = _DEEP_KEY.search(data)
+    if deep:
+        number = data.count(b"\n", 0, deep.start()) + 1
+        return f"line {number}: has a key of over {MAX_KEY_PARTS} dotted parts, unlike any save"
+    return None
+
+
+def check_header(raw: dict[str, Any]) -> None:
+    header = raw.get("header")
+    if not isinstance(header, dict):
+        raise Problem("this is not a rajas save: it has no [header] table")
+    if header.get("format") != FORMAT:
+        found = describe(header.get("format")) if "format" in header else "none"
+        raise Problem(f"this is not a rajas save (format {found}, not {FORMAT!r})", "header.format")
+    version = header.get("version")
+    if type(version) is not int:
+        raise Problem(f"expected a whole number, got {describe(version)}", "header.version")
+    if version not in GENERATORS:
+        known = ", ".join(map(str, GENERATORS))
+        raise Problem(
+            f"format version {version} is not one this rajas reads (it reads {known})",
+            "header.version",
+        )
+    generator = GENERATORS[version]
+    if "generator" not in header:
+        raise Problem("is missing", "header.generator")
+    if header["generator"] != generator:
+        where = "header.generator"
+        found = describe(header["generator"])
+        raise Problem(
+            f"format version {version} uses the {generator} generator, not {found}", where
+        )
+    if engine_generator() != generator:
+        raise Problem(f"this rajas no longer has the {generator} generator", "header.generator")
+    played_under = header.get("rules", 1)
+    if type(played_under) is not int:
+        raise Problem(f"expected a whole number, got {describe(played_under)}", "header.rules")
+    if played_under != rules.RULES_VERSION:
+        raise Problem(
+            f"the game was played under rules version {played_under} and this rajas plays "
+            f"version {rules.RULES_VERSION}, so its log cannot be replayed",
+            "header.rules",
+        )
+
+
+def _check_times(header: Header) -> None:
+    for key in ("created", "updated"):
+        value = getattr(header, key)
+        valid = _TIME.fullmatch(value) is not None
+        if valid:
+            try:
+                datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
+            except ValueError:
+                valid = False
+        if not valid:
+            raise Problem(
+                f"expected a UTC time such as 2025-01-31T18:05:00Z, got {describe(value)}",
+                f"header.{key}",
+            )
+
+
+def _first_difference(saved: Any, replayed: Any, path: str) -> tuple[str, str] | None:
+    """The first key where two unstructured states differ: (key, "file X, log Y")."""
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        for key in replayed:
+            if key not in saved:
+                return f"{path}.{key}", f"the file has no {key}, the log leads to " + describe(
+                    replayed[key]
+                )
+            found = _first_difference(saved[key], replayed[key], f"{path}.{key}")
+            if found:
+                return found
+        extra = next((key for key in saved if key not in replayed), None)
+        if extra is not None:
+            return f"{path}.{extra}", f"the file has {extra}, the log has none"
+        return None
+    if isinstance(saved, list | tuple) and isinstance(replayed, list | tuple):
+        if len(saved) != len(replayed):
+            items = "item" if len(saved) == 1 else "items"
+            return path, f"the file lists {len(saved)} {items}, the log leads to {len(replayed)}"
+        for i, (a, b) in enumerate(zip(saved, replayed, strict=True)):
+            found = _first_difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if saved == replayed:
+        return None
+    return path, f"the file says {describe(saved)}, the log leads to {describe(replayed)}"
+
+
+def _game(document: Document) -> Game:
+    _check_times(document.header)
+    setup = document.setup
+    problem = setup_problem(setup)
+    if problem:
+        raise Problem(problem[1], f"setup.{problem[0]}")
+    if document.position is not None:
+        start = document.position
+        _check_state(start, "position")
+        problem = position_mismatch(setup, start)
+        if problem:
+            raise Problem(problem[1], f"setup.{problem[0]}")
+    else:
+        try:
+            start = new_game(config_for(setup))
+        except ValueError as error:
+            raise Problem(str(error), "setup.variants") from None
+    _check_state(document.state, "state")
+    if document.state.config.players != len(setup.seats):
+        raise Problem(f"{len(setup.seats)} seats play this game", "state.config.players")
+    state, played = journal.replay_log(start, document.log.played, "log.played")
+    if state != document.state:
+        saved, replayed = unstructure(document.state), unstructure(state)
+        difference = _first_difference(saved, replayed, "state")
+        key, sentence = difference or ("state", "differs from where the log leads")
+        raise Problem(f"the log does not lead here: {sentence}", key)
+    if document.header.round:
+        _check_summary(document.header, state)
+    _, undone = journal.replay_log(state, document.log.undone, "log.undone")
+    return Game(
+        setup=setup,
+        start=start,
+        log=played,
+        state=state,
+        redo=undone,
+        created=document.header.created,
+        updated=document.header.updated,
+        from_position=document.position is not None,
+    )
+
+
+def _check_summary(header: Header, state: GameState) -> None:
+    """The header's round, turn and over are what listings show: they must be where the log
+    leads, or a listing would show another position than loading does."""
+    for key in ("round", "turn", "over"):
+        said, found = getattr(header, key), getattr(state, key)
+        if said != found:
+            raise Problem(
+                f"the file says {describe(said)}, the log leads to {describe(found)}",
+                f"header.{key}",
+            )
+
+
+def _check_state(state: GameState, key: str) -> None:
+    try:
+        positions.check(state)
+    except Problem as problem:
+        raise Problem(problem.sentence, f"{key}.{problem.key}" if problem.key else key) from None
+
+
+def load(path: Path | str) -> Game:
+    """Reads, checks and replays a save. Raises SaveError (one sentence) for any problem."""
+    path = Path(path)
+    raw = read(path)
+    try:
+        check_header(raw)
+        document = structure(raw, Document)
+        return _game(document)
+    except Problem as problem:
+        raise error_for(path, problem) from None
+
+
+def load_position(path: Path | str) -> GameState:
+    """The [state] table of a TOML file (a save is one), checked as strictly as a save's."""
+    path = Path(path)
+    raw = read(path)
+    try:
+        if not isinstance(raw.get("state"), dict):
+            raise Problem("a position file needs a [state] table in the save's state format")
+        state: GameState = structure(raw["state"], GameState, "state")
+        _check_state(state, "state")
+        return state
+    except Problem as problem:
+        raise error_for(path, problem) from None
+
+
+def backup_of(path: Path | str) -> Path:
+    return backup_path(Path(path))

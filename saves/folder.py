@@ -1,0 +1,305 @@
+"""Where saves live: the saves folder, autosave, and the listing of saved games."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from . import lock as gamelock
+from .converter import Problem
+from .files import MAX_BYTES, SaveError, check_header, error_for, load, read, save
+from .records import Game
+
+
+def saves_dir(override: str | Path | None = None) -> Path:
+    """The saves folder: `override` (--saves), else $RAJAS_SAVES, else
+    $XDG_DATA_HOME/rajas/saves, else ~/.local/share/rajas/saves. Not created here."""
+    if override:
+        return Path(override).expanduser()
+    if os.environ.get("RAJAS_SAVES"):
+        return Path(os.environ["RAJAS_SAVES"]).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME", "")
+    if not data_home or not Path(data_home).is_absolute():  # the XDG spec ignores relative paths
+        data_home = str(Path.home() / ".local" / "share")
+    return Path(data_home) / "rajas" / "saves"
+
+
+def _slug(text: str) -> str:
+    """A file-name-safe form of a name: accents dropped (Ö -> o), other letters to hyphens."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.casefold()).strip("-")
+
+
+def autosave_path(game: Game, directory: Path | None = None) -> Path:
+    """Where the app keeps this game: the saves folder, named by start time and players."""
+    stamp = re.sub(r"[^0-9T]", "", game.created).replace("T", "-") or "game"
+    names = "-".join(filter(None, (_slug(s.name) for s in game.setup.seats)))[:60]
+    name = f"{stamp}-{names}" if names else stamp
+    return (directory or saves_dir()) / f"{name}.toml"
+
+
+def free_autosave_path(game: Game, directory: Path | None = None) -> Path:
+    """The autosave path of a new game, numbered when another game already has that name
+    (two games started in one second by the same players)."""
+    path = autosave_path(game, directory)
+    number = 1
+    while path.exists() or _locked(path):
+        number += 1
+        path = path.with_name(f"{autosave_path(game, directory).stem}-{number}.toml")
+    return path
+
+
+def _locked(path: Path) -> bool:
+    """Whether another rajas holds the name, maybe before writing to it."""
+    try:
+        gamelock.acquire(path).release()
+    except gamelock.GameInUse:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def autosave(game: Game, directory: Path | None = None) -> Path:
+    """Saves to the game's autosave path, creating the saves folder (private) if needed."""
+    path = autosave_path(game, directory)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    save(game, path)
+    return path
+
+
+@attrs.frozen
+class SaveSummary:
+    """What a listing shows of a save, read without replaying it; `problem` when unreadable."""
+
+    path: Path
+    players: tuple[str, ...] = ()
+    round: int = 0
+    updated: str = ""
+    over: bool = False
+    to_act: str = ""
+    problem: str = ""
+
+
+HEAD_CHUNK = 2048
+HEAD_LIMIT = 64 * 1024  # a header and a setup are a few hundred bytes; past this, read it whole
+_HEAD_TABLES = (b"[header]", b"[setup]")
+
+
+def read_head(path: Path) -> bytes:
+    """The file's bytes up to its first table after [header] and [setup] (the log, the state or
+    a position), read in small pieces: all a listing needs. b"" when it cannot be read."""
+    data = b""
+    try:
+        with path.open("rb") as handle:
+            while len(data) < HEAD_LIMIT:
+                chunk = handle.read(HEAD_CHUNK)
+                if not chunk:
+                    return data
+                start = max(0, len(data) - 1)
+                data += chunk
+                end = _end_of_head(data, start)
+                if end is not None:
+                    return data[:end]
+    except OSError:
+        return b""
+    return data
+
+
+def _end_of_head(data: bytes, start: int) -> int | None:
+    """Where the first table line other than [header] and [setup] begins, from `start` on."""
+    at = data.find(b"\n[", start)
+    while at != -1:
+        line_end = data.find(b"\n", at + 1)
+        if line_end == -1:
+            return None  # the line is not all here yet
+        if data[at + 1 : line_end].strip() not in _HEAD_TABLES:
+            return at + 1
+        at = data.find(b"\n[", line_end)
+    return None
+
+
+def _parse(data: bytes) -> dict[str, Any] | None:
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return None
+
+
+def _where(table: dict[str, Any]) -> dict[str, Any] | None:
+    """Round, turn and over from a table, when all three are there and of the right type."""
+    round_, turn, over = table.get("round"), table.get("turn"), table.get("over")
+    if type(round_) is not int or round_ < 1 or type(turn) is not int or type(over) is not bool:
+        return None
+    return {"round": round_, "turn": turn, "over": over}
+
+
+def _with_header(path: Path, head: bytes, state: dict[str, Any] | None) -> SaveSummary | None:
+    raw = _parse(head)
+    if raw is None or state is None:
+        return None
+    try:
+        check_header(raw)
+    except Problem:
+        return None
+    return _from_tables(path, raw, state)
+
+
+def _summary_from_head(path: Path) -> SaveSummary | None:
+    """The summary from the header's round, turn and over and the setup's names; None when the
+    file has no such header (older saves) or its head is not plain enough to trust."""
+    head = read_head(path)
+    raw = _parse(head)
+    header = raw.get("header") if raw is not None else None
+    return _with_header(path, head, _where(header) if isinstance(header, dict) else None)
+
+
+def _summary_skipping_the_log(path: Path) -> SaveSummary | None:
+    """Older saves, without round, turn and over in the header: the head, and the [state]
+    table's own keys (written before its sub-tables), found by searching the bytes, so the log
+    is never parsed. None when the file is not laid out that plainly."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return None
+        data = path.read_bytes()
+    except OSError:
+        return None
+    end, at = _end_of_head(data, 0), data.find(b"\n[state]\n")
+    if end is None or at == -1:
+        return None
+    after = data.find(b"\n[", at + 1)
+    scalars = _parse(data[at + 1 : after + 1 if after != -1 else len(data)])
+    state = scalars.get("state") if scalars is not None else None
+    return _with_header(path, data[:end], _where(state) if isinstance(state, dict) else None)
+
+
+def _summary(path: Path) -> SaveSummary:
+    quick = _summary_from_head(path) or _summary_skipping_the_log(path)
+    if quick is not None:
+        return quick
+    try:
+        raw = read(path)
+        check_header(raw)
+    except SaveError as error:
+        return SaveSummary(path, problem=str(error))
+    except Problem as problem:
+        return SaveSummary(path, problem=str(error_for(path, problem)))
+    return _from_tables(path, raw, _table_in(raw, "state"))
+
+
+def _from_tables(path: Path, raw: dict[str, Any], state: dict[str, Any]) -> SaveSummary:
+    """A summary from a file's header and setup, and its state's round, turn and over."""
+    setup = _table_in(raw, "setup")
+    seats = setup.get("seats")
+    names = tuple(
+        str(seat.get("name", "?"))
+        for seat in (seats if isinstance(seats, list) else [])
+        if isinstance(seat, dict)
+    )
+    turn, round_, updated = state.get("turn"), state.get("round"), raw["header"].get("updated")
+    if not names or type(round_) is not int:
+        missing = "it names no players or no round; 'rajas validate' tells what is wrong"
+        return SaveSummary(path, problem=f"{path}: {missing}.")
+    return SaveSummary(
+        path,
+        players=names,
+        round=round_,
+        updated=updated if isinstance(updated, str) else "",
+        over=state.get("over") is True,
+        to_act=names[turn] if type(turn) is int and 0 <= turn < len(names) else "",
+    )
+
+
+def _table_in(raw: dict[str, Any], key: str) -> dict[str, Any]:
+    """A table of a file only listed, not loaded: anything else reads as empty."""
+    value = raw.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def folder_problem(directory: Path | str) -> str | None:
+    """Why the saves folder cannot be listed (a sentence naming it), or None. A folder that
+    does not exist yet is no problem: it is made at the first autosave."""
+    folder = Path(directory)
+    if folder.is_symlink() and not folder.exists():
+        return f"{folder}: is a link to {os.path.realpath(folder)}, which does not exist."
+    if not folder.exists():
+        return None
+    if not folder.is_dir():
+        return f"{folder}: is a file, not a folder of saves."
+    try:
+        with os.scandir(folder) as entries:
+            next(entries, None)
+    except OSError as error:
+        return f"{folder}: the saves folder cannot be read ({error.strerror or error})."
+    return None
+
+
+# Summaries already read, by path, with the file's (inode, size, mtime, ctime) they were read from
+# (ctime, so that a chmod that makes a file readable shows at once):
+# the title lists the folder again on every return, and most files have not changed since.
+_SEEN: dict[Path, tuple[tuple[int, int, int, int], SaveSummary]] = {}
+
+
+def forget_listing() -> None:
+    """Drops the remembered summaries, so the next listing reads every file again."""
+    _SEEN.clear()
+
+
+def _remembered(path: Path) -> SaveSummary:
+    """The file's summary, read again only when the file changed (a save is replaced by a
+    rename, so a new save is a new inode)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return _summary(path)
+    stamp = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    seen = _SEEN.get(path)
+    if seen is not None and seen[0] == stamp:
+        return seen[1]
+    summary = _summary(path)
+    _SEEN[path] = (stamp, summary)
+    return summary
+
+
+def list_saves(directory: Path | str) -> list[SaveSummary]:
+    """Every save in the folder, last played first; unreadable ones last, with their problem."""
+    folder = Path(directory)
+    if not folder.is_dir():
+        return []
+    found = [
+        _remembered(path)
+        for path in folder.glob("*.toml")
+        if not path.name.startswith(".") and path.is_file()
+    ]
+    found.sort(key=lambda s: s.path.name)
+    found.sort(key=lambda s: s.updated, reverse=True)  # ISO times sort as text; stable sorts
+    found.sort(key=lambda s: s.problem != "")
+    return found
+
+
+LOAD_TRIES = 3  # broken saves tried before giving up, so a folder of them cannot stall the title
+
+
+def last_unfinished(directory: Path | str) -> Path | None:
+    """The most recently played save in the folder that loads and is not over."""
+    return first_unfinished(list_saves(directory))
+
+
+def first_unfinished(listed: list[SaveSummary]) -> Path | None:
+    """The first save of a listing that loads and is not over. Only the listing's candidates
+    are loaded, and at most LOAD_TRIES of them."""
+    candidates = [s.path for s in listed if not s.problem and not s.over]
+    for path in candidates[:LOAD_TRIES]:
+        try:
+            game = load(path)
+        except SaveError:
+            continue
+        if not game.over:
+            return path
+    return None

@@ -1,0 +1,133 @@
+"""The action log: playing one entry, telling what it revealed, and replaying a whole log.
+
+"Revealed" is random information an action brought to light: dice rolled, a display tile turned
+up, a yield tile drawn. It is written for the human reader of a save, and it is also the undo
+barrier: an entry that revealed something cannot be undone in a strict game, since undoing it would
+let a player try again knowing what comes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import rules
+from rules import Action, Die, GameState, Reroll, remove_dice, render, stack_name
+
+from .converter import Problem
+from .records import LogEntry
+
+
+def _rolled(before: GameState, after: GameState, action: Action) -> list[Die]:
+    seat = before.turn
+    kept = before.players[seat].dice
+    if isinstance(action, Reroll) and action.die is None and before.queue:
+        # The re-rolled dice leave the statue first, so a die that rolls its old face still counts.
+        kept = remove_dice(kept, before.queue[0].chosen) or kept
+    new = Counter(after.players[seat].dice) - Counter(kept)
+    return sorted(new.elements())
+
+
+def reveal(before: GameState, after: GameState, action: Action) -> str:
+    """What `action` brought to light, in a few words; "" when nothing random."""
+    parts = []
+    if after.rng != before.rng:
+        rolled = _rolled(before, after, action)
+        parts.append("rolled " + " ".join(map(str, rolled)) if rolled else "rolled dice")
+    old, new = before.supply, after.supply
+    if new.yield_discard != old.yield_discard:
+        drawn = new.yield_discard
+        if drawn[: len(old.yield_discard)] == old.yield_discard:
+            drawn = drawn[len(old.yield_discard) :]
+        else:
+            parts.append("reshuffled the yield tiles")
+        parts.extend(f"drew yield {_yield_words(tile)}" for tile in drawn)
+    for index, (was, now) in enumerate(zip(old.stacks, new.stacks, strict=True)):
+        if now and now != was and (not was or now[-1] != was[-1]):
+            parts.append(f"{stack_name(index)} now shows {_tile_words(now[-1])}")
+    return "; ".join(parts)
+
+
+def _tile_words(tile_id: int) -> str:
+    """A display tile as a player names it: colour and value, then its animal (`p4 snake`)."""
+    tile = rules.catalog().tiles[tile_id]
+    return f"{tile.colour.letter}{tile.value} {tile.animal}"
+
+
+def _yield_words(tile: int) -> str:
+    """A white yield tile by what it gives (`+3 money`)."""
+    data = rules.catalog()
+    # Saved logs hold these words (kept short: a long entry makes tomli-w write the log as tables).
+    return " and ".join(render(data.gains[g.kind].log, g, {}) for g in data.yields["white"][tile])
+
+
+QUOTED_CHARS = 60
+
+
+def quoted(text: str) -> str:
+    """An action text quoted in a sentence: cut short, so that a megabyte of input stays out of
+    the one line that refuses it."""
+    if len(text) <= QUOTED_CHARS:
+        return repr(text)
+    return repr(text[:QUOTED_CHARS]) + f"… ({len(text)} characters)"
+
+
+def parse(text: str) -> Action:
+    """An action from its notation; raises IllegalAction with a sentence when unreadable."""
+    try:
+        return rules.parse_action(text)
+    except ValueError as error:
+        message = str(error)
+        message = message if message.endswith(".") else message + "."
+        raise rules.IllegalAction(message[0].upper() + message[1:]) from None
+
+
+def play(state: GameState, action: Action | str) -> tuple[GameState, LogEntry]:
+    """The state after `action` and its log entry; raises IllegalAction when not legal now."""
+    if isinstance(action, str):
+        action = parse(action)
+    action = rules.canonical(state, action)  # logs hold only the spelling legal_actions lists
+    after = rules.apply(state, action)
+    return after, LogEntry(state.turn, str(action), reveal(state, after, action))
+
+
+def replay(state: GameState, entries: Iterable[LogEntry], key: str) -> GameState:
+    """Plays logged entries from `state`, checking each; raises Problem naming `key[i]`."""
+    return replay_log(state, entries, key)[0]
+
+
+def replay_log(
+    state: GameState, entries: Iterable[LogEntry], key: str
+) -> tuple[GameState, tuple[LogEntry, ...]]:
+    """Plays logged entries from `state`, checking each, and returns where they lead with the
+    entries in canonical notation (another spelling of an action is stored as the listed one);
+    raises Problem naming `key[i]`."""
+    played: list[LogEntry] = []
+    for index, entry in enumerate(entries):
+        where = f"{key}[{index}]"
+        if entry.seat != state.turn:
+            raise Problem(f"seat {entry.seat} acted, but it was seat {state.turn}'s turn", where)
+        try:
+            after, logged = play(state, entry.action)
+        except rules.IllegalAction as error:
+            sentence = str(error).rstrip(".")
+            refused = f"{quoted(entry.action)} cannot be played there: {sentence}"
+            raise Problem(refused, where) from None
+        if logged.revealed != entry.revealed:
+            said = entry.revealed or "nothing"
+            spelled = f" (played as {logged.action!r})" if logged.action != entry.action else ""
+            raise Problem(
+                f"says {quoted(entry.action)}{spelled} revealed {quoted(said)}, but it reveals "
+                f"{logged.revealed or 'nothing'!r}",
+                where,
+            )
+        played.append(logged)
+        state = after
+    return state, tuple(played)
+
+
+def rewind(state: GameState, entries: Iterable[LogEntry]) -> GameState:
+    """Plays entries already checked when they were logged or loaded."""
+    for entry in entries:
+        state = rules.apply(state, rules.parse_action(entry.action))
+    return state

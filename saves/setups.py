@@ -1,0 +1,72 @@
+"""Setting a game up: who plays, the variants, the undo mode, and checking them.
+
+Shared by starting a game and by loading one, so a setup is held to the same rules either way.
+"""
+
+from __future__ import annotations
+
+from rules import Config, GameState
+
+from .converter import describe
+from .records import BOT_KINDS, HUMAN, UNDO_MODES, Setup
+
+VARIANTS = ("ganga", "navaratnas")
+NAME_LIMIT = 24
+
+
+def setup_problem(setup: Setup) -> tuple[str, str] | None:
+    """(key, sentence) for the first thing wrong with a setup, or None."""
+    if not 2 <= len(setup.seats) <= 4:
+        return "seats", f"rajas is played by 2 to 4 players, not {len(setup.seats)}"
+    seen: set[str] = set()
+    for i, seat in enumerate(setup.seats):
+        name = seat.name
+        if not name or name != name.strip() or len(name) > NAME_LIMIT:
+            limit = f"a name is 1 to {NAME_LIMIT} characters, not {describe(name)}"
+            return f"seats[{i}].name", limit
+        if any(c in ",=" or not c.isprintable() for c in name):
+            return (
+                f"seats[{i}].name",
+                f"the name {describe(name)} holds a comma, '=' or a control character",
+            )
+        if name.casefold() in seen:
+            return f"seats[{i}].name", f"two players are called {name}"
+        seen.add(name.casefold())
+        if seat.kind != HUMAN and seat.kind not in BOT_KINDS:
+            kinds = ", ".join((HUMAN, *BOT_KINDS))
+            return f"seats[{i}].kind", f"{describe(seat.kind)} is not a kind of player ({kinds})"
+    for i, variant in enumerate(setup.variants):
+        if variant not in VARIANTS:
+            return f"variants[{i}]", f"{describe(variant)} is not a variant ({', '.join(VARIANTS)})"
+    if len(set(setup.variants)) != len(setup.variants):
+        return "variants", "a variant is named twice"
+    if setup.undo not in UNDO_MODES:
+        return "undo", f"{describe(setup.undo)} is not an undo mode ({', '.join(UNDO_MODES)})"
+    return None
+
+
+def config_for(setup: Setup) -> Config:
+    players = len(setup.seats)
+    boards = ("navaratnas",) * players if "navaratnas" in setup.variants else ()
+    return Config(players=players, seed=setup.seed, boards=boards, ganga="ganga" in setup.variants)
+
+
+def variants_of(config: Config) -> tuple[str, ...]:
+    found = ["ganga"] if config.ganga else []
+    if "navaratnas" in config.boards:
+        found.append("navaratnas")
+    return tuple(v for v in VARIANTS if v in found)
+
+
+def position_mismatch(setup: Setup, position: GameState) -> tuple[str, str] | None:
+    config = position.config
+    if len(setup.seats) != config.players:
+        return (
+            "seats",
+            f"the setup names {len(setup.seats)} players, the position is for {config.players}",
+        )
+    if setup.seed != config.seed:
+        return "seed", f"the seed is {setup.seed}, the position's is {config.seed}"
+    if setup.variants != variants_of(config):
+        return "variants", "the variants differ from the position's"
+    return None

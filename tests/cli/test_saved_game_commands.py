@@ -1,0 +1,192 @@
+"""The headless saved-game commands: new, legal, apply, show, undo, redo, validate, saves."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rules
+import saves
+from rajas_tui import bots
+from rajas_tui.cli import main
+
+FINAL, MIDGAME, OPENING = (
+    saves.examples_dir() / name
+    for name in ("final-action-3p.toml", "midgame-4p.toml", "opening-2p.toml")
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _rajas(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rajas_tui.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+    )
+
+
+def test_the_issue_s_done_when_walk(tmp_path: Path) -> None:
+    made = _rajas("new", "--players", "Asha,Bela,Chand", "--seed", "42", "--save", "g.toml",
+                  cwd=tmp_path)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    legal = _rajas("legal", "g.toml", cwd=tmp_path)
+    assert legal.returncode == 0 and legal.stdout.strip()
+    action = legal.stdout.splitlines()[0]
+    applied = _rajas("apply", "g.toml", action, cwd=tmp_path)
+    assert applied.returncode == 0, applied.stderr
+    shown = _rajas("show", "g.toml", cwd=tmp_path)
+    assert shown.returncode == 0 and "Asha" in shown.stdout and "margin" in shown.stdout
+    valid = _rajas("validate", "g.toml", cwd=tmp_path)
+    assert valid.returncode == 0 and len(valid.stdout.splitlines()) == 1
+    path = tmp_path / "g.toml"
+    raw = bytearray(path.read_bytes())
+    raw[raw.index(b"[state]") + 3] ^= 0x01  # "[state]" becomes "[sta`e]"
+    path.write_bytes(bytes(raw))
+    broken = _rajas("validate", "g.toml", cwd=tmp_path)
+    assert broken.returncode == 1 and broken.stdout == ""
+    assert len(broken.stderr.splitlines()) == 1 and broken.stderr.startswith("rajas: g.toml: ")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "--players", "Asha", "--save", "x.toml"],
+        ["new", "--players", "A,B,C,D,E", "--save", "x.toml"],
+        ["new", "--players", "A,,B", "--save", "x.toml"],
+        ["new", "--players", "A,a", "--save", "x.toml"],
+        ["new", "--players", "A,B", "--bots", "5=random", "--save", "x.toml"],
+        ["new", "--players", "A,B", "--bots", "1=genius", "--save", "x.toml"],
+        ["new", "--players", "A,B", "--bots", "B", "--save", "x.toml"],
+        ["new", "--players", "A,B", "--variant", "chess", "--save", "x.toml"],
+        ["new", "--players", "A,B", "--variant", "ganga", "--save", "x.toml"],
+        ["new", "--players", "A,B", "--seed", "x", "--save", "x.toml"],
+        ["new", "--players", "A,B", "--seed", str(2**64), "--save", "x.toml"],
+        ["new", "--players", "A,B", "--undo", "maybe", "--save", "x.toml"],
+        ["new", "--players", "A,B"],
+        ["apply", "g.toml"],
+        ["show"],
+        ["show", "g.toml", "--colour"],
+    ],
+)
+def test_bad_arguments_get_one_sentence_and_exit_2(args: list[str], tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        code = main([a.replace("x.toml", str(tmp_path / "x.toml")) for a in args])
+        raise SystemExit(code)
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert len(error.splitlines()) == 1 and error.startswith("rajas: "), error
+    assert not (tmp_path / "x.toml").exists()
+
+
+def _copy(source: Path, tmp_path: Path) -> Path:
+    path = tmp_path / source.name
+    path.write_bytes(source.read_bytes())
+    return path
+
+
+def test_an_illegal_action_changes_nothing(tmp_path: Path, capsys) -> None:
+    path = _copy(OPENING, tmp_path)
+    before = path.read_bytes()
+    legal = bots.choose("random", saves.load(path).state, 1)
+    for actions in (["quarry q9 d1 o1"], [str(legal), "boat yes maybe"], ["dance"]):
+        assert main(["apply", str(path), *actions]) == 1
+        error = capsys.readouterr().err
+        assert len(error.splitlines()) == 1 and error.startswith("rajas: "), error
+        assert path.read_bytes() == before
+    assert main(["apply", str(path), "quarry", "q1"]) == 1
+    assert "quote each action" in capsys.readouterr().err
+
+
+def test_apply_plays_and_bots_answer(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "g.toml"
+    args = ["new", "--players", "Asha,Bela", "--bots", "Bela=random", "--seed", "9"]
+    assert main([*args, "--save", str(path)]) == 0
+    for _ in range(5):
+        game = saves.load(path)
+        assert game.seat.name == "Asha"
+        action = str(bots.choose("random", game.state, 0))
+        assert main(["apply", str(path), action]) == 0
+    assert saves.load(saves.backup_of(path)).log  # the save before the last one
+    out = capsys.readouterr().out
+    assert "Bela (random bot):" in out
+
+
+def test_a_game_of_bots_plays_to_the_end(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "bots.toml"
+    args = ["new", "--players", "A,B", "--bots", "0=random,1=random", "--seed", "1"]
+    assert main([*args, "--save", str(path)]) == 0
+    assert "Game over" in capsys.readouterr().out
+    assert main(["legal", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "the game is over" in captured.err
+
+
+def test_one_action_from_the_end(tmp_path: Path, capsys) -> None:
+    path = _copy(FINAL, tmp_path)
+    game = saves.load(path)
+    ending = [a for a in map(str, rules.legal_actions(game.state))
+              if saves.play(game, a).over]  # fmt: skip
+    assert ending
+    assert main(["apply", str(path), ending[0]]) == 0
+    assert "Game over" in capsys.readouterr().out
+    assert saves.load(path).over
+
+
+def test_show_as_text_and_as_json(tmp_path: Path, capsys) -> None:
+    assert main(["show", str(MIDGAME)]) == 0
+    text = capsys.readouterr().out
+    for word in ("Round 11", "fame", "money", "margin", "karma", "dice", "province", "Devi"):
+        assert word in text
+    assert main(["show", "--json", str(MIDGAME)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["round"] == 11 and len(data["players"]) == 4
+
+
+def test_undo_and_redo_on_the_command_line(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "g.toml"
+    args = ["new", "--players", "A,B", "--undo", "free", "--seed", "3", "--save", str(path)]
+    assert main(args) == 0
+    assert main(["undo", str(path)]) == 1  # nothing yet
+    assert "nothing to undo" in capsys.readouterr().err
+    first = str(bots.choose("random", saves.load(path).state, 0))
+    assert main(["apply", str(path), first]) == 0
+    assert main(["undo", str(path)]) == 0
+    assert saves.load(path).redo[0].action == first
+    assert main(["redo", str(path)]) == 0
+    assert saves.load(path).log[-1].action == first
+    assert main(["redo", str(path)]) == 1
+
+
+def test_new_refuses_to_overwrite(tmp_path: Path, capsys) -> None:
+    path = _copy(OPENING, tmp_path)
+    before = path.read_bytes()
+    assert main(["new", "--players", "A,B", "--save", str(path)]) == 1
+    assert "already exists" in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert main(["new", "--players", "A,B", "--save", str(path), "--force"]) == 0
+    assert saves.backup_of(path).read_bytes() == before
+
+
+def test_saves_lists_the_folder(tmp_path: Path, capsys, monkeypatch) -> None:
+    for source in (OPENING, MIDGAME):
+        _copy(source, tmp_path)
+    (tmp_path / "broken.toml").write_text("[header]\n")
+    assert main(["saves", "--saves", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and "Asha, Bela, Chand, Devi" in lines[0] and "unreadable" in lines[2]
+    monkeypatch.setenv("RAJAS_SAVES", str(tmp_path / "none"))
+    assert main(["saves"]) == 0
+    assert "No saves in" in capsys.readouterr().out
+
+
+def test_a_missing_save_gets_one_line(tmp_path: Path, capsys) -> None:
+    for command in ("show", "legal", "validate", "undo", "redo"):
+        assert main([command, str(tmp_path / "nope.toml")]) == 1
+        error = capsys.readouterr().err
+        assert error.splitlines() == [f"rajas: {tmp_path / 'nope.toml'}: no such file."]
