@@ -15,6 +15,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
 import rules
@@ -123,6 +124,19 @@ class RajasApp(App[None]):
             await self.push_screen(GameOverScreen() if self.state.over else GameScreen())
         self._screens_ready = True
         self._check_size()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's notify, but plain text by default: the app's messages quote file names,
+        player names and keymap entries, and a `[/]` in one must show, not crash the app."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # The one game ----------------------------------------------------------------------------
 
