@@ -6,6 +6,8 @@ one game for the new one → the panes redraw → the session autosaves.
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import tomllib
 from collections.abc import Iterable
 from functools import partial
@@ -31,6 +33,7 @@ from .screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 THEMES_DIR = Path(__file__).resolve().parent.parent / "themes"
 DEFAULT_THEME = "rajas-dark"
+HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 
 
 def load_themes(directory: Path = THEMES_DIR) -> list[Theme]:
@@ -124,6 +127,23 @@ class RajasApp(App[None]):
             await self.push_screen(GameOverScreen() if self.state.over else GameScreen())
         self._screens_ready = True
         self._check_size()
+        self._end_on_signals()
+
+    # Signals -----------------------------------------------------------------------------------
+
+    def _end_on_signals(self) -> None:
+        """SIGHUP (the terminal or the SSH client went away) and SIGTERM end the app cleanly with
+        the game saved; by default they would kill it with the terminal left in raw mode."""
+        loop = asyncio.get_running_loop()
+        for number in HANG_UP_SIGNALS:
+            try:
+                loop.add_signal_handler(number, self._signalled, number)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return  # not the main thread (tests) or no signals on this platform
+
+    def _signalled(self, number: int) -> None:
+        self._autosave()
+        self.exit(return_code=128 + number)
 
     def notify(
         self,
@@ -318,4 +338,21 @@ def run(path: Path | None = None) -> int:
         theme=os.environ.get("RAJAS_THEME") or None,
     )
     app.run()
-    return 0
+    # Textual sets 1 when the app stopped on an unhandled error: that must not look like a quit.
+    code = app.return_code or 0
+    if code > 128:
+        _drop_lost_terminal()
+    return code
+
+
+def _drop_lost_terminal() -> None:
+    """After a hang-up the terminal may be gone: Python's last flush of what Textual left in
+    stdout would fail and turn the exit code into 120, so that output goes nowhere instead."""
+    import os
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())

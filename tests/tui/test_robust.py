@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
 from pathlib import Path
 
 import pytest
@@ -129,3 +139,137 @@ async def test_new_game_dialog_error_shows_markup_as_written(saves: Path) -> Non
         await pilot.press("enter")
         await pilot.pause()
         assert "[/]," in _dialog_error(app)
+
+
+# Item 9: without a terminal it says so; a hang-up saves and exits --------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(home: Path) -> dict[str, str]:
+    return {
+        "HOME": str(home),
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "RAJAS_SAVES": str(home / "saves"),
+        "TERM": "xterm-256color",
+        "PYTHONPATH": str(ROOT),
+    }
+
+
+def test_without_a_terminal_it_says_so_and_exits(tmp_path: Path) -> None:
+    # As `rajas </dev/null | cat` or `ssh host rajas` without -t: neither end is a terminal.
+    done = subprocess.run(
+        [sys.executable, "-m", "rajas_tui.cli"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        timeout=30,
+    )
+    assert done.returncode != 0
+    assert done.stdout == ""
+    sentence = done.stderr.strip()
+    assert "\n" not in sentence and "Traceback" not in sentence
+    assert "terminal" in sentence and "ssh -t" in sentence
+
+
+class Terminal:
+    """A pseudo-terminal of 80×24 with rajas in it; everything rajas writes is kept."""
+
+    def __init__(self, home: Path, code: str = "from rajas_tui.cli import main; sys.exit(main())"):
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", f"import sys\n{code}"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=_env(home),
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.output = b""
+        self.open = True
+
+    def read_until(self, words: bytes, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while words not in self.output:
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"{words!r} not shown; the app wrote {self.output[-400:]!r}")
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    self.output += os.read(self.master, 65536)
+                except OSError:
+                    break
+
+    def drain(self) -> None:
+        """Reads what the app wrote, so its writes never block on a full terminal."""
+        while self.open and select.select([self.master], [], [], 0)[0]:
+            try:
+                data = os.read(self.master, 65536)
+                if not data:
+                    return
+                self.output += data
+            except OSError:
+                return
+
+    def wait(self, timeout: float = 10.0) -> int:
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None and time.monotonic() < deadline:
+            self.drain()
+            time.sleep(0.05)
+        return self.process.wait(timeout=0.1)
+
+    def hang_up(self) -> None:
+        """What sshd does when the client leaves: the terminal closes, then SIGHUP."""
+        self.open = False
+        os.close(self.master)
+        self.process.send_signal(signal.SIGHUP)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        if self.open:
+            self.open = False
+            os.close(self.master)
+
+
+@pytest.mark.parametrize("hang_up", [False, True], ids=["signal", "terminal-gone"])
+def test_sighup_saves_the_game_and_exits(tmp_path: Path, hang_up: bool) -> None:
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.read_until(b"New game")
+        os.write(terminal.master, b"n")
+        terminal.read_until(b"Seed")
+        os.write(terminal.master, b"\r")  # Start has the focus
+        terminal.read_until(b"Your turn")
+        time.sleep(0.3)
+        if hang_up:
+            terminal.hang_up()
+        else:
+            terminal.process.send_signal(signal.SIGHUP)
+        code = terminal.wait()
+    finally:
+        terminal.close()
+    assert code == 129, terminal.output[-600:]
+    autosave = persist.last_unfinished(tmp_path / "saves")
+    assert autosave is not None
+    game = persist.load(autosave)
+    assert [seat.name for seat in game.setup.seats] == ["Asha", "Bela"]
+
+
+def test_an_unhandled_error_does_not_exit_0(tmp_path: Path) -> None:
+    code = (
+        "import sys; import rajas_tui.app as app\n"
+        "def broken(self): raise RuntimeError('a fault in the app')\n"
+        "app.TitleScreen.on_mount = broken\n"
+        "sys.exit(app.run())"
+    )
+    terminal = Terminal(tmp_path, code)
+    try:
+        exit_code = terminal.wait(timeout=30)
+    finally:
+        terminal.close()
+    assert exit_code == 1
