@@ -16,7 +16,7 @@ from typing import Any
 
 from textual import events
 from textual.app import App
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
@@ -310,15 +310,28 @@ class RajasApp(App[None]):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         shown = self._too_small
         if small and shown is None:
+            # The palette cannot lay itself out in a few columns (it divides by its width), and
+            # one left beneath the too-small screen would be opened a second time (DuplicateIds).
+            # Its search may still be running, and would look for its list once it is gone.
+            while isinstance(self.screen, CommandPalette):
+                self.workers.cancel_node(self.screen)
+                self.pop_screen()
             self._too_small = TooSmallScreen()
             self.push_screen(self._too_small)
         elif small and shown is not None:
             shown.show_size(width, height)
-        elif not small and shown is not None:
+        elif not small and shown is not None and self.screen is shown:
+            # Only when it is on top: anything above it closes first, and then this runs again.
             self._too_small = None
-            if self.screen is shown:
-                self.pop_screen()
+            self.pop_screen()
 
+    def action_command_palette(self) -> None:
+        """The palette opens only at a size it can draw, and never twice."""
+        if self._too_small is not None:
+            return
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        super().action_command_palette()
 
 def run(path: Path | None = None) -> int:
     """`rajas` and `rajas load PATH`: the app, in the terminal it was started in."""

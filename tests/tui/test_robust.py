@@ -273,3 +273,41 @@ def test_an_unhandled_error_does_not_exit_0(tmp_path: Path) -> None:
     finally:
         terminal.close()
     assert exit_code == 1
+
+
+# Item 11: resizing with the palette open ----------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_palette_opened_while_too_small_leaves_no_too_small_screen_behind(
+    saves: Path,
+) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.resize_terminal(100, 30)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.resize_terminal(70, 20)
+        await pilot.press("ctrl+p")
+        await pilot.resize_terminal(100, 30)
+        await pilot.resize_terminal(70, 20)
+        await pilot.press("ctrl+p")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("width", [1, 4, 5, 6, 40])
+async def test_open_palette_survives_a_narrow_terminal(saves: Path, width: int) -> None:
+    app = kit.app(saves=saves)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"new")
+        await pilot.resize_terminal(width, 30)
+        await pilot.press("ctrl+p", "down", "enter")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+    assert app.return_code in (None, 0)
