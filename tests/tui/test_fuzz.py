@@ -12,7 +12,7 @@ from . import kit
 
 pytestmark = pytest.mark.asyncio
 
-SESSIONS = 24
+SESSIONS = 20
 STEPS = 50
 KEYS = (
     "ctrl+p", "escape", "escape", "tab", "shift+tab", "enter", "enter", "up", "down", "left",

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets._toast import Toast
 
 from rajas_tui import persist, session
@@ -311,3 +311,15 @@ async def test_open_palette_survives_a_narrow_terminal(saves: Path, width: int) 
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
     assert app.return_code in (None, 0)
+
+
+@pytest.mark.asyncio
+async def test_quit_chosen_in_the_title_menu_quits(saves: Path) -> None:
+    # The menu called the async quit action without awaiting it: nothing happened.
+    app = kit.app(saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        menu = app.screen.query_one("#title-menu", OptionList)
+        menu.highlighted = menu.get_option_index("quit")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app._exit, "the app is quitting"
