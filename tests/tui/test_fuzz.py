@@ -13,7 +13,7 @@ from . import kit
 pytestmark = pytest.mark.asyncio
 
 SESSIONS = 20
-STEPS = 50
+STEPS = 45
 KEYS = (
     "ctrl+p", "escape", "escape", "tab", "shift+tab", "enter", "enter", "up", "down", "left",
     "right", "question_mark", "space", "backspace", *"0123456789", *"abcdefghijklmnoprstuvwxyz",
