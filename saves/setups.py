@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules import Config, GameState
 
-from .converter import describe
+from .converter import INT64_MAX, INT64_MIN, describe
 from .records import BOT_KINDS, HUMAN, UNDO_MODES, Setup
 
 VARIANTS = ("ganga", "navaratnas")
@@ -42,6 +42,9 @@ def setup_problem(setup: Setup) -> tuple[str, str] | None:
         return "variants", "a variant is named twice"
     if setup.undo not in UNDO_MODES:
         return "undo", f"{describe(setup.undo)} is not an undo mode ({', '.join(UNDO_MODES)})"
+    # A seed the TOML file cannot hold would start a game whose every autosave is refused on load.
+    if not INT64_MIN <= setup.seed <= INT64_MAX:
+        return "seed", f"the seed must fit in 64 bits (a TOML integer), not {setup.seed}"
     return None
 
 

@@ -97,8 +97,20 @@ def build_parser() -> ArgumentParser:
     return parser
 
 
+EXIT_NO_TERMINAL = 1
+
+
 def run_app(path: str | None = None) -> int:
     """Opens the terminal app; Textual is imported only here."""
+    # Without a terminal (`ssh host rajas` without -t, or a pipe) the app cannot read keys and
+    # would run on, unseen, for ever: say so before Textual starts.
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(
+            "rajas: the app needs a terminal (over SSH use 'ssh -t HOST rajas'); "
+            "the headless commands work without one, see 'rajas --help'.",
+            file=sys.stderr,
+        )
+        return EXIT_NO_TERMINAL
     from pathlib import Path
 
     from rajas_tui.tui.app import run

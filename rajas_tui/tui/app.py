@@ -7,6 +7,8 @@ do the panes redraw, so a screen never shows an action the disk does not hold.
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -14,7 +16,8 @@ from typing import Any
 
 from textual import events
 from textual.app import App
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
 import rules
@@ -30,6 +33,7 @@ from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from themes import theme_files
 
 DEFAULT_THEME = "rajas-dark"
+HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 
 # Used when the theme files cannot be read (a broken install): the app must still start.
 FALLBACK_THEME = Theme(
@@ -143,6 +147,36 @@ class RajasApp(App[None]):
             await self.push_screen(GameOverScreen() if self.state.over else GameScreen())
         self._screens_ready = True
         self._check_size()
+        self._end_on_signals()
+
+    # Signals -----------------------------------------------------------------------------------
+
+    def _end_on_signals(self) -> None:
+        """SIGHUP (the terminal or the SSH client went away) and SIGTERM end the app cleanly with
+        the game saved; by default they would kill it with the terminal left in raw mode."""
+        loop = asyncio.get_running_loop()
+        for number in HANG_UP_SIGNALS:
+            try:
+                loop.add_signal_handler(number, self._signalled, number)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return  # not the main thread (tests) or no signals on this platform
+
+    def _signalled(self, number: int) -> None:
+        self._autosave()
+        self.exit(return_code=128 + number)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's notify, but plain text by default: the app's messages quote file names,
+        player names and keymap entries, and a `[/]` in one must show, not crash the app."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # The one game ----------------------------------------------------------------------------
 
@@ -322,14 +356,28 @@ class RajasApp(App[None]):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         shown = self._too_small
         if small and shown is None:
+            # The palette cannot lay itself out in a few columns (it divides by its width), and
+            # one left beneath the too-small screen would be opened a second time (DuplicateIds).
+            # Its search may still be running, and would look for its list once it is gone.
+            while isinstance(self.screen, CommandPalette):
+                self.workers.cancel_node(self.screen)
+                self.pop_screen()
             self._too_small = TooSmallScreen()
             self.push_screen(self._too_small)
         elif small and shown is not None:
             shown.show_size(width, height)
-        elif not small and shown is not None:
+        elif not small and shown is not None and self.screen is shown:
+            # Only when it is on top: anything above it closes first, and then this runs again.
             self._too_small = None
-            if self.screen is shown:
-                self.pop_screen()
+            self.pop_screen()
+
+    def action_command_palette(self) -> None:
+        """The palette opens only at a size it can draw, and never twice."""
+        if self._too_small is not None:
+            return
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        super().action_command_palette()
 
 
 def run(path: Path | None = None) -> int:
@@ -351,4 +399,21 @@ def run(path: Path | None = None) -> int:
         theme=os.environ.get("RAJAS_THEME") or None,
     )
     app.run()
-    return 0
+    # Textual sets 1 when the app stopped on an unhandled error: that must not look like a quit.
+    code = app.return_code or 0
+    if code > 128:
+        _drop_lost_terminal()
+    return code
+
+
+def _drop_lost_terminal() -> None:
+    """After a hang-up the terminal may be gone: Python's last flush of what Textual left in
+    stdout would fail and turn the exit code into 120, so that output goes nowhere instead."""
+    import os
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())

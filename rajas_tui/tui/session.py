@@ -18,6 +18,7 @@ from rules import GameState
 from saves import lock as gamelock
 from saves.records import HUMAN, Game, Seat, Setup
 from saves.sameness import Step, steps
+from saves.setups import setup_problem
 
 BOT_KINDS: tuple[str, ...] = tuple(bots.KINDS)
 UNDO_MODES = ("strict", "free")
@@ -36,6 +37,18 @@ def new_game(seats: Sequence[tuple[str, str]], seed: int, undo: str = "strict") 
         return saves.start_game(setup)
     except ValueError as error:
         raise SessionError(str(error)) from error
+
+
+def setup_refusal(seats: Sequence[tuple[str, str]], seed: int, undo: str = "strict") -> str | None:
+    """Why `new_game` would refuse this setup, as one sentence; None when it can start.
+
+    The same check as loading a save, so a dialog cannot start a game its autosave cannot hold."""
+    setup = Setup(seats=tuple(Seat(name, kind) for name, kind in seats), seed=seed, undo=undo)
+    problem = setup_problem(setup)
+    if problem is None:
+        return None
+    words = problem[1]
+    return f"{words[:1].upper()}{words[1:]}."
 
 
 def from_position(seats: Sequence[tuple[str, str]], state: GameState) -> Game:

@@ -29,7 +29,8 @@ class LoadScreen(Dialog):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Load a game", classes="dialog-title")
-            yield OptionList(id="saves")
+            # File names and player names are shown as written, never read as markup.
+            yield OptionList(id="saves", markup=False)
             yield Static("Enter loads · Escape cancels", classes="dim")
 
     def on_mount(self) -> None:
@@ -71,7 +72,7 @@ class SaveAsScreen(Dialog):
         with Vertical(id="dialog"):
             yield Static("Save as", classes="dialog-title")
             yield Input(placeholder="file name, e.g. friday-game", id="save-name")
-            yield Static("", id="dialog-error")
+            yield Static("", id="dialog-error", markup=False)
             yield Static("Enter saves · Escape cancels", classes="dim")
 
     def on_mount(self) -> None:

@@ -78,7 +78,8 @@ class NewGameScreen(Dialog):
                     restrict=r"\d*",
                     compact=True,
                 )
-            yield Static("", id="dialog-error")
+            # Errors quote the names typed, which are never markup.
+            yield Static("", id="dialog-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
@@ -118,9 +119,9 @@ class NewGameScreen(Dialog):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1, 1_000_000)
         undo = str(self.query_one("#undo", Select).value)
-        names = [name.casefold() for name, _ in seats]
-        if len(set(names)) != len(names):
-            self.query_one("#dialog-error", Static).update("Two players have the same name.")
+        refusal = session.setup_refusal(seats, seed, undo)
+        if refusal is not None:
+            self.query_one("#dialog-error", Static).update(refusal)
             return
         self.dismiss()
         self.rajas.start_game(seats, seed, undo)

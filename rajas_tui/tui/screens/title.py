@@ -146,5 +146,7 @@ class TitleScreen(Screen[None]):
     def action_load(self) -> None:
         self.rajas.action_load()
 
-    async def action_quit(self) -> None:
+    def action_quit(self) -> None:
+        # Not async: the title menu calls its actions directly, and a coroutine never awaited
+        # would quit nothing.
         self.app.exit()

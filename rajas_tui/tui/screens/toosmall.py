@@ -17,6 +17,10 @@ class TooSmallScreen(ModalScreen[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.app._check_size)  # type: ignore[attr-defined]
 
+    def on_screen_resume(self) -> None:
+        # A screen opened above it may have closed after the terminal grew back.
+        self.app._check_size()  # type: ignore[attr-defined]
+
     def on_mount(self) -> None:
         self.show_size(self.app.size.width, self.app.size.height)
 
