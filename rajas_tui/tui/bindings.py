@@ -11,6 +11,7 @@ A keymap is a TOML file in the user config folder (`$XDG_CONFIG_HOME/rajas/keyma
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from pathlib import Path
 
@@ -81,16 +82,44 @@ def keymap_path() -> Path:
     return config_dir() / "keymap.toml"
 
 
+# A keymap is a few short lines. Anything much larger, or with long lines, is not one, and
+# tomllib takes quadratic time (or recurses without bound) on some long lines.
+KEYMAP_MAX_BYTES = 16_384
+KEYMAP_MAX_LINE = 200
+
+
+def _keymap_text(path: Path) -> str:
+    """The keymap file's text; OSError or ValueError with the reason when it is not a small
+    regular text file. Opened without blocking and checked on the open descriptor, so a FIFO
+    or a device (also behind a link) is refused at once."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("it is not a regular file")
+        data = handle.read(KEYMAP_MAX_BYTES + 1)
+    if len(data) > KEYMAP_MAX_BYTES:
+        raise ValueError(f"it is over {KEYMAP_MAX_BYTES:,} bytes, far more than a keymap has")
+    for number, line in enumerate(data.splitlines(), start=1):
+        if len(line) > KEYMAP_MAX_LINE:
+            raise ValueError(f"line {number} is over {KEYMAP_MAX_LINE} bytes long")
+    return data.decode("utf-8")
+
+
 def load_keymap(path: Path | None = None) -> tuple[dict[str, str], str | None]:
     """The user keymap (binding id -> keys) and a problem sentence if the file is broken."""
     path = path or keymap_path()
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return {}, None
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        return {}, f"{path}: cannot be read ({error})"
+        data = tomllib.loads(_keymap_text(path))
+    except OSError as error:
+        return {}, f"{path}: cannot be read ({error.strerror or error})"
+    except (
+        ValueError,
+        RecursionError,
+    ) as error:  # TOMLDecodeError and UnicodeError are ValueErrors
+        return {}, f"{path}: not a keymap ({error})"
     keys = data.get("keys", data)
     known = {b.id for b in ALL}
     keymap: dict[str, str] = {}
