@@ -95,3 +95,33 @@ def test_a_new_game_whose_name_another_window_just_took_gets_the_next(folder: Pa
     assert not taken.exists()
     file.close()
     other.release()
+
+
+def test_save_as_asks_before_replacing_and_replaces_only_a_rajas_save(folder: Path) -> None:
+    game = _new_game([("Asha", "human"), ("Bela", "human")], 5)
+    existing = folder / "friday.toml"
+    shutil.copy(EXAMPLES / "opening-2p.toml", existing)
+    with pytest.raises(saves.ReplaceUnconfirmed, match="Enter again replaces it") as asked:
+        saves.save_as(game, existing)
+    assert isinstance(asked.value, saves.SaveError)
+    assert saves.load(existing).setup.seed != 5
+    saves.save_as(game, existing, replace=True)
+    assert saves.load(existing).setup.seed == 5
+    letter = folder / "letter.docx"
+    letter.write_bytes(b"PK\x03\x04 a letter")
+    with pytest.raises(saves.SaveError, match="is not a rajas save"):
+        saves.save_as(game, letter, replace=True)
+    assert letter.read_bytes() == b"PK\x03\x04 a letter"
+    saves.save_as(game, folder / "new" / "copy.toml")
+    assert saves.load(folder / "new" / "copy.toml").setup.seed == 5
+
+
+def test_a_setup_refusal_is_one_sentence_and_the_start_refuses_it_too() -> None:
+    fine = saves.seated([("Asha", "human"), ("Bela", "random")], 5)
+    assert saves.setup_refusal(fine) is None
+    too_big = saves.seated([("Asha", "human"), ("Bela", "random")], 2**63)
+    refusal = saves.setup_refusal(too_big)
+    assert refusal is not None and "seed" in refusal
+    assert refusal[0].isupper() and refusal.endswith(".")
+    with pytest.raises(ValueError, match="seed"):
+        saves.start_game(too_big)
