@@ -3,12 +3,14 @@
 This is the one module the app and the headless commands call; the work is in small modules
 beside it: `records` (what a game is), `setups` (checking a setup), `journal` (the action log and
 what each action revealed), `codec` (the one cattrs converter), `positions` (checking a state),
-`savefile` (the TOML file, atomic writes, loading with every check) and `savefolder` (the saves
-folder, autosave, listing). No user interface is imported here.
+`savefile` (the TOML file, atomic writes, loading with every check), `savefolder` (the saves
+folder, autosave, listing) and `gamefile` (the one file an open game saves to, and Save as). No
+user interface is imported here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -47,28 +49,34 @@ from .folder import (
     list_saves,
     saves_dir,
 )
-from .records import Game, LogEntry, Seat, Setup
+from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
+from .records import HUMAN, Game, LogEntry, Seat, Setup
 from .sameness import overwrite_problem
 from .setups import VARIANTS, config_for, position_mismatch, setup_problem, variants_of
 
 __all__ = [
     "FORMAT",
     "GENERATORS",
+    "HUMAN",
     "MAX_BYTES",
     "VARIANTS",
     "VERSION",
     "Game",
+    "GameFile",
     "LogEntry",
+    "ReplaceUnconfirmed",
     "SaveError",
     "SaveSummary",
     "Seat",
     "Setup",
+    "adopt",
     "app_version",
     "autosave",
     "autosave_path",
     "backup_of",
     "can_redo",
     "can_undo",
+    "claim",
     "dumps",
     "engine_generator",
     "examples_dir",
@@ -79,17 +87,22 @@ __all__ = [
     "list_saves",
     "load",
     "load_position",
+    "open_file",
     "overwrite_problem",
     "play",
     "redo",
     "redo_turn",
     "replace_problem",
     "save",
+    "save_as",
     "saves_dir",
+    "seated",
+    "setup_refusal",
     "start_game",
     "undo",
     "undo_problem",
     "undo_turn",
+    "write",
     "write_problem",
 ]
 
@@ -107,7 +120,21 @@ def now() -> str:
 
 
 def _sentence(text: str) -> str:
-    return text[0].upper() + text[1:] + "."
+    return text[:1].upper() + text[1:] + "."
+
+
+def seated(seats: Sequence[tuple[str, str]], seed: int, undo: str = "strict") -> Setup:
+    """The setup of a new game for these (name, kind) seats; the board side follows the
+    player count."""
+    return Setup(seats=tuple(Seat(name, kind) for name, kind in seats), seed=seed, undo=undo)
+
+
+def setup_refusal(setup: Setup) -> str | None:
+    """Why `start_game` would refuse this setup, as one sentence; None when it can start.
+
+    The same check as loading a save, so a dialog cannot start a game its autosave cannot hold."""
+    problem = setup_problem(setup)
+    return None if problem is None else _sentence(problem[1])
 
 
 def start_game(setup: Setup, position: GameState | None = None) -> Game:

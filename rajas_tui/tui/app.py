@@ -1,7 +1,7 @@
 """The Textual app: themes, keymap, screens, and the one game it shows.
 
-The flow of one action: key → chooser → `session.play` (the engine's `apply`) → the app swaps its
-one game for the new one → the session writes it to the game's one file (fsynced) → only then
+The flow of one action: key → chooser → `saves.play` (the engine's `apply`) → the app swaps its
+one game for the new one → `saves.write` writes it to the game's one file (fsynced) → only then
 do the panes redraw, so a screen never shows an action the disk does not hold.
 """
 
@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from textual import events
 from textual.app import App
@@ -21,8 +20,9 @@ from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
 import rules
+import saves
 from rajas_tui.present import text
-from rajas_tui.tui import bindings, session
+from rajas_tui.tui import bindings
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.help import HelpScreen
@@ -63,9 +63,9 @@ def load_themes() -> tuple[list[Theme], str]:
 class RajasCommands(Provider):
     """The command palette's game commands."""
 
-    def _commands(self) -> list[tuple[str, str, Any]]:
+    def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         app: RajasApp = self.app  # type: ignore[assignment]
-        commands: list[tuple[str, str, Any]] = [
+        commands: list[tuple[str, str, Callable[[], object]]] = [
             ("New game", "set up a new game", app.action_new_game),
             ("Load game", "open a saved game", app.action_load),
             ("Rules and keys", "help: every key and the rules", app.action_rules),
@@ -102,7 +102,7 @@ class RajasApp(App[None]):
 
     def __init__(
         self,
-        game: Any = None,
+        game: saves.Game | None = None,
         *,
         path: Path | None = None,
         saves_dir: Path | None = None,
@@ -113,9 +113,9 @@ class RajasApp(App[None]):
         seed: int | None = None,
     ) -> None:
         super().__init__()
-        self.game: Any = game
-        self.saves_dir = session.saves_dir(saves_dir)
-        self.file = session.GameFile(None)
+        self.game: saves.Game | None = game
+        self.saves_dir = saves.saves_dir(saves_dir)
+        self.file = saves.GameFile(None)
         self._start_path = path
         self.bot_delay = bot_delay
         self.keymap_file = keymap_file
@@ -181,18 +181,25 @@ class RajasApp(App[None]):
     # The one game ----------------------------------------------------------------------------
 
     @property
+    def shown(self) -> saves.Game:
+        """The game on screen: the game screens are open only while there is one."""
+        if self.game is None:
+            raise RuntimeError("There is no game open.")
+        return self.game
+
+    @property
     def state(self) -> rules.GameState:
-        return session.state_of(self.game)
+        return self.shown.state
 
     def start_game(self, seats: list[tuple[str, str]], seed: int, undo: str = "strict") -> None:
         try:
-            game = session.new_game(seats, seed, undo)
-        except session.SessionError as error:
+            game = saves.start_game(saves.seated(seats, seed, undo))
+        except ValueError as error:
             self.notify(str(error), severity="error")
             return
         self.show_game(game)
 
-    def show_game(self, game: Any, path: Path | None = None) -> None:
+    def show_game(self, game: saves.Game, path: Path | None = None) -> None:
         """Shows a game: a loaded one (`path`) keeps saving to its file, a new one gets a file
         in the saves folder. Its save is written before it is shown."""
         self.game = game
@@ -202,10 +209,10 @@ class RajasApp(App[None]):
             self.pop_screen()
         self.push_screen(GameOverScreen() if self.state.over else GameScreen())
 
-    def commit(self, action: Any) -> None:
+    def commit(self, action: rules.Action) -> None:
         """Plays one action: the engine gives the next state, the app swaps its game for it."""
         try:
-            game = session.play(self.game, action)
+            game = saves.play(self.shown, action)
         except rules.IllegalAction as error:
             self.notify(str(error), severity="error")
             return
@@ -215,23 +222,23 @@ class RajasApp(App[None]):
         if self.game is None:
             return
         try:
-            self._swap(session.undo(self.game))
-        except session.SessionError as error:
+            self._swap(saves.undo_turn(self.game))
+        except ValueError as error:
             self.notify(str(error), severity="warning")
 
     def redo(self) -> None:
         if self.game is None:
             return
         try:
-            self._swap(session.redo(self.game))
-        except session.SessionError as error:
+            self._swap(saves.redo_turn(self.game))
+        except ValueError as error:
             self.notify(str(error), severity="warning")
 
-    def _swap(self, game: Any) -> None:
+    def _swap(self, game: saves.Game) -> None:
         self.game = game
         self._autosave()
         screen = self.screen
-        if session.state_of(game).over:
+        if game.state.over:
             if isinstance(screen, GameScreen):
                 self.switch_screen(GameOverScreen())
             return
@@ -243,7 +250,7 @@ class RajasApp(App[None]):
     def _open_file(self, path: Path | None) -> None:
         """Gives up the previous game's file and lock, and takes this game's."""
         self.file.close()
-        self.file = session.open_file(self.game, path, self.saves_dir)
+        self.file = saves.open_file(self.shown, path, self.saves_dir)
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10)
 
@@ -251,8 +258,8 @@ class RajasApp(App[None]):
         if self.game is None:
             return
         try:
-            session.write(self.game, self.file)
-        except session.SessionError as error:
+            saves.write(self.game, self.file)
+        except saves.SaveError as error:
             self.notify(str(error), severity="error", timeout=10)
 
     def on_unmount(self) -> None:
@@ -261,33 +268,33 @@ class RajasApp(App[None]):
     def log_lines(self) -> list[str]:
         if self.game is None:
             return []
-        names = [name for name, _ in session.seats_of(self.game)]
+        names = [seat.name for seat in self.game.setup.seats]
         lines = []
-        for seat, notation, revealed in session.log_of(self.game):
+        for entry in self.game.log:
             try:
-                words = text.action_words(rules.parse_action(notation))
+                words = text.action_words(rules.parse_action(entry.action))
             except ValueError:
-                words = notation
-            extra = f" ({revealed})" if revealed else ""
-            lines.append(f"{text.player_tag(seat)} {names[seat]} {words}{extra}")
+                words = entry.action
+            extra = f" ({entry.revealed})" if entry.revealed else ""
+            lines.append(f"{text.player_tag(entry.seat)} {names[entry.seat]} {words}{extra}")
         return lines
 
     # Files -----------------------------------------------------------------------------------
 
     def last_unfinished(self) -> Path | None:
-        return session.last_unfinished(self.saves_dir)
+        return saves.last_unfinished(self.saves_dir)
 
     def open_save(self, path: Path) -> None:
         try:
-            game = session.load(path)
-        except session.SessionError as error:
+            game = saves.load(path)
+        except (saves.SaveError, OSError) as error:
             self.notify(f"{path}: {error}", severity="error")
             return
         self.show_game(game, path)
 
     def save_as(self, name: str, replace: bool = False) -> Path:
         """Saves the game under `name`; replaces an existing save only when `replace` says the
-        player confirmed it (session.ReplaceUnconfirmed otherwise)."""
+        player confirmed it (saves.ReplaceUnconfirmed otherwise)."""
         path = Path(name).expanduser()
         if not path.suffix:
             path = path.with_suffix(".toml")
@@ -295,16 +302,17 @@ class RajasApp(App[None]):
             path = self.saves_dir / path
         # The copy becomes the game's file: later actions save there (a game whose own file
         # was refused is saved again this way), so it is claimed before it is written.
-        lock = None if path == self.file.path else session.claim(path)
+        game = self.shown
+        lock = None if path == self.file.path else saves.claim(path)
         try:
-            session.save_as(self.game, path, replace)
-        except session.SessionError:
+            saves.save_as(game, path, replace)
+        except saves.SaveError:
             if lock is not None:
                 lock.release()
             raise
         if lock is not None:
             self.file.close()
-            self.file = session.adopt(self.game, path, lock)
+            self.file = saves.adopt(game, path, lock)
         return path
 
     # Actions ---------------------------------------------------------------------------------
@@ -388,8 +396,8 @@ def run(path: Path | None = None) -> int:
     game = None
     if path is not None:
         try:
-            game = session.load(path)
-        except session.SessionError as error:
+            game = saves.load(path)
+        except (saves.SaveError, OSError) as error:
             print(f"rajas: {error}", file=sys.stderr)
             return 1
     app = RajasApp(

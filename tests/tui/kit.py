@@ -8,7 +8,7 @@ from typing import Any
 from textual.binding import Binding
 
 import saves as save_layer
-from rajas_tui.tui import bindings, session
+from rajas_tui.tui import bindings
 from rajas_tui.tui.app import RajasApp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,15 +36,15 @@ def keys_for(commands: list[str]) -> list[str]:
     return [KEYS[c] for c in commands]
 
 
-def example(name: str) -> Any:
+def example(name: str) -> save_layer.Game:
     return save_layer.load(SAVES / name)
 
 
-def midgame() -> Any:
+def midgame() -> save_layer.Game:
     return example("midgame-4p.toml")
 
 
-def finished() -> Any:
+def finished() -> save_layer.Game:
     """The 3-player example one action before the end, played to its end."""
     import rules
 
@@ -54,7 +54,7 @@ def finished() -> Any:
     return game
 
 
-def app(game: Any = None, saves: Path | None = None, **options: Any) -> RajasApp:
+def app(game: save_layer.Game | None = None, saves: Path | None = None, **options: Any) -> RajasApp:
     """An app for tests: no bot pause, a private saves folder, fixed theme."""
     options.setdefault("bot_delay", 0)
     options.setdefault("theme", "rajas-dark")
@@ -62,5 +62,5 @@ def app(game: Any = None, saves: Path | None = None, **options: Any) -> RajasApp
     return RajasApp(game, saves_dir=saves, **options)
 
 
-def new_game(seats: list[tuple[str, str]], seed: int) -> Any:
-    return session.new_game(seats, seed)
+def new_game(seats: list[tuple[str, str]], seed: int, undo: str = "strict") -> save_layer.Game:
+    return save_layer.start_game(save_layer.seated(seats, seed, undo))

@@ -1,17 +1,17 @@
 """A game has one file and one writer: a loaded game saves to its own file, a second window on
-the same game does not write, and nothing overwrites another game or a longer history."""
+the same game does not write, and nothing overwrites another game or a longer history.
+
+The game file's own logic, without the app, is tested in tests/saves/test_gamefile.py."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-import attrs
 import pytest
 
 import rules
 import saves as save_layer
-from rajas_tui.tui import session
 from rajas_tui.tui.screens.game import GameScreen
 
 from . import kit
@@ -81,7 +81,7 @@ async def test_the_lock_is_given_up_when_another_game_is_shown(tmp_path: Path, s
         await pilot.pause()
         app.show_game(kit.new_game([("Asha", "human"), ("Bela", "human")], 5))
         await pilot.pause()
-        session.claim(path).release()  # free again: no GameInUse
+        save_layer.claim(path).release()  # free again: no GameInUse
 
 
 @pytest.mark.asyncio
@@ -106,67 +106,3 @@ async def test_a_longer_history_on_disk_is_not_overwritten(tmp_path: Path, saves
         app.commit(rules.legal_actions(app.game.state)[0])
         await pilot.pause()
         assert save_layer.load(copy).log == app.game.log, "Save as gives the game a file again"
-
-
-def test_a_different_game_in_the_file_is_not_overwritten(tmp_path: Path) -> None:
-    path = _copy(tmp_path)
-    other = kit.new_game([("Asha", "human"), ("Bela", "human")], 5)
-    file = session.open_file(other, path)
-    with pytest.raises(session.SessionError, match="holds a different game"):
-        session.write(other, file)
-    assert save_layer.load(path).setup.seed == 2025
-    file.close()
-
-
-def test_undo_then_a_new_action_may_replace_this_writers_own_history(tmp_path: Path) -> None:
-    path = _copy(tmp_path, "opening-2p.toml")
-    game = save_layer.load(path)
-    file = session.open_file(game, path)
-    for _ in range(2):
-        game = save_layer.play(game, rules.legal_actions(game.state)[0])
-        session.write(game, file)
-    game = save_layer.undo(game, 1)
-    session.write(game, file)
-    game = save_layer.play(game, rules.legal_actions(game.state)[-1])
-    session.write(game, file)
-    assert save_layer.load(path).log == game.log
-    file.close()
-
-
-def test_two_new_games_in_one_second_get_two_files(saves: Path) -> None:
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 5)
-    twin = kit.new_game([("Asha", "human"), ("Bela", "human")], 6)
-    twin = attrs.evolve(twin, created=game.created)
-    first = session.open_file(game, None, saves)
-    session.write(game, first)
-    second = session.open_file(twin, None, saves)
-    session.write(twin, second)
-    assert first.path != second.path
-    assert save_layer.load(first.path).setup.seed == 5  # type: ignore[arg-type]
-    first.close()
-    second.close()
-
-
-def test_a_file_that_leaves_setup_defaults_out_is_still_the_same_game(tmp_path: Path) -> None:
-    path = tmp_path / "g.toml"
-    text = (kit.SAVES / "opening-2p.toml").read_text()
-    assert 'undo = "strict"\n' in text and "variants = []\n" in text
-    path.write_text(text.replace('undo = "strict"\n', "").replace("variants = []\n", ""))
-    game = save_layer.load(path)
-    file = session.open_file(game, path)
-    game = save_layer.play(game, rules.legal_actions(game.state)[0])
-    session.write(game, file)
-    assert save_layer.load(path).log == game.log
-    file.close()
-
-
-def test_a_new_game_whose_name_another_window_just_took_gets_the_next(saves: Path) -> None:
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 5)
-    taken = save_layer.autosave_path(game, saves)
-    other = session.claim(taken)  # another window started a game of that name, not yet written
-    file = session.open_file(game, None, saves)
-    assert file.path is not None and file.path != taken and not file.note
-    session.write(game, file)
-    assert not taken.exists()
-    file.close()
-    other.release()

@@ -11,10 +11,10 @@ import pytest
 import rules
 import saves as save_layer
 from rajas_tui.present.chooser import Chooser
-from rajas_tui.tui import session
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.title import TitleScreen
+from saves import HUMAN
 
 from . import kit
 from .plan import plan
@@ -28,7 +28,7 @@ async def _settle(pilot, app, limit: float = 10.0) -> None:  # type: ignore[no-u
     while time.monotonic() < deadline:
         await pilot.pause()
         state = app.game.state
-        human = app.game.seat.kind == session.HUMAN
+        human = app.game.seat.kind == HUMAN
         if state.over or (human and isinstance(app.screen, GameScreen)):
             return
     raise AssertionError("the bots did not hand the turn back")
@@ -46,7 +46,7 @@ async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
         await pilot.press(*"2026")
         await pilot.press("enter")
         await _settle(pilot, app)
-        assert [kind for _, kind in session.seats_of(app.game)] == ["human", "random"]
+        assert [seat.kind for seat in app.game.setup.seats] == ["human", "random"]
         human_actions = 0
         while not app.game.state.over:
             state = app.game.state
@@ -94,7 +94,7 @@ async def test_resume_the_autosave_after_closing_mid_game(saves: Path) -> None:
 
 
 async def test_undo_takes_back_the_human_turn(saves: Path) -> None:
-    game = session.new_game([("Asha", "human"), ("Bela", "human")], 5, undo="free")
+    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 5, undo="free")
     app = kit.app(game, saves=saves)
     async with app.run_test(size=kit.SMALL) as pilot:
         start = app.game.state
@@ -111,7 +111,7 @@ async def test_undo_takes_back_the_human_turn(saves: Path) -> None:
 async def test_keymap_file_moves_a_key(saves: Path, tmp_path: Path) -> None:
     keymap = tmp_path / "keymap.toml"
     keymap.write_text('[keys]\n"area.quarry" = "Q"\n', encoding="utf-8")
-    game = session.new_game([("Asha", "human"), ("Bela", "human")], 5)
+    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 5)
     app = kit.app(game, saves=saves, keymap_file=keymap)
     async with app.run_test(size=kit.SMALL) as pilot:
         screen = app.screen

@@ -19,7 +19,6 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets._toast import Toast
 
 import saves as save_layer
-from rajas_tui.tui import session
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.load import LoadScreen, SaveAsScreen
 from rajas_tui.tui.screens.newgame import NewGameScreen
@@ -44,8 +43,8 @@ def _dialog_error(app) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_a_seed_beyond_64_bits_is_refused_when_the_game_starts() -> None:
-    with pytest.raises(session.SessionError, match="seed"):
-        session.new_game([("Asha", "human"), ("Bela", "random")], 2**63)
+    with pytest.raises(ValueError, match="seed"):
+        kit.new_game([("Asha", "human"), ("Bela", "random")], 2**63)
 
 
 @pytest.mark.asyncio
@@ -95,8 +94,8 @@ MARKUP_NAMES = ("[/]", "[b]Bela", "[@click=app.quit]x")
 
 @pytest.mark.asyncio
 async def test_load_dialog_shows_markup_in_names_as_written(saves: Path) -> None:
-    game = session.new_game([(MARKUP_NAMES[0], "human"), (MARKUP_NAMES[1], "human")], 3)
-    session.save_as(game, saves / "[a=b=c].toml")
+    game = kit.new_game([(MARKUP_NAMES[0], "human"), (MARKUP_NAMES[1], "human")], 3)
+    save_layer.save_as(game, saves / "[a=b=c].toml")
     app = kit.app(saves=saves)
     async with app.run_test(size=kit.LARGE) as pilot:
         await pilot.press("l")
@@ -112,7 +111,7 @@ async def test_load_dialog_shows_markup_in_names_as_written(saves: Path) -> None
 
 @pytest.mark.asyncio
 async def test_messages_with_markup_are_shown_as_written(saves: Path) -> None:
-    game = session.new_game([(MARKUP_NAMES[0], "human"), ("Bela", "human")], 3)
+    game = kit.new_game([(MARKUP_NAMES[0], "human"), ("Bela", "human")], 3)
     app = kit.app(game, saves=saves)
     async with app.run_test(size=kit.LARGE, notifications=True) as pilot:
         app.open_save(saves / "[/]" / "[b]missing.toml")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -10,12 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer
 
+import saves
+from rajas_tui import bots
 from rajas_tui.present import text
 from rajas_tui.present.chooser import AREAS, Chooser
-from rajas_tui.tui import bindings, session
+from rajas_tui.tui import bindings
 from rajas_tui.tui.widgets.base import Pane, View
 from rajas_tui.tui.widgets.board import BoardPane
 from rajas_tui.tui.widgets.chooser import ChooserPane
@@ -26,6 +29,7 @@ from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
 from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
 from rajas_tui.tui.widgets.tracks import TracksLine, TracksPane
 from rules import Pass
+from saves import HUMAN
 
 
 def _parameters(action: str) -> tuple[object, ...]:
@@ -81,7 +85,7 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.chooser: Chooser | None = None
         self.pane = "board"
-        self._bot_timer: Any = None
+        self._bot_timer: Timer | None = None
         self._keys_signature: tuple[bool | None, ...] = ()
 
     @property
@@ -114,22 +118,21 @@ class GameScreen(Screen[None]):
 
     def new_state(self) -> None:
         """The app swapped its game for the next: build a fresh chooser and redraw."""
-        game = self.rajas.game
-        state = session.state_of(game)
-        kinds = [kind for _, kind in session.seats_of(game)]
-        human = not state.over and kinds[state.turn] == session.HUMAN
+        game = self.rajas.shown
+        state = game.state
+        human = not state.over and game.setup.seats[state.turn].kind == HUMAN
         self.chooser = Chooser(state) if human else None
         self.redraw()
         if not state.over and not human:
             self._schedule_bot()
 
     def view(self) -> View:
-        game = self.rajas.game
-        seats = session.seats_of(game)
+        game = self.rajas.shown
+        seats = game.setup.seats
         return View(
-            state=session.state_of(game),
-            names=tuple(name for name, _ in seats),
-            kinds=tuple(kind for _, kind in seats),
+            state=game.state,
+            names=tuple(seat.name for seat in seats),
+            kinds=tuple(seat.kind for seat in seats),
             chooser=self.chooser,
             log=tuple(self.rajas.log_lines()),
         )
@@ -231,9 +234,9 @@ class GameScreen(Screen[None]):
                 return True if chooser.top.kind == "grid" else None
             return True
         if action == "undo":
-            return True if session.can_undo(self.rajas.game) else None
+            return True if saves.can_undo(self.rajas.shown) else None
         if action == "redo":
-            return True if session.can_redo(self.rajas.game) else None
+            return True if saves.can_redo(self.rajas.shown) else None
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -253,7 +256,7 @@ class GameScreen(Screen[None]):
 
     def action_command(self, command: str) -> None:
         if self.chooser is None:
-            state = session.state_of(self.rajas.game)
+            state = self.rajas.state
             self._refuse(
                 "The game is over." if state.over else "A bot is playing: wait for your turn."
             )
@@ -313,17 +316,17 @@ class GameScreen(Screen[None]):
         self._bot_timer = None
         if self.app.screen is not self:
             return
-        game = self.rajas.game
-        state = session.state_of(game)
+        game = self.rajas.shown
+        state = game.state
         if state.over:
             return
-        kind = session.seats_of(game)[state.turn][1]
-        if kind == session.HUMAN:
+        kind = game.setup.seats[state.turn].kind
+        if kind == HUMAN:
             return
-        self.rajas.commit(session.bot_move(kind, game))
+        self.rajas.commit(bots.choose(kind, state, game.setup.seed))
 
     def on_screen_resume(self) -> None:
-        state = session.state_of(self.rajas.game)
+        state = self.rajas.state
         if self.chooser is not None and self.chooser.state is state:
             self.redraw()
         else:

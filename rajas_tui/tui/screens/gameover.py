@@ -11,18 +11,19 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 import rules
+import saves
 from rajas_tui.present import text
 from rajas_tui.present.text import G
-from rajas_tui.tui import bindings, session
+from rajas_tui.tui import bindings
 from rajas_tui.tui.widgets.base import player_style
 
 if TYPE_CHECKING:
     from rajas_tui.tui.app import RajasApp
 
 
-def ranking_text(game: session.Game) -> Text:
-    state = session.state_of(game)
-    seats = session.seats_of(game)
+def ranking_text(game: saves.Game) -> Text:
+    state = game.state
+    seats = [(seat.name, seat.kind) for seat in game.setup.seats]
     out = Text("Game over\n\n", "bold")
     if state.end_trigger >= 0:
         seat = state.end_trigger
@@ -56,7 +57,7 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="over-box"):
-            yield Static(ranking_text(self.rajas.game), id="ranking")
+            yield Static(ranking_text(self.rajas.shown), id="ranking")
             yield Static("n new game · Escape title · q quit", classes="dim")
         yield Footer()
 

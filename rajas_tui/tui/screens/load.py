@@ -11,8 +11,10 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from rajas_tui.tui import session
+from rajas_tui.present import listing
+from rajas_tui.present.listing import SaveLine
 from rajas_tui.tui.screens.dialog import Dialog
+from saves import ReplaceUnconfirmed, SaveError, folder_problem
 
 
 def _cut(text: str, width: int) -> str:
@@ -20,7 +22,7 @@ def _cut(text: str, width: int) -> str:
     return f"{text[: width - 1]}…" if len(text) > width else f"{text:<{width}}"
 
 
-def _line(save: session.SaveLine) -> str:
+def _line(save: SaveLine) -> str:
     state = "unreadable" if save.problem else "finished" if save.finished else f"round {save.round}"
     return f"{_cut(save.path.stem, 16)} {_cut(save.players, 24)} {state:<9} {save.date}"
 
@@ -41,20 +43,20 @@ class LoadScreen(Dialog):
         self._list_saves()
 
     @work(thread=True, exclusive=True, group="load-listing")
-    def _list_saves(self) -> list[session.SaveLine]:
-        return session.list_saves(self.rajas.saves_dir)
+    def _list_saves(self) -> list[SaveLine]:
+        return listing.lines(self.rajas.saves_dir)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.SUCCESS and isinstance(event.worker.result, list):
             self._show(event.worker.result)
 
-    def _show(self, saves: list[session.SaveLine]) -> None:
+    def _show(self, saves: list[SaveLine]) -> None:
         menu = self.query_one(OptionList)
         menu.clear_options()
         self.paths = [line.path for line in saves]
         menu.add_options([Option(_line(line)) for line in saves])  # one redraw for thousands
         if not saves:
-            problem = session.folder_problem(self.rajas.saves_dir)
+            problem = folder_problem(self.rajas.saves_dir)
             menu.add_option(Option(problem or "no saves yet", disabled=True))
         else:
             menu.highlighted = 0
@@ -88,11 +90,11 @@ class SaveAsScreen(Dialog):
             return
         try:
             path = self.rajas.save_as(name, replace=name == self.confirmed)
-        except session.ReplaceUnconfirmed as question:
+        except ReplaceUnconfirmed as question:
             self.confirmed = name
             self.query_one("#dialog-error", Static).update(str(question))
             return
-        except session.SessionError as error:
+        except SaveError as error:
             self.query_one("#dialog-error", Static).update(str(error))
             return
         self.dismiss()

@@ -9,7 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from rajas_tui.tui import session
+import saves
+from rajas_tui import bots
 from rajas_tui.tui.screens.dialog import Dialog
 
 DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
@@ -31,7 +32,7 @@ class NewGameScreen(Dialog):
         self.default_seed = seed
 
     def compose_body(self) -> ComposeResult:
-        kinds = [("human", session.HUMAN)] + [(f"bot: {k}", k) for k in session.BOT_KINDS]
+        kinds = [("human", saves.HUMAN)] + [(f"bot: {k}", k) for k in bots.KINDS]
         with Vertical(id="dialog"):
             yield Static("New game", classes="dialog-title")
             with Horizontal(classes="row"):
@@ -50,7 +51,7 @@ class NewGameScreen(Dialog):
                     yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
                     yield Select(
                         kinds,
-                        value=session.HUMAN if seat == 0 else session.BOT_KINDS[0],
+                        value=saves.HUMAN if seat == 0 else bots.KINDS[0],
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
@@ -119,7 +120,7 @@ class NewGameScreen(Dialog):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1, 1_000_000)
         undo = str(self.query_one("#undo", Select).value)
-        refusal = session.setup_refusal(seats, seed, undo)
+        refusal = saves.setup_refusal(saves.seated(seats, seed, undo))
         if refusal is not None:
             self.query_one("#dialog-error", Static).update(refusal)
             return

@@ -14,7 +14,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from rajas_tui.tui import bindings, session
+from rajas_tui.present import listing
+from rajas_tui.tui import bindings
 
 if TYPE_CHECKING:
     from rajas_tui.tui.app import RajasApp
@@ -35,7 +36,7 @@ class Listing:
 
 def list_folder(app: RajasApp) -> Listing:
     """Reads the saves folder (headers only, but thousands of files): run it off the UI."""
-    saves, last = session.survey(app.saves_dir)
+    saves, last = listing.survey(app.saves_dir)
     return Listing(last, len(saves))
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 from rich.style import Style
 from rich.text import Text
@@ -11,7 +9,7 @@ from textual.widget import Widget
 
 from rajas_tui.present import text
 from rajas_tui.present.chooser import Chooser
-from rules import GameState
+from rules import Die, GameState
 
 
 @attrs.frozen
@@ -40,7 +38,7 @@ def player_text(seat: int) -> Text:
     return Text(text.player_tag(seat), style=player_style(seat))
 
 
-def die_text(die: Any, dim: bool = False) -> Text:
+def die_text(die: Die, dim: bool = False) -> Text:
     style = Style(color=text.DICE_COLOURS[die.colour], bold=True, dim=dim)
     return Text(text.die_text(die), style=style)
 
