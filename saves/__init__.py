@@ -1,11 +1,12 @@
-"""Saved games for the app and the command line: start, play, undo, redo, save, load, list.
+"""The save layer: start, play, undo, redo, save, load and list saved games.
 
-This is the one module the app and the headless commands call; the work is in small modules
-beside it: `records` (what a game is), `setups` (checking a setup), `journal` (the action log and
-what each action revealed), `codec` (the one cattrs converter), `positions` (checking a state),
-`savefile` (the TOML file, atomic writes, loading with every check), `savefolder` (the saves
-folder, autosave, listing) and `gamefile` (the one file an open game saves to, and Save as). No
-user interface is imported here.
+The app and the headless commands call this package's names; the work is in small modules
+beside them: `records` (what a game is), `setups` (checking a setup), `journal` (the action log
+and what each action revealed), `converter` (the one cattrs converter), `positions` (checking a
+state), `files` (the TOML file and loading with every check), `atomic` (atomic writes), `folder`
+(the saves folder, autosave names, listing), `lock` (one writer per game), `sameness` (whether the
+file on disk is still this game) and `gamefile` (the one file an open game saves to, and Save
+as). No user interface is imported here.
 """
 
 from __future__ import annotations
