@@ -9,11 +9,11 @@ from itertools import pairwise
 from .actions import cell_name
 from .catalog import SpaceSpec, TrackBonus, catalog
 from .model import COLOURS, Effect
-from .province import ends_at, neighbours
+from .province import road_network
 from .river import final_space
 from .rounds import round_order
 from .spaces import ROWS, board_side
-from .state import COVERED, FREE, GameState, Player, Province
+from .state import COVERED, FREE, GameState, Player
 from .tracks import have_met, margin
 
 Broken = tuple[str, str]  # (where in the state, e.g. "players[1].placed"; one sentence)
@@ -264,7 +264,7 @@ def _workers(state: GameState, seat: int, key: str) -> list[Broken]:
 def _province(p: Player, key: str) -> list[Broken]:
     """Every tile is placed touching the road network and only the Master Builder replaces one,
     keeping the network whole (§8, §14), so every tile has a road home."""
-    reached = _road_network(p.province)
+    reached = road_network(p.province)
     for i, (cell, _) in enumerate(p.province.placed()):
         if cell not in reached:
             return [
@@ -286,24 +286,6 @@ def _building_fame(seat: int, p: Player, key: str) -> list[Broken]:
         return []
     what = f"seat {seat} has {count} building{'s' if count != 1 else ''} in its province, "
     return [(f"{key}.fame", what + f"which scored at least {least} fame, but its fame is {p.fame}")]
-
-
-def _road_network(province: Province) -> set[int]:
-    """The cells a road path joins to the residence."""
-    start = catalog().province.residence
-    reached = {start}
-    frontier = [start]
-    while frontier:
-        cell = frontier.pop()
-        for bit, facing, other in neighbours(cell):
-            if (
-                other not in reached
-                and ends_at(province, cell) & bit
-                and ends_at(province, other) & facing
-            ):
-                reached.add(other)
-                frontier.append(other)
-    return reached
 
 
 def _turn_order(state: GameState) -> list[Broken]:

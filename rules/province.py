@@ -114,8 +114,8 @@ def placement_problem(province: Province, cell: int, ends: int) -> str | None:
     return None
 
 
-def all_connected(province: Province) -> bool:
-    """Whether every placed tile has a road path to the residence."""
+def road_network(province: Province) -> set[int]:
+    """The cells a road path joins to the residence."""
     ends = _all_ends(province)
     start = catalog().province.residence
     reached = {start}
@@ -126,6 +126,12 @@ def all_connected(province: Province) -> bool:
             if other not in reached and ends[cell] & bit and ends[other] & facing:
                 reached.add(other)
                 frontier.append(other)
+    return reached
+
+
+def all_connected(province: Province) -> bool:
+    """Whether every placed tile has a road path to the residence."""
+    reached = road_network(province)
     return all(cell in reached for cell, _ in province.placed())
 
 
