@@ -3,7 +3,6 @@ the sentence is None exactly when some legal action takes it."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import rules
@@ -11,24 +10,12 @@ from rules.actions import PLACEMENTS, Quarry
 from rules.catalog import catalog
 from rules.model import BUILDINGS
 from rules.spaces import board_side, open_spaces
-from rules.state import Config, GameState
+from tests.random_states import random_states
 
 GAMES = 24
 
 
-def _states() -> list[GameState]:
-    """Every state of a few random games, of each player count."""
-    states = []
-    for seed in range(1, GAMES + 1):
-        state = rules.new_game(Config(players=2 + seed % 3, seed=seed))
-        pick = random.Random(seed)
-        while not state.over:
-            states.append(state)
-            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
-    return states
-
-
-STATES = _states()
+STATES = random_states(GAMES)
 
 
 def test_enough_states() -> None:

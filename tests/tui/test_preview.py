@@ -3,28 +3,16 @@ that is hidden until the action is confirmed (dice faces, yield tiles, the order
 
 from __future__ import annotations
 
-import random
-
 import rules
 from rajas_tui.present.chooser import preview
 from rajas_tui.present.text import G
-from rules.state import Config, GameState, replace
+from rules.state import GameState, replace
+from tests.random_states import random_states
 
 GAMES = 16
 
 
-def _states() -> list[GameState]:
-    states = []
-    for seed in range(1, GAMES + 1):
-        state = rules.new_game(Config(players=2 + seed % 3, seed=seed))
-        pick = random.Random(seed)
-        while not state.over:
-            states.append(state)
-            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
-    return states
-
-
-STATES = _states()
+STATES = random_states(GAMES)
 
 
 def _other_chance(state: GameState) -> GameState:

@@ -3,31 +3,18 @@ row that cannot be chosen is shown dimmed with the engine's sentence, never left
 
 from __future__ import annotations
 
-import random
-
 import rules
 from rajas_tui.present import text
 from rajas_tui.present.chooser import STACK_TITLE, Chooser
 from rajas_tui.tui.screens import help as help_screen
 from rules.catalog import catalog
 from rules.model import BUILDINGS
-from rules.state import Config, GameState
+from tests.random_states import random_states
 
 GAMES = 12
 
 
-def _states() -> list[GameState]:
-    states = []
-    for seed in range(1, GAMES + 1):
-        state = rules.new_game(Config(players=2 + seed % 3, seed=seed))
-        pick = random.Random(seed)
-        while not state.over:
-            states.append(state)
-            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
-    return states
-
-
-STATES = _states()
+STATES = random_states(GAMES)
 
 
 def test_space_reasons_are_the_engines() -> None:

@@ -1,0 +1,1 @@
+"""The test suite: engine/, saves/, cli/, tui/, and helpers they share."""
