@@ -31,3 +31,13 @@ def test_engine_benchmark_prints_its_table_and_goals() -> None:
     assert "gc ms" in out
     for goal in ("median game", "slowest step", "steps/s vs catanatron"):
         assert goal in out
+
+
+def test_saves_benchmark_times_a_400_action_save_and_the_commands() -> None:
+    out = _run("saves.py", "--runs", "1", "--process-runs", "1")
+    long = next(line for line in out.splitlines() if line.startswith("random-400.toml"))
+    assert long.split()[1] == "400"  # the generated save holds exactly the actions it promises
+    assert any(line.startswith("rajas show ") for line in out.splitlines())
+    assert any(line.startswith("rajas validate ") for line in out.splitlines())
+    for goal in ("load of the 400-action save", "rajas show, whole process"):
+        assert goal in out
