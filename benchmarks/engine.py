@@ -41,11 +41,19 @@ class Tally:
     slowest: float = 0.0
     slowest_at: str = ""
     gc_seconds: float = 0.0
+    collections: int = 0  # counted by GcClock, so a step can tell whether the collector ran in it
+    # The slowest step the collector did not run in: the engine's own worst, apart from GC pauses.
+    slowest_no_gc: float = 0.0
 
-    def step(self, seconds: float, where: str) -> None:
+    def step(self, seconds: float, seed: int, step: int, collections_before: int) -> None:
+        """Counts a step; the text saying where it was is built only for a new slowest one."""
         self.steps += 1
+        collected = self.collections != collections_before
+        if not collected and seconds > self.slowest_no_gc:
+            self.slowest_no_gc = seconds
         if seconds > self.slowest:
-            self.slowest, self.slowest_at = seconds, where
+            self.slowest = seconds
+            self.slowest_at = f"seed {seed} step {step}" + (" (gc ran in it)" if collected else "")
 
     def per_second(self) -> float:
         return self.steps / sum(self.game_seconds)
@@ -66,6 +74,7 @@ class GcClock:
             self._began = time.process_time()
         elif self.current is not None:
             self.current.gc_seconds += time.process_time() - self._began
+            self.current.collections += 1
 
 
 def play_rajas(seed: int, players: int, tally: Tally) -> None:
@@ -76,10 +85,10 @@ def play_rajas(seed: int, players: int, tally: Tally) -> None:
     state = rules.new_game(Config(players=players, seed=seed))
     step = 0
     while not state.over:
-        before = clock()
+        collections, before = tally.collections, clock()
         state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
         step += 1
-        tally.step(clock() - before, f"seed {seed} step {step}")
+        tally.step(clock() - before, seed, step, collections)
     tally.game_seconds.append(clock() - start)
 
 
@@ -100,10 +109,10 @@ def catanatron_player(seed: int) -> Callable[[Tally], None]:
         # The loop of Game.play without its two copies of the state: decide, then execute (which
         # also works out the next player's playable actions, as rajas's legal_actions does).
         while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
-            before = clock()
+            collections, before = tally.collections, clock()
             game.play_tick()
             step += 1
-            tally.step(clock() - before, f"seed {seed} action {step}")
+            tally.step(clock() - before, seed, step, collections)
         tally.game_seconds.append(clock() - start)
 
     return play
@@ -148,7 +157,8 @@ def report(tallies: list[Tally], players: int) -> None:
     slowest = ours.slowest * 1000
     print(
         f"  slowest step {slowest:.3f} ms (goal <= {STEP_GOAL_MS:g} ms) "
-        f"{met(slowest <= STEP_GOAL_MS)}"
+        f"{met(slowest <= STEP_GOAL_MS)}; without a collection in it "
+        f"{ours.slowest_no_gc * 1000:.3f} ms {met(ours.slowest_no_gc * 1000 <= STEP_GOAL_MS)}"
     )
 
 

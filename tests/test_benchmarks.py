@@ -4,11 +4,24 @@ They print figures and assert nothing, so without this they could break unnotice
 
 from __future__ import annotations
 
+import gc
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _module(script: str) -> ModuleType:
+    """A benchmark script imported by path (benchmarks/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{Path(script).stem}", BENCHMARKS / script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while building the class
+    spec.loader.exec_module(module)
+    return module
 
 
 def _run(script: str, *args: str) -> str:
@@ -41,3 +54,28 @@ def test_saves_benchmark_times_a_400_action_save_and_the_commands() -> None:
     assert any(line.startswith("rajas validate ") for line in out.splitlines())
     for goal in ("load of the 400-action save", "rajas show, whole process"):
         assert goal in out
+
+
+def test_slowest_step_is_kept_apart_from_collector_pauses() -> None:
+    engine = _module("engine.py")
+    tally = engine.Tally("rajas")
+    tally.step(0.002, 1, 10, tally.collections)
+    tally.collections += 1  # as GcClock does when a collection ends inside the next step
+    tally.step(0.009, 2, 7, tally.collections - 1)
+    tally.step(0.001, 2, 8, tally.collections)
+    assert tally.steps == 3
+    assert tally.slowest == 0.009 and tally.slowest_at == "seed 2 step 7 (gc ran in it)"
+    assert tally.slowest_no_gc == 0.002
+
+
+def test_gc_clock_charges_collections_to_the_tally_playing() -> None:
+    engine = _module("engine.py")
+    clock, playing, idle = engine.GcClock(), engine.Tally("rajas"), engine.Tally("catanatron")
+    clock.current = playing
+    gc.callbacks.append(clock)
+    try:
+        gc.collect()
+    finally:
+        gc.callbacks.remove(clock)
+    assert playing.collections == 1 and playing.gc_seconds >= 0.0
+    assert idle.collections == 0
