@@ -123,6 +123,9 @@ def main() -> None:
         print()
         print(f"whole process, median of {args.process_runs} runs, milliseconds, on {LONG_NAME}")
         print(f"{'command':<24} {'CPU':>7} {'wall':>7}")
+        # The bare interpreter first: the floor under any command, which no change to rajas moves.
+        cpu, wall = process_ms([sys.executable, "-c", "pass"], args.process_runs)
+        print(f"{'python -c pass':<24} {cpu:>7.1f} {wall:>7.1f}")
         show_cpu = 0.0
         for command in ("show", "validate"):
             cpu, wall = process_ms([*rajas_command(), command, str(long_path)], args.process_runs)

@@ -50,6 +50,7 @@ def test_saves_benchmark_times_a_400_action_save_and_the_commands() -> None:
     out = _run("saves.py", "--runs", "1", "--process-runs", "1")
     long = next(line for line in out.splitlines() if line.startswith("random-400.toml"))
     assert long.split()[1] == "400"  # the generated save holds exactly the actions it promises
+    assert any(line.startswith("python -c pass ") for line in out.splitlines())
     assert any(line.startswith("rajas show ") for line in out.splitlines())
     assert any(line.startswith("rajas validate ") for line in out.splitlines())
     for goal in ("load of the 400-action save", "rajas show, whole process"):
