@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
@@ -44,6 +46,24 @@ def test_engine_benchmark_prints_its_table_and_goals() -> None:
     assert "gc ms" in out
     for goal in ("median game", "slowest step", "steps/s vs catanatron"):
         assert goal in out
+
+
+def test_engine_benchmark_refuses_to_compare_unlike_games() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "engine.py"), "--vs-catanatron", "--players", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and "compares 4-player games" in done.stderr
+
+
+def test_engine_benchmark_against_catanatron_when_the_bench_extra_is_installed() -> None:
+    pytest.importorskip("catanatron")
+    out = _run("engine.py", "--games", "1", "--vs-catanatron")
+    assert any(line.startswith("catanatron ") for line in out.splitlines())
+    assert "steps/s vs catanatron actions/s:" in out
 
 
 def test_saves_benchmark_times_a_400_action_save_and_the_commands() -> None:
