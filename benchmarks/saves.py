@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,44 +95,56 @@ def process_ms(args: list[str], runs: int) -> tuple[float, float]:
     return statistics.median(cpu) * 1000, statistics.median(wall) * 1000
 
 
+def time_files(sources: list[Path], folder: Path, runs: int) -> dict[Path, float]:
+    """Prints load, save and text times for each save; returns the load times by file."""
+    print(f"median of {runs} runs, CPU milliseconds")
+    print(f"{'save file':<24} {'actions':>7} {'bytes':>7} {'load':>7} {'save':>7} {'text':>7}")
+    loads = {}
+    for source in sources:
+        game = saves.load(source)
+        target = folder / "out" / source.name
+        target.parent.mkdir(exist_ok=True)
+        loads[source] = load_ms = median_cpu_ms(partial(saves.load, source), runs)
+        save_ms = median_cpu_ms(partial(saves.save, game, target), runs)
+        text_ms = median_cpu_ms(partial(saves.dumps, game), runs)
+        print(
+            f"{source.name:<24} {len(game.log):>7} {source.stat().st_size:>7} "
+            f"{load_ms:>7.2f} {save_ms:>7.2f} {text_ms:>7.2f}"
+        )
+    print("load: read, check and replay; save: text, atomic write, fsync, .bak; text: no disk")
+    return loads
+
+
+def time_commands(save: Path, runs: int) -> float:
+    """Prints whole-process times for a bare interpreter, `rajas show` and `rajas validate` on the
+    save; returns the CPU time of `rajas show`."""
+    print(f"whole process, median of {runs} runs, milliseconds, on {save.name}")
+    print(f"{'command':<24} {'CPU':>7} {'wall':>7}")
+    # The bare interpreter first: the floor under any command, which no change to rajas moves.
+    cpu, wall = process_ms([sys.executable, "-c", "pass"], runs)
+    print(f"{'python -c pass':<24} {cpu:>7.1f} {wall:>7.1f}")
+    show_cpu = 0.0
+    for command in ("show", "validate"):
+        cpu, wall = process_ms([*rajas_command(), command, str(save)], runs)
+        if command == "show":
+            show_cpu = cpu
+        print(f"{'rajas ' + command:<24} {cpu:>7.1f} {wall:>7.1f}")
+    return show_cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30, help="timed runs per in-process figure")
     parser.add_argument("--process-runs", type=int, default=10, help="timed runs per command")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        long_path = Path(folder) / LONG_NAME
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        long_path = folder / LONG_NAME
         saves.save(long_game(LONG_ACTIONS), long_path)
-        sources = [saves.examples_dir() / name for name in EXAMPLES] + [long_path]
-        print(f"median of {args.runs} runs, CPU milliseconds")
-        print(f"{'save file':<24} {'actions':>7} {'bytes':>7} {'load':>7} {'save':>7} {'text':>7}")
-        long_load = 0.0
-        for source in sources:
-            game = saves.load(source)
-            target = Path(folder) / "out" / source.name
-            target.parent.mkdir(exist_ok=True)
-            load_ms = median_cpu_ms(lambda s=source: saves.load(s), args.runs)  # type: ignore[misc]
-            save_ms = median_cpu_ms(lambda g=game, t=target: saves.save(g, t), args.runs)  # type: ignore[misc]
-            text_ms = median_cpu_ms(lambda g=game: saves.dumps(g), args.runs)  # type: ignore[misc]
-            if source == long_path:
-                long_load = load_ms
-            print(
-                f"{source.name:<24} {len(game.log):>7} {source.stat().st_size:>7} "
-                f"{load_ms:>7.2f} {save_ms:>7.2f} {text_ms:>7.2f}"
-            )
-        print("load: read, check and replay; save: text, atomic write, fsync, .bak; text: no disk")
+        sources = [saves.examples_dir() / example for example in EXAMPLES] + [long_path]
+        long_load = time_files(sources, folder, args.runs)[long_path]
         print()
-        print(f"whole process, median of {args.process_runs} runs, milliseconds, on {LONG_NAME}")
-        print(f"{'command':<24} {'CPU':>7} {'wall':>7}")
-        # The bare interpreter first: the floor under any command, which no change to rajas moves.
-        cpu, wall = process_ms([sys.executable, "-c", "pass"], args.process_runs)
-        print(f"{'python -c pass':<24} {cpu:>7.1f} {wall:>7.1f}")
-        show_cpu = 0.0
-        for command in ("show", "validate"):
-            cpu, wall = process_ms([*rajas_command(), command, str(long_path)], args.process_runs)
-            if command == "show":
-                show_cpu = cpu
-            print(f"{'rajas ' + command:<24} {cpu:>7.1f} {wall:>7.1f}")
+        show_cpu = time_commands(long_path, args.process_runs)
     print()
     print("goals:")
     print(
