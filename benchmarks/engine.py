@@ -1,52 +1,198 @@
-"""How fast the engine plays: legal-actions-plus-apply steps per second and ms per random game.
+"""How fast the engine plays random games, in CPU time, optionally beside catanatron's.
 
-Prints figures and asserts nothing. Run: python benchmarks/engine.py [--games N] [--players P]
-Goals (issue 2): at least 20,000 steps/s and at most 50 ms per random 4-player game, on one core.
+Prints a table and whether each goal is met; asserts nothing. Run:
+
+    python benchmarks/engine.py [--games N] [--players P] [--vs-catanatron]
+
+`--vs-catanatron` needs the `bench` extra (`pip install -e '.[bench]'`, catanatron 3.2.1) and plays
+one random 4-player catanatron game after each rajas game, so that whatever else the machine is
+doing slows both alike. Goals (issue 10): steps per second at least twice catanatron's actions per
+second; a random 4-player game at most 15 ms median CPU; no single step over 5 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import platform
 import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
+from typing import Any
 
 import rules
 from rules import Config
 
+GAME_GOAL_MS = 15.0
+STEP_GOAL_MS = 5.0
+RATIO_GOAL = 2.0
 
-def play(seed: int, players: int) -> tuple[int, float]:
-    """One random game; returns (steps, seconds)."""
+
+@dataclass
+class Tally:
+    """One engine's figures over a run: CPU seconds per game, steps, the slowest step, GC time."""
+
+    name: str
+    game_seconds: list[float] = field(default_factory=list)
+    steps: int = 0
+    slowest: float = 0.0
+    slowest_at: str = ""
+    gc_seconds: float = 0.0
+    collections: int = 0  # counted by GcClock, so a step can tell whether the collector ran in it
+    # The slowest step the collector did not run in: the engine's own worst, apart from GC pauses.
+    slowest_no_gc: float = 0.0
+
+    def step(self, seconds: float, seed: int, step: int, collections_before: int) -> None:
+        """Counts a step; the text saying where it was is built only for a new slowest one."""
+        self.steps += 1
+        collected = self.collections != collections_before
+        if not collected and seconds > self.slowest_no_gc:
+            self.slowest_no_gc = seconds
+        if seconds > self.slowest:
+            self.slowest = seconds
+            self.slowest_at = f"seed {seed} step {step}" + (" (gc ran in it)" if collected else "")
+
+    def per_second(self) -> float:
+        return self.steps / sum(self.game_seconds)
+
+
+class GcClock:
+    """Sums the CPU time of garbage collections into whichever tally is playing now.
+
+    gc.callbacks is called with "start" and "stop" around every collection, including the ones
+    triggered in the middle of a step, so the total is the collector's whole share."""
+
+    def __init__(self) -> None:
+        self.current: Tally | None = None
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.process_time()
+        elif self.current is not None:
+            self.current.gc_seconds += time.process_time() - self._began
+            self.current.collections += 1
+
+
+def play_rajas(seed: int, players: int, tally: Tally) -> None:
+    """One random game: each step (legal_actions + apply) timed on its own, the game as a whole."""
     chooser = random.Random(seed)
-    start = time.perf_counter()
+    clock = time.process_time
+    start = clock()
     state = rules.new_game(Config(players=players, seed=seed))
-    steps = 0
+    step = 0
     while not state.over:
+        collections, before = tally.collections, clock()
         state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
-        steps += 1
-    return steps, time.perf_counter() - start
+        step += 1
+        tally.step(clock() - before, seed, step, collections)
+    tally.game_seconds.append(clock() - start)
+
+
+def play_catanatron(seed: int, tally: Tally) -> None:
+    """One random 4-player catanatron game: each action timed on its own, the game as a whole.
+
+    catanatron is imported here so the plain benchmark runs without the `bench` extra."""
+    from catanatron import Color, Game, RandomPlayer
+    from catanatron.game import TURNS_LIMIT
+
+    clock = time.process_time
+    start = clock()
+    colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    # Game() seeds the global random module, which RandomPlayer draws from; it takes a seed of 0
+    # as "none", so callers pass seeds from 1.
+    game = Game([RandomPlayer(color) for color in colors], seed=seed)
+    step = 0
+    # The loop of Game.play without its two copies of the state: decide, then execute (which also
+    # works out the next player's playable actions, as rajas's legal_actions does).
+    while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
+        collections, before = tally.collections, clock()
+        game.play_tick()
+        step += 1
+        tally.step(clock() - before, seed, step, collections)
+    tally.game_seconds.append(clock() - start)
+
+
+def met(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def report(tallies: list[Tally], players: int) -> None:
+    """The table, then each goal beside the figure it is about."""
+    print(
+        f"python {platform.python_version()} ({platform.python_implementation()}) on {sys.platform}"
+    )
+    print(f"{len(tallies[0].game_seconds)} random {players}-player games each; CPU time")
+    print(
+        f"{'engine':<11} {'steps':>7} {'steps/s':>8} {'median ms':>9} {'mean ms':>8} "
+        f"{'max ms':>7} {'gc ms':>7} {'slowest ms':>10}  slowest at"
+    )
+    for t in tallies:
+        ms = [s * 1000 for s in t.game_seconds]
+        print(
+            f"{t.name:<11} {t.steps:>7} {t.per_second():>8,.0f} {statistics.median(ms):>9.2f} "
+            f"{statistics.mean(ms):>8.2f} {max(ms):>7.2f} {t.gc_seconds * 1000:>7.1f} "
+            f"{t.slowest * 1000:>10.3f}  {t.slowest_at}"
+        )
+    ours = tallies[0]
+    median = statistics.median(ours.game_seconds) * 1000
+    print("goals:")
+    if len(tallies) > 1:
+        ratio = ours.per_second() / tallies[1].per_second()
+        print(
+            f"  steps/s vs catanatron actions/s: {ratio:.2f}x "
+            f"({ours.per_second():,.0f} vs {tallies[1].per_second():,.0f}; "
+            f"goal >= {RATIO_GOAL:g}x) {met(ratio >= RATIO_GOAL)}"
+        )
+    else:
+        print("  steps/s vs catanatron: not measured (add --vs-catanatron)")
+    print(
+        f"  median game {median:.2f} ms (goal <= {GAME_GOAL_MS:g} ms) {met(median <= GAME_GOAL_MS)}"
+    )
+    slowest = ours.slowest * 1000
+    print(
+        f"  slowest step {slowest:.3f} ms (goal <= {STEP_GOAL_MS:g} ms) "
+        f"{met(slowest <= STEP_GOAL_MS)}; without a collection in it "
+        f"{ours.slowest_no_gc * 1000:.3f} ms {met(ours.slowest_no_gc * 1000 <= STEP_GOAL_MS)}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
-    args = parser.parse_args()
-    play(0, args.players)  # warm the data and the caches once, as a running app would be
-    results = [play(seed, args.players) for seed in range(1, args.games + 1)]
-    steps = sum(s for s, _ in results)
-    seconds = sum(t for _, t in results)
-    per_game = [t * 1000 for _, t in results]
-    print(
-        f"python {platform.python_version()} ({platform.python_implementation()}) on {sys.platform}"
+    parser.add_argument(
+        "--vs-catanatron",
+        action="store_true",
+        help="interleave random 4-player catanatron 3.2.1 games (the bench extra)",
     )
-    print(f"{args.games} random {args.players}-player games, {steps} steps")
-    print(f"steps per second (legal_actions + apply): {steps / seconds:,.0f}")
-    mean, median = statistics.mean(per_game), statistics.median(per_game)
-    print(f"ms per game: mean {mean:.1f}, median {median:.1f}, max {max(per_game):.1f}")
-    print(f"steps per game: mean {steps / args.games:.0f}")
+    args = parser.parse_args()
+    if args.vs_catanatron and args.players != 4:
+        parser.error("--vs-catanatron compares 4-player games; leave --players at 4")
+    ours = Tally("rajas")
+    tallies = [ours]
+    # Warm the data and caches once, as a running app would have them, with a seed after the
+    # measured ones; the warm-up tallies are thrown away.
+    warm_up = args.games + 1
+    play_rajas(warm_up, args.players, Tally("warm-up"))
+    theirs = Tally("catanatron") if args.vs_catanatron else None
+    if theirs is not None:
+        tallies.append(theirs)
+        play_catanatron(warm_up, Tally("warm-up"))
+    clock = GcClock()
+    gc.callbacks.append(clock)
+    try:
+        for seed in range(1, args.games + 1):
+            clock.current = ours
+            play_rajas(seed, args.players, ours)
+            if theirs is not None:
+                clock.current = theirs
+                play_catanatron(seed, theirs)
+    finally:
+        gc.callbacks.remove(clock)
+    report(tallies, args.players)
 
 
 if __name__ == "__main__":

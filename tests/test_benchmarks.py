@@ -1,0 +1,102 @@
+"""The benchmark scripts still run: each with tiny sizes, in a fresh interpreter, within seconds.
+
+They print figures and assert nothing, so without this they could break unnoticed."""
+
+from __future__ import annotations
+
+import gc
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _module(script: str) -> ModuleType:
+    """A benchmark script imported by path (benchmarks/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{Path(script).stem}", BENCHMARKS / script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while building the class
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_engine_benchmark_prints_its_table_and_goals() -> None:
+    out = _run("engine.py", "--games", "2")
+    assert "2 random 4-player games each; CPU time" in out
+    rajas = next(line for line in out.splitlines() if line.startswith("rajas "))
+    assert "slowest at" in out and "seed " in rajas  # the slowest step names where it was
+    assert "gc ms" in out
+    for goal in ("median game", "slowest step", "steps/s vs catanatron"):
+        assert goal in out
+
+
+def test_engine_benchmark_refuses_to_compare_unlike_games() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "engine.py"), "--vs-catanatron", "--players", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and "compares 4-player games" in done.stderr
+
+
+def test_engine_benchmark_against_catanatron_when_the_bench_extra_is_installed() -> None:
+    pytest.importorskip("catanatron")
+    out = _run("engine.py", "--games", "1", "--vs-catanatron")
+    assert any(line.startswith("catanatron ") for line in out.splitlines())
+    assert "steps/s vs catanatron actions/s:" in out
+
+
+def test_saves_benchmark_times_a_400_action_save_and_the_commands() -> None:
+    out = _run("saves.py", "--runs", "1", "--process-runs", "1")
+    long = next(line for line in out.splitlines() if line.startswith("random-400.toml"))
+    assert long.split()[1] == "400"  # the generated save holds exactly the actions it promises
+    assert any(line.startswith("python -c pass ") for line in out.splitlines())
+    assert any(line.startswith("rajas show ") for line in out.splitlines())
+    assert any(line.startswith("rajas validate ") for line in out.splitlines())
+    for goal in ("load of the 400-action save", "rajas show, whole process"):
+        assert goal in out
+
+
+def test_slowest_step_is_kept_apart_from_collector_pauses() -> None:
+    engine = _module("engine.py")
+    tally = engine.Tally("rajas")
+    tally.step(0.002, 1, 10, tally.collections)
+    tally.collections += 1  # as GcClock does when a collection ends inside the next step
+    tally.step(0.009, 2, 7, tally.collections - 1)
+    tally.step(0.001, 2, 8, tally.collections)
+    assert tally.steps == 3
+    assert tally.slowest == 0.009 and tally.slowest_at == "seed 2 step 7 (gc ran in it)"
+    assert tally.slowest_no_gc == 0.002
+
+
+def test_gc_clock_charges_collections_to_the_tally_playing() -> None:
+    engine = _module("engine.py")
+    clock, playing, idle = engine.GcClock(), engine.Tally("rajas"), engine.Tally("catanatron")
+    clock.current = playing
+    gc.callbacks.append(clock)
+    try:
+        gc.collect()
+    finally:
+        gc.callbacks.remove(clock)
+    assert playing.collections == 1 and playing.gc_seconds >= 0.0
+    assert idle.collections == 0
