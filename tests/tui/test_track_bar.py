@@ -9,6 +9,7 @@ import pytest
 
 import rules
 from rajas_tui.present import text, tracks
+from rajas_tui.tui.screens import help as help_screen
 
 WIDTHS = range(10, 201)
 CELLS = 86  # EDITION §5: cells are numbered by fame value 0..86
@@ -133,3 +134,16 @@ def test_the_ascii_bar_is_ascii(fame: int, money: int) -> None:
 
 def test_the_ascii_bar_reads_left_to_right(ascii_glyphs: None) -> None:
     assert "".join(s for _, s in tracks.bar(60, 60, 10)) == "---$##*---"
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+def test_the_help_names_every_glyph_of_the_bars(ascii_only: bool) -> None:
+    text.G.use_ascii(ascii_only)
+    try:
+        assert help_screen.track_bar_key() in help_screen.symbols_text()
+        key = help_screen.track_bar_key()
+        for name in ("fame", "money", "gap", "overlap", "meet"):
+            assert text.G[name] in key
+        assert key.isascii() == ascii_only
+    finally:
+        text.G.use_ascii(False)
