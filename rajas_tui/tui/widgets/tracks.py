@@ -37,7 +37,9 @@ class TracksLine(Pane):
 
 
 class TracksPane(Pane):
-    """Fame and money per player, the margin still to go, the next bonus on each track."""
+    """Fame and money per player, the margin still to go, the two markers on a bar as wide as
+    the pane (so how near each player is to ending the game shows at a glance), and the next
+    bonus on each track."""
 
     def draw(self, view: View) -> Text:
         spec = rules.catalog().tracks
