@@ -72,7 +72,7 @@ from .setup import config_problem, new_game
 from .spaces import ROWS, board_side
 from .spellings import canonical
 from .state import COVERED, FREE, Config, GameState, Placed, Player, Province, Supply, replace
-from .tracks import margin
+from .tracks import margin, money_cell
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
 # saves made under other rules can be told apart from corrupt ones.
@@ -143,6 +143,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "margin",
+    "money_cell",
     "new_game",
     "next_u64",
     "opposite_face",

@@ -70,7 +70,15 @@ AREA_NAMES = {
 }
 
 # Symbols of the screens alone; the gains' symbols come with their words from the engine.
-UI_SYMBOLS = {"minus": Symbol(glyph="−", ascii="-", word="less")}
+UI_SYMBOLS = {
+    "minus": Symbol(glyph="−", ascii="-", word="less"),
+    # The track bars (present/tracks.py): the way a marker has come, the cells still between
+    # the two markers, the cells they have passed each other by, and the two on one cell.
+    "track": Symbol(glyph="─", ascii="-", word="track"),
+    "gap": Symbol(glyph="·", ascii=".", word="to go"),
+    "overlap": Symbol(glyph="▒", ascii="#", word="passed"),
+    "meet": Symbol(glyph="╳", ascii="X", word="met"),
+}
 
 
 class Glyphs:

@@ -5,12 +5,14 @@ Update only after looking at the report: `pytest tests/tui --snapshot-update`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from rajas_tui.present import text
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import PANE_NAMES
 
@@ -89,3 +91,27 @@ def test_too_small(snap_compare: Any, saves: Path) -> None:
 
     app = kit.app(kit.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=(60, 20), run_before=settle)
+
+
+TRACKS_KEY = str(PANE_NAMES.index("tracks") + 1)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tracks_pane_markers_met(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    """The last action of a 3-player game: B's markers have passed each other, C's are 22
+    fame points apart, A's 42; the bars show it at each width."""
+    app = kit.app(kit.example("final-action-3p.toml"), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=[TRACKS_KEY])
+
+
+@pytest.fixture
+def unicode_after() -> Iterator[None]:
+    """The glyph set is module state: an app run in ASCII must not leave it to later tests."""
+    yield
+    text.G.use_ascii(False)
+
+
+@pytest.mark.usefixtures("unicode_after")
+def test_tracks_pane_in_ascii(snap_compare: Any, saves: Path) -> None:
+    app = kit.app(kit.example("final-action-3p.toml"), saves=saves, ascii_glyphs=True)
+    assert snap_compare(app, terminal_size=kit.SMALL, press=[TRACKS_KEY])

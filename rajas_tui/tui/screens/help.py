@@ -84,7 +84,17 @@ def symbols_text() -> str:
         f"{gains}\n"
         "Dice: colour initial and face — o5 orange 5, g2 green, b6 blue, p1 purple; o3! is o3 "
         f"turned by karma.\nPlayers: {players}. Tiles: T P F M buildings (temple, palace, fort, "
-        "mill), s t x markets (silk, tea, spices); R is the residence."
+        "mill), s t x markets (silk, tea, spices); R is the residence.\n"
+        f"{track_bar_key()}"
+    )
+
+
+def track_bar_key() -> str:
+    """What the tracks pane's bars show: its glyphs carry no colour-only meaning."""
+    return (
+        f"Track bars: {G['fame']} fame from the left, {G['money']} money from the right, "
+        f"{G['gap'] * 3} still to go, {G['overlap'] * 3} passed each other, {G['meet']} met "
+        "on one cell; the game ends when the markers meet."
     )
 
 

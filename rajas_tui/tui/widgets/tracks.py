@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
 import rules
-from rajas_tui.present import text
+from rajas_tui.present import text, tracks
 from rajas_tui.present.text import G
-from rajas_tui.tui.widgets.base import Pane, View, player_text
+from rajas_tui.tui.widgets.base import Pane, View, player_style, player_text
+
+BAR_INDENT = "    "
+# Before the first layout the pane has no width yet; the bar is redrawn at the real one.
+UNSIZED_WIDTH = 40
 
 
 def margin_words(fame: int, money: int) -> str:
@@ -32,7 +37,9 @@ class TracksLine(Pane):
 
 
 class TracksPane(Pane):
-    """Fame and money per player, the margin still to go, the next bonus on each track."""
+    """Fame and money per player, the margin still to go, the two markers on a bar as wide as
+    the pane (so how near each player is to ending the game shows at a glance), and the next
+    bonus on each track."""
 
     def draw(self, view: View) -> Text:
         spec = rules.catalog().tracks
@@ -44,6 +51,7 @@ class TracksPane(Pane):
             line.append(f"{player.fame:>3}{G['fame']} {player.money:>3}{G['money']} ")
             line.append(margin_words(player.fame, player.money))
             lines.append(line)
+            lines.append(self._bar(seat, player.fame, player.money))
             nxt = []
             if player.fame_bonus_next < len(spec.fame_bonus):
                 bonus = spec.fame_bonus[player.fame_bonus_next]
@@ -56,3 +64,21 @@ class TracksPane(Pane):
                 nxt.append(f"{bonus.at}{G['money']}: {text.gains_words(bonus.gain)}")
             lines.append(Text("    next " + (" · ".join(nxt) or "no bonus left"), "dim"))
         return Text("\n").join(lines)
+
+    def _bar(self, seat: int, fame: int, money: int) -> Text:
+        """The player's fame and money markers racing toward each other across the pane."""
+        width = max(tracks.MIN_WIDTH, (self.size.width or UNSIZED_WIDTH) - len(BAR_INDENT))
+        line = Text(BAR_INDENT)
+        for part, shown in tracks.bar(fame, money, width):
+            line.append(shown, style=bar_style(seat, part))
+        return line
+
+
+def bar_style(seat: int, part: str) -> Style:
+    """Markers in the player's colour; the way they have come and the gap dimmed; the cells
+    they have passed each other by in full colour, the sign that the game is ending."""
+    if part in (tracks.FAME, tracks.MONEY, tracks.MEET):
+        return player_style(seat)
+    if part == tracks.OVERLAP:
+        return Style(color=text.PLAYER_COLOURS[seat])
+    return Style(dim=True)
