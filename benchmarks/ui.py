@@ -17,6 +17,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Run as a script, this folder comes first on sys.path, and saves.py here (the save benchmark)
+# would hide the saves package: the project root takes its place.
+sys.path[0] = str(ROOT)
 SAVE = ROOT / "saves" / "examples" / "midgame-4p.toml"
 SIZES = ((80, 24), (160, 50))
 PRESSES = 100
