@@ -25,9 +25,11 @@ SOURCE_WORDS: dict[str, str] = {
     "other": "other",
 }
 
-# A placement's area decides the source of the fame its step brings; a pending choice's effect
-# kind decides it for an answer. Fame from a chain (a chamber's boat offer answered later) goes
-# to the step that gave it, so the river gets what the boat reached.
+# A placement's area decides the source of the fame its step brings. An answer to a pending
+# choice whose kind has a source of its own (placing a tile, moving the boat) is credited to it,
+# so the river gets what a boat offer reached whatever gave the offer; any other answer (dice,
+# an upgrade) is credited to the placement that began the turn, because the gains carried out
+# after it in the same step (a Dancer's yield tile after its dice) come from that placement.
 _PLACEMENT_SOURCE: dict[type, str] = {
     rules.Quarry: "tiles",
     rules.Harbor: "river",
@@ -68,10 +70,11 @@ def _marks(state: rules.GameState) -> tuple[Mark, ...]:
     return tuple(Mark(p.fame, p.money, rules.margin(p.fame, p.money)) for p in state.players)
 
 
-def step_source(state: rules.GameState, action: rules.Action) -> str:
-    """Which source the fame that `action` brings in `state` is credited to."""
+def step_source(state: rules.GameState, action: rules.Action, placement: str) -> str:
+    """Which source the fame that `action` brings in `state` is credited to; `placement` is the
+    source of the turn's placement, for answers that have none of their own."""
     if state.queue:
-        return _CHOICE_SOURCE.get(state.queue[0].kind, "other")
+        return _CHOICE_SOURCE.get(state.queue[0].kind, placement)
     return _PLACEMENT_SOURCE.get(type(action), "other")
 
 
@@ -84,13 +87,16 @@ def history(game: saves.Game) -> History:
     for seat, player in enumerate(state.players):
         by_source[seat]["start"] = player.fame
     last: list[int] = []
+    placement = "other"  # a log may start part-way through a turn, from a saved position
     for entry in game.log:
         action = rules.parse_action(entry.action)
         seat = state.turn
         if state.end_trigger >= 0 and seat not in last:
             last.append(seat)
         after = rules.apply(state, action)
-        source = step_source(state, action)
+        source = step_source(state, action, placement)
+        if not state.queue:
+            placement = source
         for who, (was, now) in enumerate(zip(state.players, after.players, strict=True)):
             by_source[who][source] += now.fame - was.fame
         if after.round != state.round or (after.over and not state.over):

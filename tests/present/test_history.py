@@ -69,26 +69,38 @@ def test_each_round_end_holds_that_round_s_figures(seed: int) -> None:
         assert fame == sorted(fame)  # fame never falls
 
 
+PLACEMENT_SOURCES = {rules.Quarry: "tiles", rules.Harbor: "river", rules.Chamber: "chambers"}
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_each_placement_and_answer_is_credited_by_its_kind(seed: int) -> None:
     game = random_game(seed)
     state = game.start
+    placement = "other"
     for entry in game.log:
         action = rules.parse_action(entry.action)
-        source = history.step_source(state, action)
-        if state.queue:
-            kind = state.queue[0].kind
-            if kind in ("place_tile", "rebuild"):
-                assert source == "tiles"
-            elif kind == "boat_offer":
-                assert source == "river"
-        elif isinstance(action, rules.Quarry):
+        source = history.step_source(state, action, placement)
+        if not state.queue:
+            assert source == PLACEMENT_SOURCES.get(type(action), "other")
+            placement = source
+        elif state.queue[0].kind in ("place_tile", "rebuild"):
             assert source == "tiles"
-        elif isinstance(action, rules.Harbor):
+        elif state.queue[0].kind == "boat_offer":
             assert source == "river"
-        elif isinstance(action, rules.Chamber):
-            assert source == "chambers"
+        elif state.queue[0].kind == "chamber_choice":
+            assert source == "chambers"  # whatever offered the chamber, the fame is the chamber's
+        else:
+            assert source == placement  # a dice answer: what follows it is the placement's
         state = rules.apply(state, action)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_fame_gain_of_a_new_game_has_a_named_source(seed: int) -> None:
+    """No placement but the quarry, harbour and chambers brings fame, and the gains carried out
+    after a dice answer (a chamber's, a road end's) are the placement's: nothing is left over
+    for "other" when the log starts at the game's start."""
+    hist = history.history(random_game(seed))
+    assert all(parts["other"] == 0 for parts in hist.fame_by_source)
 
 
 def seats_acting_after_trigger(game: saves.Game) -> list[int]:
