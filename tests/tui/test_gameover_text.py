@@ -4,13 +4,20 @@ sources and charts are there for each player."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from textual.containers import VerticalScroll
 
 import rules
 import saves
 from rajas_tui.present import history
-from rajas_tui.tui.screens.gameover import chart_text, ranking_text, sources_text
+from rajas_tui.tui.screens.gameover import (
+    GameOverScreen,
+    chart_text,
+    ranking_text,
+    sources_text,
+)
 
 from . import kit
 
@@ -76,3 +83,29 @@ def test_sources_and_charts_show_every_player() -> None:
         chart = chart_text(game, hist, what, what).plain
         assert all(letter in chart for letter in "ABC")
         assert "Asha" in chart and "Bela" in chart and "Chand" in chart
+
+
+@pytest.mark.asyncio
+async def test_at_80x24_the_charts_are_reached_by_scrolling_with_keys(saves: Path) -> None:
+    app = kit.app(kit.finished(), saves=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        box = app.screen.query_one("#over-box", VerticalScroll)
+        assert box.max_scroll_y > 0  # the charts do not fit: the box scrolls
+        assert app.focused is box  # so the keys below reach it
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert box.scroll_y == 0
+
+
+@pytest.mark.asyncio
+async def test_at_160x50_everything_fits_without_scrolling(saves: Path) -> None:
+    app = kit.app(kit.finished(), saves=saves)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#over-box", VerticalScroll)
+        assert box.max_scroll_y == 0
