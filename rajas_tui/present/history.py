@@ -9,6 +9,7 @@ replays as it was played.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 import attrs
 
@@ -99,16 +100,18 @@ def history(game: saves.Game) -> History:
             placement = source
         for who, (was, now) in enumerate(zip(state.players, after.players, strict=True)):
             by_source[who][source] += now.fame - was.fame
-        if after.round != state.round or (after.over and not state.over):
+        if after.round != state.round or after.over:
             rounds.append(RoundEnd(state.round, _marks(after)))
         state = after
     return History(start, tuple(rounds), tuple(by_source), tuple(last))
 
 
-def series(hist: History, seat: int, what: str) -> list[int]:
-    """One seat's `what` ("fame", "money" or "margin") from the start through each round end."""
-    marks = [hist.start, *hist.rounds]
-    values: list[int] = [getattr(r.marks[seat], what) for r in marks]
+Figure = Literal["fame", "money", "margin"]
+
+
+def series(hist: History, seat: int, what: Figure) -> list[int]:
+    """One seat's `what` from the start through each round end."""
+    values: list[int] = [getattr(r.marks[seat], what) for r in (hist.start, *hist.rounds)]
     return values
 
 

@@ -64,7 +64,7 @@ def _legend(game: saves.Game) -> Text:
     return out
 
 
-def chart_text(game: saves.Game, hist: history.History, what: str, title: str) -> Text:
+def chart_text(game: saves.Game, hist: history.History, what: history.Figure, title: str) -> Text:
     """A line chart of every player's `what` at each round's end, letters in the player's
     colour (the letter alone tells them apart without colour)."""
     seats = range(len(game.setup.seats))
