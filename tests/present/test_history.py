@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+import attrs
 import pytest
 
 import rules
@@ -178,3 +179,20 @@ def test_last_turns_sentence_names_who_had_one() -> None:
     assert history.last_turns_sentence(names, (1, 2, 3)) == (
         "Bela, Chand and Dev then each had one last turn."
     )
+
+
+@pytest.mark.parametrize("seed", SEEDS[:8])
+def test_a_log_starting_part_way_still_adds_up(seed: int) -> None:
+    """A game set up from a saved position: its log starts mid-game, maybe mid-turn, and the
+    fame held at its start counts as "start"."""
+    game = random_game(seed)
+    cut = len(game.log) // 2 + seed % 3  # some cuts fall between a placement and its answers
+    state = game.start
+    for entry in game.log[:cut]:
+        state = rules.apply(state, rules.parse_action(entry.action))
+    later = attrs.evolve(game, start=state, log=game.log[cut:])
+    hist = history.history(later)
+    assert hist.start.round == state.round
+    for seat, player in enumerate(game.state.players):
+        assert hist.fame_by_source[seat]["start"] == state.players[seat].fame
+        assert sum(hist.fame_by_source[seat].values()) == player.fame
