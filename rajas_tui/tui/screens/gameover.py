@@ -1,4 +1,5 @@
-"""Game over: the ranking, each margin, and how the end was triggered."""
+"""Game over: the ranking, each margin, how the end was triggered, and charts of the game:
+fame and money per round and where each player's fame came from."""
 
 from __future__ import annotations
 
@@ -6,45 +7,92 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 import rules
 import saves
-from rajas_tui.present import text
-from rajas_tui.present.text import G
+from rajas_tui.present import charts, history, text
+from rajas_tui.present.text import PLAYER_LETTERS, G
 from rajas_tui.tui import bindings
 from rajas_tui.tui.widgets.base import player_style
 
 if TYPE_CHECKING:
     from rajas_tui.tui.app import RajasApp
 
+CHART_HEIGHT = 8
+# Columns left for a chart's points inside the box, after the value labels and the axis.
+CHART_WIDTH = 62
+BAR_WIDTH = 24  # characters for the largest fame, in the fame-by-source bars
 
-def ranking_text(game: saves.Game) -> Text:
+
+def ranking_text(game: saves.Game, hist: history.History) -> Text:
     state = game.state
-    seats = [(seat.name, seat.kind) for seat in game.setup.seats]
+    names = [seat.name for seat in game.setup.seats]
     out = Text("Game over\n\n", "bold")
     if state.end_trigger >= 0:
         seat = state.end_trigger
         out.append("The end was triggered by ")
         out.append(text.player_tag(seat), player_style(seat))
         out.append(
-            f" {seats[seat][0]}, whose fame and money markers met in round {state.round};"
-            "\nthe players after them in the round each had one last turn.\n\n"
+            f" {names[seat]}, whose fame and money markers met in round {state.round}; "
+            + history.last_turns_sentence(names, hist.last_turns)
+            + "\n\n"
         )
     for standing in rules.ranking(state):
         seat = standing.seat
         player = state.players[seat]
         out.append(f" {standing.place}. ", "bold")
         out.append(text.player_tag(seat), player_style(seat))
-        out.append(f" {seats[seat][0]:<12}")
+        out.append(f" {names[seat]:<12}")
         margin = (
             f"markers met, margin +{standing.margin}"
             if standing.met
             else f"markers {-standing.margin} apart"
         )
         out.append(f" {margin:<26} {player.fame}{G['fame']} {player.money}{G['money']}\n")
+    return out
+
+
+def _legend(game: saves.Game) -> Text:
+    out = Text(" ")
+    for seat, spec in enumerate(game.setup.seats):
+        out.append(text.player_tag(seat), player_style(seat))
+        out.append(f" {spec.name}  ")
+    out.append(f"{charts.SHARED} shared")
+    return out
+
+
+def chart_text(game: saves.Game, hist: history.History, what: history.Figure, title: str) -> Text:
+    """A line chart of every player's `what` at each round's end, letters in the player's
+    colour (the letter alone tells them apart without colour)."""
+    seats = range(len(game.setup.seats))
+    lines = [(PLAYER_LETTERS[seat], history.series(hist, seat, what)) for seat in seats]
+    styles = {PLAYER_LETTERS[seat]: player_style(seat) for seat in seats}
+    out = Text(f"{title}, after each round\n", "bold")
+    rows = charts.line_chart(lines, CHART_HEIGHT, CHART_WIDTH, hist.start.round - 1)
+    for row in rows:
+        for char in row:
+            out.append(char, styles.get(char, ""))
+        out.append("\n")
+    out.append_text(_legend(game))
+    return out
+
+
+def sources_text(game: saves.Game, hist: history.History) -> Text:
+    """Each player's fame split by where it came from, as a bar and in numbers."""
+    out = Text("Where the fame came from\n", "bold")
+    most = max((sum(parts.values()) for parts in hist.fame_by_source), default=0)
+    scale = BAR_WIDTH / most if most else 0.0
+    for seat, parts in enumerate(hist.fame_by_source):
+        out.append(" ")
+        out.append(text.player_tag(seat), player_style(seat))
+        total = sum(parts.values())
+        out.append(f" {total:>3}{G['fame']} {charts.source_bar(parts, scale):<{BAR_WIDTH}} ")
+        shown = [f"{history.SOURCE_WORDS[source]} {n}" for source, n in parts.items() if n]
+        out.append(" ".join(shown) + "\n")
+    out.append(charts.source_legend(history.SOURCE_WORDS), "dim")
     return out
 
 
@@ -56,9 +104,14 @@ class GameOverScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="over-box"):
-            yield Static(ranking_text(self.rajas.shown), id="ranking")
-            yield Static("n new game · Escape title · q quit", classes="dim")
+        game = self.rajas.shown
+        hist = history.history(game)
+        with VerticalScroll(id="over-box"):
+            yield Static(ranking_text(game, hist), id="ranking")
+            yield Static(sources_text(game, hist), id="sources", classes="over-part")
+            yield Static(chart_text(game, hist, "fame", "Fame"), classes="over-part")
+            yield Static(chart_text(game, hist, "money", "Money"), classes="over-part")
+            yield Static("n new game · Escape title · q quit", classes="dim over-part")
         yield Footer()
 
     def action_new(self) -> None:
