@@ -64,7 +64,15 @@ from .model import (
     Side,
     opposite_face,
 )
-from .province import ends_at, good_score, placement_problem, placements, rotated
+from .province import (
+    ends_at,
+    good_markets,
+    good_score,
+    placement_problem,
+    placements,
+    rotated,
+    variety_markets,
+)
 from .river import destination
 from .rng import next_u64, seed_state
 from .rounds import Standing, ranking
@@ -138,6 +146,7 @@ __all__ = [
     "destination",
     "ends_at",
     "forecast",
+    "good_markets",
     "good_score",
     "invariant_problems",
     "is_over",
@@ -160,6 +169,7 @@ __all__ = [
     "stack_name",
     "unreachable_facts",
     "upgrades_made",
+    "variety_markets",
     "why_not",
     "why_not_chamber",
     "why_not_tile",

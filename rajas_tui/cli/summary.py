@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
+from rajas_tui.present.text import counted
 from rules import COLUMNS, Player, Province
 from saves.converter import unstructure
 from saves.records import Game, LogEntry
@@ -16,7 +17,7 @@ def status(game: Game) -> str:
     if state.over:
         winner = rules.ranking(state)[0]
         return (
-            f"Game over after {state.round} rounds: {game.name(winner.seat)} wins "
+            f"Game over after {counted(state.round, 'round')}: {game.name(winner.seat)} wins "
             f"(margin {winner.margin:+d})."
         )
     asked = prompt_of(game)
@@ -70,7 +71,7 @@ def show(game: Game, title: str) -> str:
     state = game.state
     lines = [
         f"{title}: {', '.join(s.name for s in game.setup.seats)}; seed {game.setup.seed}; "
-        f"{len(game.log)} action{'' if len(game.log) == 1 else 's'}; undo {game.setup.undo}",
+        f"{counted(len(game.log), 'action')}; undo {game.setup.undo}",
         status(game),
         "",
         "seat name           kind    fame money margin karma placed river  dice",

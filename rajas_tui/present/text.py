@@ -19,6 +19,7 @@ from rules import (
     Colour,
     Die,
     Effect,
+    Good,
     Harbor,
     Outer,
     PaidDie,
@@ -119,6 +120,24 @@ def payment_text(pay: Iterable[PaidDie]) -> str:
     return " ".join(paid_text(p) for p in pay)
 
 
+# Nouns whose plural is not the noun and an s.
+IRREGULAR_PLURALS = {"die": "dice"}
+
+
+def plural(noun: str) -> str:
+    """The plural of a noun the screens count ("market" → "markets", "die" → "dice"); of a
+    phrase, the last word is made plural ("best market" → "best markets")."""
+    head, _, last = noun.rpartition(" ")
+    many = IRREGULAR_PLURALS.get(last, f"{last}s")
+    return f"{head} {many}" if head else many
+
+
+def counted(n: int, noun: str) -> str:
+    """A count and its noun, singular for exactly one: "1 round", "2 rounds", "1 die". Every
+    counted noun the screens and the headless commands build goes through here."""
+    return f"{n} {noun if n == 1 else plural(noun)}"
+
+
 def building_name(index: int) -> str:
     return BUILDINGS[index].name.lower()
 
@@ -163,6 +182,24 @@ def tile_words(tile: TileSpec) -> str:
     parts = [building_name(b) for b in tile.buildings]
     parts += [f"{good_name(g)} market {m}{G['money']}" for g, m in tile.markets]
     return ", ".join(parts)
+
+
+def markets_words(scored: Iterable[tuple[Good, int]]) -> str:
+    """The player's own markets a scoring counts, by good: "silk 3$, tea 2$ 1$"."""
+    by_good: dict[Good, list[int]] = {}
+    for good, money in scored:
+        by_good.setdefault(good, []).append(money)
+    return ", ".join(
+        f"{good_name(good)} " + " ".join(f"{m}{G['money']}" for m in values)
+        for good, values in by_good.items()
+    )
+
+
+def your_markets(scored: Iterable[tuple[Good, int]]) -> str:
+    """The player's markets a scoring counts, as the object of "scores": "your silk 3$, tea 2$",
+    or "none of your markets" when the province has none to count."""
+    named = markets_words(scored)
+    return f"your {named}" if named else "none of your markets"
 
 
 def tile_label(tile: TileSpec) -> str:
@@ -228,7 +265,7 @@ def space_words(spec: SpaceSpec) -> str:
     if spec.area == "balcony":
         give = COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
         take = COLOUR_NAMES[spec.take] if spec.take is not None else ""
-        return f"balcony: give 1 {give} die, take {spec.n} {take}"
+        return f"balcony: give 1 {give} die, take {counted(spec.n, f'{take} die')}"
     if spec.area == "chamber":
         chamber = data.chambers[spec.value]
         return f"chamber {spec.value} {chamber.name}: {gains_words(chamber.gain)}"
@@ -247,13 +284,16 @@ def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
             f"pays {payment_text(action.pay)}"
         )
     if isinstance(action, Harbor):
-        return f"harbor {action.space}: pays {paid_text(action.pay)}, boat {action.steps} spaces"
+        return (
+            f"harbor {action.space}: pays {paid_text(action.pay)}, "
+            f"boat {counted(action.steps, 'space')}"
+        )
     if isinstance(action, Variety):
         return f"variety market {action.space}"
     if isinstance(action, Single):
         return (
             f"market {action.space}: pays {paid_text(action.pay)}, "
-            f"scores {action.pay.value} {action.good.name.lower()} markets"
+            f"scores up to {counted(action.pay.value, good_name(action.good) + ' market')}"
         )
     if isinstance(action, Terrace):
         return f"terrace {action.space}"

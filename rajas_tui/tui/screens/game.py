@@ -178,7 +178,7 @@ class GameScreen(Screen[None]):
             player = state.players[seat]
             line.append(
                 f" {view.names[seat]} to play · {player.workers_left} of "
-                f"{player.workers} workers left"
+                f"{text.counted(player.workers, 'worker')} left"
             )
             if state.end_trigger >= 0:
                 line.append(" · last turns", style="bold")
