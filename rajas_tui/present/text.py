@@ -293,7 +293,7 @@ def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
     if isinstance(action, Single):
         return (
             f"market {action.space}: pays {paid_text(action.pay)}, "
-            f"scores up to {counted(action.pay.value, good_name(action.good) + ' market')}"
+            f"scores {counted(action.pay.value, good_name(action.good) + ' market')}"
         )
     if isinstance(action, Terrace):
         return f"terrace {action.space}"

@@ -62,8 +62,8 @@ def test_a_one_step_harbor_move_says_one_space() -> None:
 
 def test_a_single_market_paid_with_a_one_says_one_market() -> None:
     words = text.action_words(rules.parse_action("single s3 b1 tea"))
-    assert words.endswith("scores up to 1 tea market"), words
-    assert "up to 5 silk markets" in text.action_words(rules.parse_action("single s3 b5 silk"))
+    assert words.endswith("scores 1 tea market"), words
+    assert "scores 5 silk markets" in text.action_words(rules.parse_action("single s3 b5 silk"))
 
 
 def test_the_die_for_a_single_market_counts_markets_rightly() -> None:
