@@ -81,6 +81,7 @@ from .spaces import ROWS, board_side
 from .spellings import canonical
 from .state import COVERED, FREE, Config, GameState, Placed, Player, Province, Supply, replace
 from .tracks import margin
+from .words import counted, plural
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
 # saves made under other rules can be told apart from corrupt ones.
@@ -143,6 +144,7 @@ __all__ = [
     "cell_name",
     "choice_prompt",
     "config_problem",
+    "counted",
     "destination",
     "ends_at",
     "forecast",
@@ -159,6 +161,7 @@ __all__ = [
     "parse_cell",
     "placement_problem",
     "placements",
+    "plural",
     "prompt",
     "ranking",
     "remove_dice",

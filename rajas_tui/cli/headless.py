@@ -17,7 +17,7 @@ from rajas_tui import bots
 from rajas_tui.cli import summary
 from rajas_tui.cli.terminal import say
 from rajas_tui.present import turns
-from rajas_tui.present.text import counted
+from rules import counted
 from saves import journal
 from saves import lock as gamelock
 from saves.records import HUMAN, Game, Seat, Setup

@@ -6,8 +6,7 @@ from typing import Any
 
 import rules
 from rajas_tui.present import text
-from rajas_tui.present.text import counted
-from rules import COLUMNS, Player, Province
+from rules import COLUMNS, Player, Province, counted
 from saves.converter import unstructure
 from saves.records import Game, LogEntry
 

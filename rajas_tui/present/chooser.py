@@ -557,7 +557,7 @@ def _describe_pay(state: GameState, pay: tuple[Any, ...], action: Any) -> tuple[
 def _describe_one_die(state: GameState, pay: Any, action: Any) -> tuple[str, str]:
     detail = f"{G['minus']}1{G['karma']} karma flips it" if pay.flipped else ""
     if isinstance(action, Single):
-        extra = f"scores up to {text.counted(pay.value, 'market')}"
+        extra = f"scores up to {rules.counted(pay.value, 'market')}"
         detail = f"{detail}; {extra}" if detail else extra
     if isinstance(action, Harbor):
         extra = f"boat moves 1–{pay.value}"
@@ -577,7 +577,7 @@ def _describe_good(state: GameState, good: Any, action: Any) -> tuple[str, str]:
     return (
         text.good_name(good),
         f"+{money}{G['money']}: scores {text.your_markets(scored)} "
-        f"(up to {text.counted(count, 'market')})",
+        f"(up to {rules.counted(count, 'market')})",
     )
 
 

@@ -41,6 +41,7 @@ from rules import (
     Variety,
     a_die,
     cell_name,
+    counted,
     render,
     stack_name,
 )
@@ -118,24 +119,6 @@ def paid_text(paid: PaidDie) -> str:
 
 def payment_text(pay: Iterable[PaidDie]) -> str:
     return " ".join(paid_text(p) for p in pay)
-
-
-# Nouns whose plural is not the noun and an s.
-IRREGULAR_PLURALS = {"die": "dice"}
-
-
-def plural(noun: str) -> str:
-    """The plural of a noun the screens count ("market" → "markets", "die" → "dice"); of a
-    phrase, the last word is made plural ("best market" → "best markets")."""
-    head, _, last = noun.rpartition(" ")
-    many = IRREGULAR_PLURALS.get(last, f"{last}s")
-    return f"{head} {many}" if head else many
-
-
-def counted(n: int, noun: str) -> str:
-    """A count and its noun, singular for exactly one: "1 round", "2 rounds", "1 die". Every
-    counted noun the screens and the headless commands build goes through here."""
-    return f"{n} {noun if n == 1 else plural(noun)}"
 
 
 def building_name(index: int) -> str:

@@ -44,14 +44,14 @@ def _best_markets(state: GameState) -> dict[rules.Good, list[int]]:
 
 
 def test_counted_nouns_are_singular_for_one_only() -> None:
-    assert text.counted(1, "round") == "1 round"
-    assert text.counted(0, "round") == "0 rounds"
-    assert text.counted(3, "space") == "3 spaces"
-    assert text.counted(1, "die") == "1 die"
-    assert text.counted(2, "die") == "2 dice"
-    assert text.counted(1, "tea market") == "1 tea market"
-    assert text.counted(4, "tea market") == "4 tea markets"
-    assert text.counted(2, "green die") == "2 green dice"
+    assert rules.counted(1, "round") == "1 round"
+    assert rules.counted(0, "round") == "0 rounds"
+    assert rules.counted(3, "space") == "3 spaces"
+    assert rules.counted(1, "die") == "1 die"
+    assert rules.counted(2, "die") == "2 dice"
+    assert rules.counted(1, "tea market") == "1 tea market"
+    assert rules.counted(4, "tea market") == "4 tea markets"
+    assert rules.counted(2, "green die") == "2 green dice"
 
 
 def test_a_one_step_harbor_move_says_one_space() -> None:
