@@ -686,8 +686,11 @@ def preview(state: GameState, action: Any) -> str:
             0, f"pays {text.payment_text(paid)} ·" if parts else f"pays {text.payment_text(paid)}"
         )
     scored = scored_markets(state, action)
-    if scored is not None:
-        words += f": {'scores ' if isinstance(action, Variety) else ''}{text.your_markets(scored)}"
+    if isinstance(action, Variety) and scored is not None:
+        words += f": scores {text.your_markets(scored)}"
+    elif scored is not None:
+        # The words already say "scores 5 silk markets": name the ones the player has.
+        words += f": {text.your_markets(scored) if scored else 'you have none'}"
     return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
 
 
