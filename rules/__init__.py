@@ -64,7 +64,15 @@ from .model import (
     Side,
     opposite_face,
 )
-from .province import ends_at, good_score, placement_problem, placements, rotated
+from .province import (
+    ends_at,
+    good_markets,
+    good_score,
+    placement_problem,
+    placements,
+    rotated,
+    variety_markets,
+)
 from .river import destination
 from .rng import next_u64, seed_state
 from .rounds import Standing, ranking
@@ -73,6 +81,7 @@ from .spaces import ROWS, board_side
 from .spellings import canonical
 from .state import COVERED, FREE, Config, GameState, Placed, Player, Province, Supply, replace
 from .tracks import margin, money_cell
+from .words import counted, plural
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
 # saves made under other rules can be told apart from corrupt ones.
@@ -135,9 +144,11 @@ __all__ = [
     "cell_name",
     "choice_prompt",
     "config_problem",
+    "counted",
     "destination",
     "ends_at",
     "forecast",
+    "good_markets",
     "good_score",
     "invariant_problems",
     "is_over",
@@ -151,6 +162,7 @@ __all__ = [
     "parse_cell",
     "placement_problem",
     "placements",
+    "plural",
     "prompt",
     "ranking",
     "remove_dice",
@@ -161,6 +173,7 @@ __all__ = [
     "stack_name",
     "unreachable_facts",
     "upgrades_made",
+    "variety_markets",
     "why_not",
     "why_not_chamber",
     "why_not_tile",

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import attrs
 
 from .model import Effect
+from .words import counted
 
 # Parameters a data file may give a gain, and the template fields each of them brings.
 PARAMETER_FIELDS: Mapping[str, frozenset[str]] = {
@@ -68,12 +69,24 @@ def literal_text(template: str) -> str:
     return "".join(text for text, _, _, _ in string.Formatter().parse(template))
 
 
+@attrs.frozen(slots=True)
+class Count:
+    """A count in a template: `{n}` is the number alone, `{n:free space}` the number with its
+    noun, singular for one ("1 free space", "6 free spaces"), so no template builds a plural by
+    hand."""
+
+    n: int
+
+    def __format__(self, spec: str) -> str:
+        return counted(self.n, spec) if spec[:1].isalpha() else format(self.n, spec)
+
+
 def render(template: str, effect: Effect, symbols: Mapping[str, str]) -> str:
     """A template filled in for `effect`, with `symbols` mapping each symbol to what is shown."""
     colour = effect.colour.name.lower() if effect.colour is not None else None
     return template.format(
-        n=effect.n,
-        per=effect.per,
+        n=Count(effect.n),
+        per=Count(effect.per),
         low=effect.low,
         high=effect.high,
         dice="die" if effect.n == 1 else "dice",

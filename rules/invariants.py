@@ -15,6 +15,7 @@ from .rounds import round_order
 from .spaces import ROWS, board_side
 from .state import COVERED, FREE, GameState, Player
 from .tracks import have_met, margin
+from .words import counted
 
 Broken = tuple[str, str]  # (where in the state, e.g. "players[1].placed"; one sentence)
 
@@ -243,7 +244,7 @@ def _workers(state: GameState, seat: int, key: str) -> list[Broken]:
         found.append(
             (
                 f"{key}.unlocked",
-                f"{p.unlocked} worker{'s' if p.unlocked != 1 else ''} unlocked "
+                f"{counted(p.unlocked, 'worker')} unlocked "
                 f"but the tracks and the bridge gave {earned}",
             )
         )
@@ -252,8 +253,8 @@ def _workers(state: GameState, seat: int, key: str) -> list[Broken]:
         found.append(
             (
                 f"{key}.placed",
-                f"{p.placed} worker{'s' if p.placed != 1 else ''} of seat {seat} placed "
-                f"but {shown} action space{'s' if shown != 1 else ''} show its workers",
+                f"{counted(p.placed, 'worker')} of seat {seat} placed "
+                f"but {counted(shown, 'action space')} show its workers",
             )
         )
     if p.passed and p.workers_left <= 0:
@@ -284,7 +285,7 @@ def _building_fame(seat: int, p: Player, key: str) -> list[Broken]:
     least = count * catalog().setup.building_level_start
     if p.fame >= least:
         return []
-    what = f"seat {seat} has {count} building{'s' if count != 1 else ''} in its province, "
+    what = f"seat {seat} has {counted(count, 'building')} in its province, "
     return [(f"{key}.fame", what + f"which scored at least {least} fame, but its fame is {p.fame}")]
 
 
@@ -336,8 +337,8 @@ def _tiles_built(state: GameState, seat: int, quarry: list[SpaceSpec]) -> list[B
     tiles = sum(1 for _ in state.players[seat].province.placed())
     if len(quarry) <= tiles + _owed(state, seat, "place_tile"):
         return []
-    what = f"seat {seat} holds {len(quarry)} quarry space{'s' if len(quarry) != 1 else ''}"
-    why = f"{what} but has {tiles} tile{'s' if tiles != 1 else ''} in its province"
+    what = f"seat {seat} holds {counted(len(quarry), 'quarry space')}"
+    why = f"{what} but has {counted(tiles, 'tile')} in its province"
     return [(f"spaces.{quarry[-1].key}", why)]
 
 
@@ -348,11 +349,11 @@ def _boat_moved(state: GameState, seat: int, held: list[SpaceSpec]) -> list[Brok
     if boat >= least or _owed(state, seat, "boat_exact"):
         return []
     keys = ", ".join(s.key for s in moved)
-    why = f"seat {seat}'s workers on {keys} moved its boat at least {least} "
+    why = f"seat {seat}'s workers on {keys} moved its boat at least {counted(least, 'space')} "
     return [
         (
             f"spaces.{moved[-1].key}",
-            why + f"space{'s' if least != 1 else ''} but it is on river space {boat}",
+            why + f"but it is on river space {boat}",
         )
     ]
 
@@ -384,10 +385,8 @@ def _display(state: GameState) -> list[Broken]:
     rebuilt = sum(1 for p in state.players for _, placed in p.province.placed() if placed.rebuilt)
     gone = len(state.supply.out_of_game)
     if rebuilt != gone:
-        why = f"{rebuilt} tile{'s' if rebuilt != 1 else ''} rebuilt by the Master Builder but "
-        return [
-            ("supply.out_of_game", why + f"{gone} tile{'s' if gone != 1 else ''} out of the game")
-        ]
+        why = f"{counted(rebuilt, 'tile')} rebuilt by the Master Builder but "
+        return [("supply.out_of_game", why + f"{counted(gone, 'tile')} out of the game")]
     return []
 
 

@@ -180,15 +180,27 @@ def markets(player: Player) -> list[tuple[int, int]]:
     return result
 
 
-def variety_score(player: Player) -> int:
-    """One market, the best, of each good the province has."""
+def variety_markets(player: Player) -> list[tuple[Good, int]]:
+    """The markets variety scoring counts: the best one of each good the province has, in the
+    order of the goods."""
     best: dict[int, int] = {}
     for good, money in markets(player):
         best[good] = max(best.get(good, 0), money)
-    return sum(best.values())
+    return [(Good(good), best[good]) for good in sorted(best)]
+
+
+def variety_score(player: Player) -> int:
+    """One market, the best, of each good the province has."""
+    return sum(money for _, money in variety_markets(player))
+
+
+def good_markets(player: Player, good: Good, count: int) -> list[int]:
+    """The money of the markets scoring `count` markets of one good counts: its best, at most
+    `count` of them."""
+    values = sorted((money for g, money in markets(player) if g == good), reverse=True)
+    return values[:count]
 
 
 def good_score(player: Player, good: Good, count: int) -> int:
     """The best `count` markets of one good."""
-    values = sorted((money for g, money in markets(player) if g == good), reverse=True)
-    return sum(values[:count])
+    return sum(good_markets(player, good, count))

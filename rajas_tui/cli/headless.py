@@ -17,6 +17,7 @@ from rajas_tui import bots
 from rajas_tui.cli import summary
 from rajas_tui.cli.terminal import say
 from rajas_tui.present import turns
+from rules import counted
 from saves import journal
 from saves import lock as gamelock
 from saves.records import HUMAN, Game, Seat, Setup
@@ -180,7 +181,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     game = _load(args.path)
     state = game.state
     where = "over" if state.over else f"round {state.round}, {game.seat.name} to act"
-    actions = f"{len(game.log)} action{'' if len(game.log) == 1 else 's'}"
+    actions = counted(len(game.log), "action")
     say(f"{args.path}: a valid save: {actions}, {where}.")
     return 0
 

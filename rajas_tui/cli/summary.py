@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from rules import COLUMNS, Player, Province
+from rajas_tui.present import text
+from rules import COLUMNS, Player, Province, counted
 from saves.converter import unstructure
 from saves.records import Game, LogEntry
 
@@ -16,7 +17,7 @@ def status(game: Game) -> str:
     if state.over:
         winner = rules.ranking(state)[0]
         return (
-            f"Game over after {state.round} rounds: {game.name(winner.seat)} wins "
+            f"Game over after {counted(state.round, 'round')}: {game.name(winner.seat)} wins "
             f"(margin {winner.margin:+d})."
         )
     asked = prompt_of(game)
@@ -31,23 +32,34 @@ def entry_line(game: Game, entry: LogEntry) -> str:
     return f"  {who}: {entry.action}{revealed}"
 
 
+PROVINCE_KEY = (
+    "colour and value, roads, buildings T P F M and markets s t x, as on the screen; * rebuilt"
+)
+
+
+def tile_cell(province: Province, cell: int) -> str:
+    """A placed tile as the screen names it: its colour and value, its roads as they lie, its
+    buildings and markets (`o3 └MTt`); `*` when it was rebuilt."""
+    placed = province.cells[cell]
+    if placed is None:
+        return "."
+    tile = rules.catalog().tiles[placed.tile]
+    roads = text.road_glyph(rules.ends_at(province, cell))
+    rebuilt = "*" if placed.rebuilt else ""
+    return f"{text.tile_label(tile)} {roads}{text.tile_summary(tile)}{rebuilt}"
+
+
 def province_lines(province: Province) -> list[str]:
-    """The province board: each tile as its number and quarter turns (17r1); R, the residence."""
+    """The province board: each tile named as on the screen (`o3 └MTt`); R, the residence."""
     spec = rules.catalog().province
-    width = 6
+    width = 9
     lines = [("      " + "".join(c.ljust(width) for c in COLUMNS[: spec.columns])).rstrip()]
     for row in range(spec.rows):
         cells = []
         for column in range(spec.columns):
             cell = row * spec.columns + column
-            placed = province.cells[cell]
-            if cell == spec.residence:
-                text = "R"
-            elif placed is None:
-                text = "."
-            else:
-                text = f"{placed.tile}r{placed.rotation}" + ("*" if placed.rebuilt else "")
-            cells.append(text.ljust(width))
+            name = "R" if cell == spec.residence else tile_cell(province, cell)
+            cells.append(name.ljust(width))
         lines.append(f"    {row + 1} " + "".join(cells).rstrip())
     return lines
 
@@ -70,15 +82,16 @@ def show(game: Game, title: str) -> str:
     state = game.state
     lines = [
         f"{title}: {', '.join(s.name for s in game.setup.seats)}; seed {game.setup.seed}; "
-        f"{len(game.log)} action{'' if len(game.log) == 1 else 's'}; undo {game.setup.undo}",
+        f"{counted(len(game.log), 'action')}; undo {game.setup.undo}",
         status(game),
         "",
         "seat name           kind    fame money margin karma placed river  dice",
     ]
     for seat, player in enumerate(state.players):
         lines.append(_player_line(game, seat, player))
+    lines += ["", f"Provinces: {PROVINCE_KEY}."]
     for seat, player in enumerate(state.players):
-        lines += ["", f"{game.name(seat)}'s province (tile, quarter turns; * rebuilt):"]
+        lines += ["", f"{game.name(seat)}'s province:"]
         lines += province_lines(player.province)
     if game.log:
         lines += ["", "Last action:", entry_line(game, game.log[-1])]

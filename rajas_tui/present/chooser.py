@@ -29,7 +29,9 @@ from rules import (
     Chamber,
     Colour,
     GameState,
+    Good,
     Harbor,
+    PaidDie,
     PalaceChoice,
     Pass,
     Place,
@@ -39,14 +41,18 @@ from rules import (
     Return,
     Score,
     Single,
+    SpaceSpec,
     Take,
     Upgrade,
+    Variety,
     board_side,
     cell_name,
     destination,
+    good_markets,
     good_score,
     placement_problem,
     rotated,
+    variety_markets,
 )
 from rules import choice_prompt as engine_prompt_of
 from rules import prompt as engine_prompt
@@ -121,6 +127,16 @@ def _none_open(area: str, options: list[Option]) -> str:
         )
     listed = "; ".join(f"{o.key} {o.reason[:1].lower()}{o.reason[1:].rstrip('.')}" for o in options)
     return f"No {area} space can be taken now: {listed}."
+
+
+def distinct_rotations(ends: int) -> list[int]:
+    """The quarter turns that lay a tile's roads in different ways, each the lowest of those
+    laying them alike (as `rules.canonical` spells a place action): [0] for a crossing, [0, 1]
+    for a straight road, all four for a bend."""
+    shapes: dict[int, int] = {}
+    for turn in range(4):
+        shapes.setdefault(rotated(ends, turn), turn)
+    return sorted(shapes.values())
 
 
 def _space_of(action: Any) -> str | None:
@@ -297,7 +313,11 @@ class Chooser:
                 self._refuse(f"The province ends here: there is no cell further {command}.")
             step.cell = row * COLUMNS + column
         elif command == "rotate":
-            step.rotation = (step.rotation + 1) % 4
+            turns = distinct_rotations(rules.catalog().tiles[step.tile].ends)
+            if len(turns) == 1:
+                self._refuse("Turning this tile lays its roads the same way.")
+            else:
+                step.rotation = turns[(turns.index(step.rotation) + 1) % len(turns)]
         elif command == "confirm":
             match = self.grid_match(step)
             if match is None:
@@ -307,10 +327,11 @@ class Chooser:
         return None
 
     def grid_match(self, step: Step) -> Any | None:
-        ends = rules.catalog().tiles[step.tile].ends
-        want = rotated(ends, step.rotation)
+        """The place action the grid shows. The step's rotation is always one of the tile's
+        distinct rotations, the one the engine lists, so the confirmed action's rotation is the
+        one shown."""
         for action in step.actions:
-            if action.cell == step.cell and rotated(ends, action.rotation) == want:
+            if action.cell == step.cell and action.rotation == step.rotation:
                 return action
         return None
 
@@ -347,7 +368,7 @@ class Chooser:
             options.append(
                 Option(
                     label=f"[{spec.key}]",
-                    detail=text.space_words(spec),
+                    detail=_space_detail(state, spec),
                     actions=found,
                     reason="" if found else rules.why_not(state, spec.key) or "",
                     key=spec.key,
@@ -461,6 +482,23 @@ class Chooser:
         return step.preview
 
 
+def _space_detail(state: GameState, spec: SpaceSpec) -> str:
+    """A space's line in the spaces list; the variety market's names the markets of the acting
+    player's it would score now."""
+    if spec.area == "variety":
+        return f"variety market: scores {text.your_markets(variety_markets(state.player))}"
+    return text.space_words(spec)
+
+
+def scored_markets(state: GameState, action: Any) -> list[tuple[Good, int]] | None:
+    """The acting player's markets a market action scores, or None for any other action."""
+    if isinstance(action, Variety):
+        return variety_markets(state.player)
+    if isinstance(action, Single):
+        return [(action.good, m) for m in good_markets(state.player, action.good, action.pay.value)]
+    return None
+
+
 # Facets: how candidates are told apart, one decision at a time -------------------------------
 
 Describe = Callable[[GameState, Any, Any], tuple[str, str]]
@@ -519,7 +557,7 @@ def _describe_pay(state: GameState, pay: tuple[Any, ...], action: Any) -> tuple[
 def _describe_one_die(state: GameState, pay: Any, action: Any) -> tuple[str, str]:
     detail = f"{G['minus']}1{G['karma']} karma flips it" if pay.flipped else ""
     if isinstance(action, Single):
-        extra = f"scores up to {pay.value} markets"
+        extra = f"scores up to {rules.counted(pay.value, 'market')}"
         detail = f"{detail}; {extra}" if detail else extra
     if isinstance(action, Harbor):
         extra = f"boat moves 1–{pay.value}"
@@ -534,8 +572,13 @@ def _describe_steps(state: GameState, steps: int, action: Any) -> tuple[str, str
 
 def _describe_good(state: GameState, good: Any, action: Any) -> tuple[str, str]:
     count = action.pay.value if isinstance(action, Single) else state.queue[0].n
+    scored = [(good, money) for money in good_markets(state.player, good, count)]
     money = good_score(state.player, good, count)
-    return f"{good.name.lower()}", f"+{money}{G['money']} ({count} best markets)"
+    return (
+        text.good_name(good),
+        f"+{money}{G['money']}: scores {text.your_markets(scored)} "
+        f"(up to {rules.counted(count, 'market')})",
+    )
 
 
 def _describe_dice_choice(state: GameState, action: Any, _: Any) -> tuple[str, str]:
@@ -625,7 +668,8 @@ def preview(state: GameState, action: Any) -> str:
         after, named = rules.forecast(state, action)
     except rules.IllegalAction as error:
         return f"not possible: {error}"
-    parts = _deltas(state, after, seat)
+    paid = paid_dice(action)
+    parts = _deltas(state, after, seat, paid)
     for effect in named:
         asked = engine_prompt_of(effect)
         if asked is None:
@@ -635,11 +679,34 @@ def preview(state: GameState, action: Any) -> str:
         else:
             parts.append(f"then choose to {asked}")
     words = text.action_words(action, _bought_tile(state, action))
+    if paid:
+        # The dice paid and the dice gained are told apart, never netted: a payment of o5 o3
+        # that brings an orange die back must not read as one orange die less.
+        parts.insert(
+            0, f"pays {text.payment_text(paid)} ·" if parts else f"pays {text.payment_text(paid)}"
+        )
+    scored = scored_markets(state, action)
+    if isinstance(action, Variety) and scored is not None:
+        words += f": scores {text.your_markets(scored)}"
+    elif scored is not None:
+        # The words already say "scores 5 silk markets": name the ones the player has.
+        words += f": {text.your_markets(scored) if scored else 'you have none'}"
     return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
 
 
-def _deltas(state: GameState, after: GameState, seat: int) -> list[str]:
-    """The known changes to the player's tracks, dice, rows, workers and boat."""
+def paid_dice(action: Any) -> tuple[PaidDie, ...]:
+    """The dice an action gives up as its payment (none for most decisions)."""
+    pay = getattr(action, "pay", None)
+    if pay is None:
+        return ()
+    return tuple(pay) if isinstance(pay, tuple) else (pay,)
+
+
+def _deltas(
+    state: GameState, after: GameState, seat: int, paid: tuple[PaidDie, ...] = ()
+) -> list[str]:
+    """The known changes to the player's tracks, dice, rows, workers and boat; the dice as those
+    gained (or lost) besides the `paid` ones."""
     before_p, after_p = state.players[seat], after.players[seat]
     parts: list[str] = []
 
@@ -653,6 +720,7 @@ def _deltas(state: GameState, after: GameState, seat: int) -> list[str]:
     delta("karma", before_p.karma, after_p.karma)
     for colour in Colour:
         old = sum(1 for d in before_p.dice if d.colour == colour)
+        old -= sum(1 for p in paid if p.die.colour == colour)
         new = sum(1 for d in after_p.dice if d.colour == colour)
         if new != old:
             sign = "+" if new > old else G["minus"]

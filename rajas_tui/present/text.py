@@ -19,6 +19,7 @@ from rules import (
     Colour,
     Die,
     Effect,
+    Good,
     Harbor,
     Outer,
     PaidDie,
@@ -40,6 +41,7 @@ from rules import (
     Variety,
     a_die,
     cell_name,
+    counted,
     render,
     stack_name,
 )
@@ -173,6 +175,24 @@ def tile_words(tile: TileSpec) -> str:
     return ", ".join(parts)
 
 
+def markets_words(scored: Iterable[tuple[Good, int]]) -> str:
+    """The player's own markets a scoring counts, by good: "silk 3$, tea 2$ 1$"."""
+    by_good: dict[Good, list[int]] = {}
+    for good, money in scored:
+        by_good.setdefault(good, []).append(money)
+    return ", ".join(
+        f"{good_name(good)} " + " ".join(f"{m}{G['money']}" for m in values)
+        for good, values in by_good.items()
+    )
+
+
+def your_markets(scored: Iterable[tuple[Good, int]]) -> str:
+    """The player's markets a scoring counts, as the object of "scores": "your silk 3$, tea 2$",
+    or "none of your markets" when the province has none to count."""
+    named = markets_words(scored)
+    return f"your {named}" if named else "none of your markets"
+
+
 def tile_label(tile: TileSpec) -> str:
     return f"{tile.colour.letter}{tile.value}"
 
@@ -236,7 +256,7 @@ def space_words(spec: SpaceSpec) -> str:
     if spec.area == "balcony":
         give = COLOUR_NAMES[spec.colour] if spec.colour is not None else ""
         take = COLOUR_NAMES[spec.take] if spec.take is not None else ""
-        return f"balcony: give 1 {give} die, take {spec.n} {take}"
+        return f"balcony: give 1 {give} die, take {counted(spec.n, f'{take} die')}"
     if spec.area == "chamber":
         chamber = data.chambers[spec.value]
         return f"chamber {spec.value} {chamber.name}: {gains_words(chamber.gain)}"
@@ -255,13 +275,16 @@ def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
             f"pays {payment_text(action.pay)}"
         )
     if isinstance(action, Harbor):
-        return f"harbor {action.space}: pays {paid_text(action.pay)}, boat {action.steps} spaces"
+        return (
+            f"harbor {action.space}: pays {paid_text(action.pay)}, "
+            f"boat {counted(action.steps, 'space')}"
+        )
     if isinstance(action, Variety):
         return f"variety market {action.space}"
     if isinstance(action, Single):
         return (
             f"market {action.space}: pays {paid_text(action.pay)}, "
-            f"scores {action.pay.value} {action.good.name.lower()} markets"
+            f"scores {counted(action.pay.value, good_name(action.good) + ' market')}"
         )
     if isinstance(action, Terrace):
         return f"terrace {action.space}"

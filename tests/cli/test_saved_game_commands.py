@@ -13,6 +13,7 @@ import rules
 import saves
 from rajas_tui import bots
 from rajas_tui.cli import main
+from rajas_tui.present import text as words
 
 FINAL, MIDGAME, OPENING = (
     saves.examples_dir() / name
@@ -146,6 +147,41 @@ def test_show_as_text_and_as_json(tmp_path: Path, capsys) -> None:
     assert main(["show", "--json", str(MIDGAME)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["round"] == 11 and len(data["players"]) == 4
+
+
+def test_show_names_the_tiles_of_each_province_as_the_screen_does(capsys) -> None:
+    """Each placed tile reads as its colour and value, roads and buildings and markets, in its
+    cell of the grid (`p6 ┌Fx`), never as a bare tile number and quarter turns (`35r3`)."""
+    assert main(["show", str(FINAL)]) == 0
+    out = capsys.readouterr().out
+    game = saves.load(FINAL)
+    tiles = rules.catalog().tiles
+    grids = out.split("'s province:\n")[1:]
+    assert len(grids) == len(game.state.players)
+    named = 0
+    for player, grid in zip(game.state.players, grids, strict=True):
+        rows = grid.split("\n")[1:5]
+        for cell, placed in player.province.placed():
+            tile = tiles[placed.tile]
+            row, column = divmod(cell, 5)
+            shown = rows[row][6 + 9 * column : 6 + 9 * column + 9].strip()
+            roads = words.road_glyph(rules.ends_at(player.province, cell))
+            want = f"{words.tile_label(tile)} {roads}{words.tile_summary(tile)}"
+            assert shown == want + ("*" if placed.rebuilt else ""), (cell, shown, want)
+            assert f"{placed.tile}r{placed.rotation}" not in shown
+            named += 1
+    assert named >= 6
+    assert "buildings T P F M and markets s t x" in out
+
+
+def test_show_counts_one_action_in_the_singular(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "g.toml"
+    assert main(["new", "--players", "A,B", "--seed", "3", "--save", str(path)]) == 0
+    first = str(rules.legal_actions(saves.load(path).state)[0])
+    assert main(["apply", str(path), first]) == 0
+    capsys.readouterr()
+    assert main(["show", str(path)]) == 0
+    assert "; 1 action; " in capsys.readouterr().out
 
 
 def test_undo_and_redo_on_the_command_line(tmp_path: Path, capsys) -> None:

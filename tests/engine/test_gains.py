@@ -154,3 +154,23 @@ def test_a_choice_without_a_prompt_is_refused_at_load(tmp_path: Path) -> None:
 def test_a_gain_carried_out_at_once_asks_nothing(tmp_path: Path) -> None:
     _edit(_copy(tmp_path) / "effects.toml", 'log = "+{n} fame"', 'log = "+{n} fame"\nprompt = "?"')
     _refused(tmp_path, "effects.toml", "kind.fame.prompt", "asks nothing")
+
+
+@pytest.mark.parametrize(
+    ("kind", "n", "per", "words"),
+    [
+        ("boat_exact", 1, 1, "boat 1 free space"),
+        ("boat_exact", 6, 1, "boat 6 free spaces"),
+        ("score_good", 1, 1, "score 1 market of one good"),
+        ("score_good", 4, 1, "score 4 markets of one good"),
+        ("fame_per_river_spaces", 2, 1, "+2 fame per 1 river space"),
+        ("fame_per_river_spaces", 2, 3, "+2 fame per 3 river spaces"),
+        ("money", 1, 1, "+1 money"),
+    ],
+)
+def test_counted_template_fields_agree_with_their_number(
+    kind: str, n: int, per: int, words: str
+) -> None:
+    """`{n:noun}` counts its noun, singular for one: a gain of one never reads "1 spaces"."""
+    log = catalog().gains[kind].log
+    assert render(log, Effect(kind, n=n, per=per), {}) == words

@@ -152,3 +152,17 @@ def test_single_good_without_markets_is_legal_and_gains_nothing() -> None:
     state = _seat0(hand=["o6"])
     after = rules.apply(state, act("single s1 o6 silk"))
     assert after.players[0].money == 0 and after.players[0].dice == ()
+
+
+def test_the_markets_scored_are_named_with_the_money_they_give() -> None:
+    """What the screens name as scored is what the scoring pays: the best market of each good
+    for variety, the best markets up to the count for one good."""
+    player = _tea_province(_seat0(), 0).players[0]
+    assert rules.variety_markets(player) == [(Good.SILK, 3), (Good.TEA, 3), (Good.SPICES, 2)]
+    assert rules.good_markets(player, Good.TEA, 2) == [3, 3]
+    assert rules.good_markets(player, Good.TEA, 6) == [3, 3, 2]
+    assert rules.good_markets(player, Good.SILK, 1) == [3]
+    assert rules.good_score(player, Good.TEA, 6) == 8
+    example = _seed_example(_seat0(), 0).players[0]
+    assert rules.variety_markets(example) == [(Good.SILK, 1), (Good.TEA, 3)]
+    assert rules.variety_markets(_seat0().players[0]) == []

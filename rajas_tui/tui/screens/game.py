@@ -28,7 +28,7 @@ from rajas_tui.tui.widgets.log import LogLine, LogPane
 from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
 from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
 from rajas_tui.tui.widgets.tracks import TracksLine, TracksPane
-from rules import Pass
+from rules import Pass, counted
 from saves import HUMAN
 
 
@@ -178,7 +178,7 @@ class GameScreen(Screen[None]):
             player = state.players[seat]
             line.append(
                 f" {view.names[seat]} to play · {player.workers_left} of "
-                f"{player.workers} workers left"
+                f"{counted(player.workers, 'worker')} left"
             )
             if state.end_trigger >= 0:
                 line.append(" · last turns", style="bold")

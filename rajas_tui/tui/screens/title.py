@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState
 
 from rajas_tui.present import listing
 from rajas_tui.tui import bindings
+from rules import counted
 
 if TYPE_CHECKING:
     from rajas_tui.tui.app import RajasApp
@@ -121,7 +122,7 @@ class TitleScreen(Screen[None]):
             ]
         )
         menu.highlighted = 1 if last else 0
-        note = f"{saves} save{'s' if saves != 1 else ''} in the saves folder" if saves else ""
+        note = f"{counted(saves, 'save')} in the saves folder" if saves else ""
         self.query_one("#title-note", Static).update(note)
         menu.focus()
 
