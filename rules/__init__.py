@@ -3,12 +3,14 @@
 The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`,
 `canonical` (the one spelling of an action that `legal_actions` lists and logs store), `forecast`
 (what an action will give, without revealing anything hidden) and `why_not` (with `why_not_tile`,
-`why_not_chamber`, `why_not_upgrade`) for what cannot be done.
+`why_not_chamber`, `why_not_upgrade`, `why_not_yield`) for what cannot be done. What a game's
+variants change is in its `ruleset`; `seat_view` is the game as one seat may see it.
 No I/O but reading the engine's own data files; nothing here imports a user interface.
 """
 
 from .actions import (
     COLUMNS,
+    STACK,
     Action,
     Balcony,
     Boat,
@@ -22,9 +24,11 @@ from .actions import (
     Rebuild,
     Reroll,
     Return,
+    Sail,
     Score,
     Single,
     Take,
+    TakeYield,
     Terrace,
     Upgrade,
     Variety,
@@ -34,7 +38,17 @@ from .actions import (
     stack_name,
 )
 from .building import upgrades_made
-from .catalog import DataError, SpaceSpec, TileSpec, catalog
+from .catalog import (
+    YIELD_COLOURS,
+    BoardRules,
+    DataError,
+    Field,
+    GangaTile,
+    SpaceSpec,
+    TileSpec,
+    YieldTile,
+    catalog,
+)
 from .dice import a_die, remove_dice
 from .effects import DECISIONS, HANDLED, choice_prompt, prompt
 from .engine import (
@@ -46,9 +60,12 @@ from .engine import (
     why_not_chamber,
     why_not_tile,
     why_not_upgrade,
+    why_not_yield,
 )
 from .errors import IllegalAction
+from .fields import field_reached
 from .gains import Symbol, render
+from .ganga import lay_river_tiles
 from .invariants import problems as invariant_problems
 from .invariants import unreachable as unreachable_facts
 from .model import (
@@ -76,11 +93,26 @@ from .province import (
 from .river import destination
 from .rng import next_u64, seed_state
 from .rounds import Standing, ranking
-from .setup import config_problem, new_game
+from .ruleset import Ruleset, SeatRules, rules_for, ruleset, seat_rules
+from .setup import boards, config_problem, new_game
 from .spaces import ROWS, board_side
 from .spellings import canonical
-from .state import COVERED, FREE, Config, GameState, Placed, Player, Province, Supply, replace
+from .state import (
+    COVERED,
+    EMPTY,
+    FREE,
+    UNSEEN,
+    Config,
+    GameState,
+    Placed,
+    Player,
+    Province,
+    River,
+    Supply,
+    replace,
+)
 from .tracks import margin, money_cell
+from .views import hidden_from, seat_view
 from .words import counted, plural
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
@@ -93,13 +125,18 @@ __all__ = [
     "COLUMNS",
     "COVERED",
     "DECISIONS",
+    "EMPTY",
     "FREE",
     "GOODS",
     "HANDLED",
     "ROWS",
     "RULES_VERSION",
+    "STACK",
+    "UNSEEN",
+    "YIELD_COLOURS",
     "Action",
     "Balcony",
+    "BoardRules",
     "Boat",
     "Building",
     "Chamber",
@@ -108,7 +145,9 @@ __all__ = [
     "DataError",
     "Die",
     "Effect",
+    "Field",
     "GameState",
+    "GangaTile",
     "Good",
     "Harbor",
     "IllegalAction",
@@ -124,7 +163,11 @@ __all__ = [
     "Rebuild",
     "Reroll",
     "Return",
+    "River",
+    "Ruleset",
+    "Sail",
     "Score",
+    "SeatRules",
     "Side",
     "Single",
     "SpaceSpec",
@@ -132,13 +175,16 @@ __all__ = [
     "Supply",
     "Symbol",
     "Take",
+    "TakeYield",
     "Terrace",
     "TileSpec",
     "Upgrade",
     "Variety",
+    "YieldTile",
     "a_die",
     "apply",
     "board_side",
+    "boards",
     "canonical",
     "catalog",
     "cell_name",
@@ -147,11 +193,14 @@ __all__ = [
     "counted",
     "destination",
     "ends_at",
+    "field_reached",
     "forecast",
     "good_markets",
     "good_score",
+    "hidden_from",
     "invariant_problems",
     "is_over",
+    "lay_river_tiles",
     "legal_actions",
     "margin",
     "money_cell",
@@ -169,6 +218,10 @@ __all__ = [
     "render",
     "replace",
     "rotated",
+    "rules_for",
+    "ruleset",
+    "seat_rules",
+    "seat_view",
     "seed_state",
     "stack_name",
     "unreachable_facts",
@@ -178,4 +231,5 @@ __all__ = [
     "why_not_chamber",
     "why_not_tile",
     "why_not_upgrade",
+    "why_not_yield",
 ]

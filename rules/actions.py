@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import attrs
 
-from .model import BUILDINGS, GOODS, Building, Colour, Die, Good, PaidDie, Payment
+from .model import BUILDINGS, GOODS, Building, Colour, Die, Good, PaidDie, Payment, Side
 
 COLUMNS = "abcde"
 # The longest action is a payment of a whole statue (10 dice, each turned): far below this.
@@ -246,8 +246,46 @@ class Reroll:
         return f"reroll {self.die}" if self.die is not None else "reroll done"
 
 
+STACK = "stack"  # the top face-down white yield tile, in place of a face-up tile's name
+
+
+@attrs.frozen(slots=True)
+class TakeYield:
+    """Navaratnas: take a yield tile (a face-up one by its name, such as "yellow3", or STACK) and
+    lay it on the empty field on the outer `side` of province cell `cell`."""
+
+    tile: str
+    cell: int
+    side: Side
+
+    def __str__(self) -> str:
+        return f"yield {self.tile} {cell_name(self.cell)} {self.side.name.lower()}"
+
+
+@attrs.frozen(slots=True)
+class Sail:
+    """Ganga: how many free river spaces the boat moves on."""
+
+    steps: int
+
+    def __str__(self) -> str:
+        return f"sail {self.steps}"
+
+
 Placement = Quarry | Harbor | Variety | Single | Terrace | Balcony | Outer | Chamber
-Choice = Place | Take | Return | Upgrade | Boat | PalaceChoice | Rebuild | Score | Reroll
+Choice = (
+    Place
+    | Take
+    | Return
+    | Upgrade
+    | Boat
+    | PalaceChoice
+    | Rebuild
+    | Score
+    | Reroll
+    | TakeYield
+    | Sail
+)
 Action = Placement | Pass | Choice
 
 PLACEMENTS = (Quarry, Harbor, Variety, Single, Terrace, Balcony, Outer, Chamber)
@@ -322,6 +360,23 @@ def _parse_rebuild(w: list[str]) -> Action:
     return Rebuild(parse_cell(w[0]), parse_stack(w[1]), _parse_payment(w[2:]))
 
 
+def _parse_yield(w: list[str]) -> Action:
+    tile, cell, side = _words(w, 3, "yield TILE CELL SIDE")
+    name = tile.rstrip("0123456789")
+    if tile != STACK and not (name.isalpha() and name != tile):
+        raise ValueError(f"{tile!r} is not a yield tile (such as yellow3, or stack)")
+    if side not in ("n", "e", "s", "w"):
+        raise ValueError(f"{side!r} is not a side of a cell (n, e, s, w)")
+    return TakeYield(tile, parse_cell(cell), Side[side.upper()])
+
+
+def _parse_sail(w: list[str]) -> Action:
+    (steps,) = _words(w, 1, "sail STEPS")
+    if not (steps.isdigit() and len(steps) == 1):
+        raise ValueError(f"{steps!r} is not a number of river spaces (1 .. 9)")
+    return Sail(int(steps))
+
+
 def _parse_reroll(w: list[str]) -> Action:
     (die,) = _words(w, 1, "reroll DIE|done")
     return Reroll(None if die == "done" else Die.parse(die))
@@ -360,6 +415,8 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "rebuild": _parse_rebuild,
     "score": lambda w: Score(_parse_good(_words(w, 1, "score GOOD")[0])),
     "reroll": _parse_reroll,
+    "yield": _parse_yield,
+    "sail": _parse_sail,
 }
 
 

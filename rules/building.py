@@ -8,6 +8,7 @@ from . import tracks
 from .actions import Rebuild
 from .catalog import catalog
 from .dice import minimal_payments, paid_total, payment_problem, shortfall
+from .fields import gain_reached_fields
 from .model import Die
 from .province import edge_gains, rebuild_rotations, rotated
 from .state import GameState, Placed, replace
@@ -17,7 +18,9 @@ def build(state: GameState, seat: int, cell: int, placed: Placed, *, edges: bool
     """Puts the tile on the cell and carries out its gains in the rules' order (§14).
 
     Market money first, then building fame at the levels from before this action, then the edge
-    yields its road ends reach (queued ahead of anything else, so they come before track bonuses).
+    yields its road ends reach, then the yield tiles on fields a road reaches now (Navaratnas;
+    the Master Builder's tile gains these too, since a field is not an edge yield), all queued
+    ahead of anything else so that they come before track bonuses.
     """
     player = state.players[seat]
     tile = catalog().tiles[placed.tile]
@@ -25,16 +28,14 @@ def build(state: GameState, seat: int, cell: int, placed: Placed, *, edges: bool
     fame = sum(player.levels[b] for b in tile.buildings)
     state = tracks.gain_money(state, seat, tile.market_money)
     state = tracks.gain_fame(state, seat, fame)
+    if player.fields:
+        # Field tiles come after the edge yields: queued first, they end up behind them.
+        state = gain_reached_fields(state, seat)
     if edges:
-        gains = edge_gains(cell, rotated(tile.ends, placed.rotation), board_of(state, seat))
+        gains = edge_gains(cell, rotated(tile.ends, placed.rotation), state.config.board(seat))
         if gains:
             state = replace(state, queue=gains + state.queue)
     return state
-
-
-def board_of(state: GameState, seat: int) -> str:
-    boards = state.config.boards
-    return boards[seat] if boards else "base"
 
 
 def upgrades_made(levels: tuple[int, ...]) -> int:

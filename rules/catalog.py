@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .actions import parse_cell
 from .gains import PARAMETER_FIELDS, GainKind, Symbol, literal_text, template_problem
 from .model import BUILDINGS, COLOURS, GOODS, Colour, Effect, Side
 
@@ -23,8 +24,6 @@ AREAS = frozenset(
     {"quarry", "harbor", "variety", "single", "terrace", "balcony", "chamber", "outer"}
 )
 YIELD_COLOURS = ("white", "yellow", "red", "brown")
-# The Dancer draws white yield tiles in every game; the other colours lie on variant boards' fields.
-BASE_YIELDS = frozenset({"white"})
 BASE_BOARD = "base"
 
 
@@ -92,6 +91,16 @@ class EdgeSpot:
 
 
 @attrs.frozen(slots=True)
+class Field:
+    """A yield-tile field on an outer side of a province board: a tile of `colour` may lie there
+    and is gained when a road reaches the side."""
+
+    cell: int
+    side: Side
+    colour: str
+
+
+@attrs.frozen(slots=True)
 class ProvinceSpec:
     rows: int
     columns: int
@@ -99,6 +108,54 @@ class ProvinceSpec:
     residence_ends: int
     # Per board side: (cell, side) -> what lies on that outer side.
     edges: Mapping[str, Mapping[tuple[int, Side], EdgeSpot]]
+
+    def fields(self, board: str) -> tuple[Field, ...]:
+        """The board side's yield-tile fields, by cell and then side."""
+        return tuple(
+            Field(cell, side, spot.field)
+            for (cell, side), spot in sorted(self.edges[board].items())
+            if spot.field is not None
+        )
+
+
+@attrs.frozen(slots=True)
+class YieldTile:
+    """A yield tile: `id` counts across the colours in YIELD_COLOURS order, white first."""
+
+    id: int
+    colour: str
+    number: int  # its place among the tiles of its colour
+    gain: tuple[Effect, ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.colour}{self.number + 1}"
+
+
+@attrs.frozen(slots=True)
+class BoardRules:
+    """What playing one province board side changes for a seat (variants.toml)."""
+
+    name: str
+    statue_places: int
+    workers_max: int
+    yield_instead: bool
+    chambers: Mapping[int, tuple[Effect, ...]]  # chambers whose action differs on this side
+    setup_draw: tuple[str, int, Side] | None  # (colour, cell, side) of the tile drawn at setup
+
+
+@attrs.frozen(slots=True)
+class GangaTile:
+    id: int
+    name: str
+    gain: tuple[Effect, ...]
+
+
+@attrs.frozen(slots=True)
+class GangaSpec:
+    first: int
+    last: int
+    tiles: tuple[GangaTile, ...]
 
 
 @attrs.frozen(slots=True)
@@ -134,9 +191,7 @@ class SetupSpec:
     karma: int
     karma_max: int
     fame: int
-    statue_places: int
     workers_start: int
-    workers_max: int
     building_level_start: int
     building_level_max: int
     start_money: tuple[int, ...]
@@ -158,8 +213,12 @@ class Catalog:
     yields: Mapping[str, tuple[tuple[Effect, ...], ...]]
     gains: Mapping[str, GainKind]
     symbols: Mapping[str, Symbol]
-    # Per province board side: every kind of gain a game on it can meet (edges and field yields).
-    board_gains: Mapping[str, frozenset[str]]
+    yield_tiles: tuple[YieldTile, ...]
+    boards: Mapping[str, BoardRules]
+    ganga: GangaSpec
+
+    def yield_tile(self, name: str) -> YieldTile | None:
+        return next((t for t in self.yield_tiles if t.name == name), None)
 
     def side_for(self, players: int) -> BoardSide:
         for side in self.sides:
@@ -267,10 +326,8 @@ class _Reader:
         colour: Colour | None = None
         if "colour" in raw:
             colour = None if kind == "yield_tile" else self.colour(raw["colour"], f"{where}.colour")
-        if kind == "yield_tile":
-            drawn = YIELD_COLOURS[self.choice(raw.get("colour"), YIELD_COLOURS, f"{where}.colour")]
-            if needs_rule and drawn not in BASE_YIELDS:
-                raise self.fail(f"{where}.colour", f"no rule draws {drawn} yield tiles yet")
+        if kind == "yield_tile" and raw.get("colour") != "white":
+            raise self.fail(f"{where}.colour", "only white yield tiles are drawn face down")
         n = self.nonneg(raw, "n", where) if "n" in raw else 1
         per = self.get(raw, "per", where, int) if "per" in raw else 1
         if per < 1:
@@ -542,8 +599,7 @@ def _province(reader: _Reader) -> ProvinceSpec:
     sides = {}
     for i, raw in enumerate(reader.tables(reader.table, "side", "")):
         name = reader.get(raw, "name", f"side[{i}]", str)
-        # Only the base side is in every game; a variant's side is checked when a game uses it.
-        sides[name] = _edges(reader, raw, f"side[{i}]", rows, columns, name == BASE_BOARD)
+        sides[name] = _edges(reader, raw, f"side[{i}]", rows, columns, True)
     if BASE_BOARD not in sides:
         raise reader.fail("side", "needs a side named base")
     return ProvinceSpec(
@@ -611,22 +667,91 @@ def _yields(reader: _Reader) -> dict[str, tuple[tuple[Effect, ...], ...]]:
     for colour in YIELD_COLOURS:
         tiles: list[tuple[Effect, ...]] = []
         for i, raw in enumerate(reader.tables(reader.table, colour, "")):
-            gain = reader.effects(raw.get("gain"), f"{colour}[{i}].gain", colour in BASE_YIELDS)
+            gain = reader.effects(raw.get("gain"), f"{colour}[{i}].gain")
             tiles.extend([gain] * reader.nonneg(raw, "count", f"{colour}[{i}]"))
         result[colour] = tuple(tiles)
     return result
 
 
-def _board_gains(
-    province: ProvinceSpec, yields: Mapping[str, tuple[tuple[Effect, ...], ...]]
-) -> dict[str, frozenset[str]]:
-    found = {}
-    for name, edges in province.edges.items():
-        kinds = {g.kind for spot in edges.values() for g in spot.gain}
-        for field in {spot.field for spot in edges.values() if spot.field is not None}:
-            kinds.update(g.kind for tile in yields[field] for g in tile)
-        found[name] = frozenset(kinds)
-    return found
+def _yield_tiles(yields: Mapping[str, tuple[tuple[Effect, ...], ...]]) -> tuple[YieldTile, ...]:
+    tiles: list[YieldTile] = []
+    for colour in YIELD_COLOURS:
+        for number, gain in enumerate(yields[colour]):
+            tiles.append(YieldTile(len(tiles), colour, number, gain))
+    return tuple(tiles)
+
+
+def _field_place(reader: _Reader, raw: object, where: str, columns: int) -> tuple[int, Side]:
+    """A field named by its cell and side, as "a4 S"."""
+    words = raw.split() if isinstance(raw, str) else []
+    if len(words) != 2 or words[1] not in SIDE_NAMES:
+        raise reader.fail(where, f'expected a cell and a side such as "a4 S", got {raw!r}')
+    try:
+        cell = parse_cell(words[0], columns)
+    except ValueError as error:
+        raise reader.fail(where, str(error)) from None
+    return cell, Side[words[1]]
+
+
+def _board_rules(reader: _Reader, province: ProvinceSpec) -> dict[str, BoardRules]:
+    boards: dict[str, BoardRules] = {}
+    for name, raw in reader.get(reader.table, "board", "", dict).items():
+        where = f"board.{name}"
+        if name not in province.edges:
+            raise reader.fail(where, f"province.toml has no board side {name!r}")
+        chambers = {}
+        for i, chamber in enumerate(
+            reader.tables(raw, "chamber", where) if "chamber" in raw else []
+        ):
+            place = f"{where}.chamber[{i}]"
+            value = reader.nonneg(chamber, "value", place)
+            if not 1 <= value <= 6:
+                raise reader.fail(f"{place}.value", "a chamber takes a die face 1..6")
+            chambers[value] = reader.effects(chamber.get("gain"), f"{place}.gain")
+        draw = None
+        if "setup_draw" in raw:
+            table = reader.get(raw, "setup_draw", where, dict)
+            colour = YIELD_COLOURS[
+                reader.choice(table.get("colour"), YIELD_COLOURS, f"{where}.setup_draw.colour")
+            ]
+            cell, side = _field_place(
+                reader, table.get("field"), f"{where}.setup_draw.field", province.columns
+            )
+            spot = province.edges[name].get((cell, side))
+            if spot is None or spot.field != colour:
+                raise reader.fail(f"{where}.setup_draw.field", f"is not a {colour} field")
+            draw = (colour, cell, side)
+        boards[name] = BoardRules(
+            name=name,
+            statue_places=reader.nonneg(raw, "statue_places", where),
+            workers_max=reader.nonneg(raw, "workers_max", where),
+            yield_instead=reader.get(raw, "yield_instead", where, bool),
+            chambers=chambers,
+            setup_draw=draw,
+        )
+    if BASE_BOARD not in boards:
+        raise reader.fail("board", "needs the base board")
+    return boards
+
+
+def _ganga(reader: _Reader, river: RiverSpec) -> GangaSpec:
+    table = reader.get(reader.table, "ganga", "", dict)
+    first = reader.nonneg(table, "first", "ganga")
+    last = reader.nonneg(table, "last", "ganga")
+    if not 0 < first <= last < river.final:
+        raise reader.fail(
+            "ganga", f"first..last must lie within the river spaces 1..{river.final - 1}"
+        )
+    tiles: list[GangaTile] = []
+    for i, raw in enumerate(reader.tables(table, "tile", "ganga")):
+        where = f"ganga.tile[{i}]"
+        name = reader.get(raw, "name", where, str)
+        gain = reader.effects(raw.get("gain"), f"{where}.gain")
+        for _ in range(reader.nonneg(raw, "count", where)):
+            tiles.append(GangaTile(len(tiles), name, gain))
+    if len(tiles) > last - first + 1:
+        raise reader.fail("ganga.tile", "more tiles than river spaces to lay them on")
+    return GangaSpec(first, last, tuple(tiles))
 
 
 def kind_rules() -> KindRules:
@@ -638,8 +763,8 @@ def kind_rules() -> KindRules:
 
 
 def load_catalog(directory: Path = DATA_DIR) -> Catalog:
-    """Reads and checks every data file in `directory`; every gain the base game's data names
-    must have a rule that carries it out."""
+    """Reads and checks every data file in `directory`; every gain the data names must have a
+    rule that carries it out."""
     words = _load("effects.toml", directory)
     vocabulary = _vocabulary(words, kind_rules())
     game = _load("game.toml", directory, vocabulary)
@@ -648,6 +773,8 @@ def load_catalog(directory: Path = DATA_DIR) -> Catalog:
     harbor = board.get(board.table, "harbor", "", dict)
     province = _province(_load("province.toml", directory, vocabulary))
     yields = _yields(_load("yields.toml", directory, vocabulary))
+    river = _river(_load("river.toml", directory, vocabulary))
+    variants = _load("variants.toml", directory, vocabulary)
     return Catalog(
         setup=_setup(game),
         tracks=_tracks(game),
@@ -658,13 +785,15 @@ def load_catalog(directory: Path = DATA_DIR) -> Catalog:
         chambers=_chambers(board),
         outer_gain=board.effects(outer.get("gain"), "outer.gain"),
         harbor_max_die=board.nonneg(harbor, "max_die", "harbor"),
-        river=_river(_load("river.toml", directory, vocabulary)),
+        river=river,
         province=province,
         tiles=_tiles(_load("tiles.toml", directory)),
         yields=yields,
         gains=vocabulary.kinds,
         symbols=vocabulary.symbols,
-        board_gains=_board_gains(province, yields),
+        yield_tiles=_yield_tiles(yields),
+        boards=_board_rules(variants, province),
+        ganga=_ganga(variants, river),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 
 from . import rng
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face
@@ -229,12 +229,16 @@ def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
     )
 
 
-def colour_choices(supply: tuple[int, ...], count: int) -> list[tuple[Colour, ...]]:
-    """Every multiset of `count` colours the supply can give."""
+def colour_choices(
+    supply: tuple[int, ...], count: int, distinct: bool = False
+) -> list[tuple[Colour, ...]]:
+    """Every multiset of `count` colours the supply can give (with `distinct`, no two alike)."""
     if count == 0:
         return [()]
     choices = []
-    for combo in combinations_with_replacement(COLOURS, count):
+    pick = combinations if distinct else combinations_with_replacement
+    combos = pick(COLOURS, count)
+    for combo in combos:
         if all(combo.count(c) <= supply[c] for c in set(combo)):
             choices.append(combo)
     return choices

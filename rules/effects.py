@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import attrs
 
-from . import dice, river, tracks
+from . import dice, fields, river, tracks
 from .actions import (
     Action,
     Boat,
@@ -21,8 +21,10 @@ from .actions import (
     Rebuild,
     Reroll,
     Return,
+    Sail,
     Score,
     Take,
+    TakeYield,
     Upgrade,
 )
 from .building import build, can_rebuild, rebuild_options, rebuild_problem, upgrades_made
@@ -39,7 +41,8 @@ from .province import (
     variety_score,
 )
 from .rng import shuffled
-from .state import GameState, Placed, replace
+from .ruleset import seat_rules
+from .state import GameState, Placed, Supply, replace
 
 Handler = Callable[[GameState, int, Effect], GameState]
 
@@ -59,17 +62,30 @@ def _replace_head(state: GameState, effect: Effect) -> GameState:
 # Automatic effects ---------------------------------------------------------------------------
 
 
-def _yield_tile(state: GameState, seat: int, effect: Effect) -> GameState:
-    """Dancer: draw the top white yield tile, gain it, discard it (reshuffling when empty)."""
-    supply = state.supply
-    stack, discard, seed = supply.yields, supply.yield_discard, state.rng
+def draw_white(supply: Supply, seed: int) -> tuple[int, Supply, int]:
+    """Takes the top face-down white yield tile, first reshuffling the discards into a new stack
+    when the stack is empty: (the tile, the supply without it, the generator)."""
+    stack, discard = supply.yields, supply.yield_discard
     if not stack:
         stack, seed = shuffled(seed, discard)
         discard = ()
-    tile = stack[-1]
-    supply = replace(supply, yields=stack[:-1], yield_discard=(*discard, tile))
+    return stack[-1], replace(supply, yields=stack[:-1], yield_discard=discard), seed
+
+
+def _yield_tile(state: GameState, seat: int, effect: Effect) -> GameState:
+    """Dancer: draw the top white yield tile, gain it, discard it. In a mixed game Navaratnas
+    seats may have taken every white tile onto their fields: then there is nothing to draw."""
+    if not state.supply.yields and not state.supply.yield_discard:
+        return state
+    tile, supply, seed = draw_white(state.supply, state.rng)
+    supply = replace(supply, yield_discard=(*supply.yield_discard, tile))
     state = replace(state, supply=supply, rng=seed)
-    return push_front(state, catalog().yields["white"][tile])
+    return push_front(state, catalog().yield_tiles[tile].gain)
+
+
+def _chamber_action(state: GameState, seat: int, effect: Effect) -> GameState:
+    """A river tile's palace chamber action, as this seat's board carries it out."""
+    return push_front(state, seat_rules(state, seat).chambers[effect.n])
 
 
 def _boat_exact(state: GameState, seat: int, effect: Effect) -> GameState:
@@ -107,6 +123,17 @@ _AUTOMATIC: dict[str, Handler] = {
     "fame_per_upgrade": _fame(lambda s, seat, e: e.n * upgrades_made(s.players[seat].levels)),
     "money_per_upgrade": _money(lambda s, seat, e: e.n * upgrades_made(s.players[seat].levels)),
     "fame_per_karma": _fame(lambda s, seat, e: e.n * s.players[seat].karma),
+    "chamber_action": _chamber_action,
+    "fame_per_market_tile": _fame(
+        lambda s, seat, e: e.n * fields.tiles_with_markets(s.players[seat])
+    ),
+    "fame_per_river_spaces": _fame(lambda s, seat, e: e.n * (s.river.boats[seat] // e.per)),
+    "money_per_building": _money(lambda s, seat, e: e.n * fields.buildings(s.players[seat])),
+    "money_per_yield_tile": _money(
+        lambda s, seat, e: e.n * fields.connected_yield_tiles(s.players[seat])
+    ),
+    "fame_per_bend": _fame(lambda s, seat, e: e.n * fields.bends(s.players[seat])),
+    "fame_per_worker": _fame(lambda s, seat, e: e.n * s.players[seat].workers),
 }
 
 
@@ -133,7 +160,12 @@ def _dice_counts(state: GameState, seat: int, effect: Effect) -> tuple[int, int]
     """(how many dice the gain can bring from the supply, free places on the statue)."""
     player = state.players[seat]
     supply = state.supply.dice
-    available = supply[effect.colour] if effect.colour is not None else sum(supply)
+    if effect.colour is not None:
+        available = supply[effect.colour]
+    elif _distinct(effect):
+        available = sum(1 for left in supply if left)
+    else:
+        available = sum(supply)
     return min(effect.n, available), player.places - len(player.dice)
 
 
@@ -152,6 +184,10 @@ def _dice_skip(state: GameState, seat: int, effect: Effect) -> GameState:
     return state
 
 
+def _distinct(effect: Effect) -> bool:
+    return effect.kind == "dice_distinct"
+
+
 def _dice_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
     wanted, free = _dice_counts(state, seat, effect)
     count = min(wanted, free)
@@ -159,7 +195,9 @@ def _dice_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
     if effect.colour is not None:
         options = [Take((effect.colour,) * count)]
     else:
-        options = [Take(c) for c in dice.colour_choices(state.supply.dice, count)]
+        supply = state.supply.dice
+        choices = dice.colour_choices(supply, count, distinct=_distinct(effect))
+        options = [Take(c) for c in choices]
     if wanted > free:
         options.extend(Return(d) for d in sorted(set(state.players[seat].dice)))
     return options
@@ -179,6 +217,8 @@ def _dice_choose(state: GameState, seat: int, effect: Effect, action: Action) ->
         raise IllegalAction(f"take exactly {count} dice here, not {len(action.colours)}.")
     if effect.colour is not None and any(c != effect.colour for c in action.colours):
         raise IllegalAction(f"this gain gives {effect.colour.name.lower()} dice only.")
+    if _distinct(effect) and len(set(action.colours)) != len(action.colours):
+        raise IllegalAction("this gain gives dice of different colours, no two alike.")
     supply = state.supply.dice
     for colour in set(action.colours):
         if action.colours.count(colour) > supply[colour]:
@@ -219,7 +259,7 @@ def chamber_problem(
     are what the player will hold after giving up the chamber's die (their own when none is
     paid)."""
     chamber = catalog().chambers[value]
-    for gain in chamber.gain:
+    for gain in seat_rules(state, seat).chambers[value]:
         if gain.kind == "rebuild" and not can_rebuild(state, seat, dice, karma):
             return (
                 f"the {chamber.name} finds no tile of yours that a higher display tile you can "
@@ -285,7 +325,7 @@ def _chamber_choose(state: GameState, seat: int, effect: Effect, action: Action)
         raise IllegalAction(f"this space grants chambers {effect.low} to {effect.high} only.")
     if not chamber_possible(state, seat, action.value):
         raise IllegalAction(f"chamber {action.value} cannot be carried out now.")
-    return push_front(_pop(state), catalog().chambers[action.value].gain)
+    return push_front(_pop(state), seat_rules(state, seat).chambers[action.value])
 
 
 def _rebuild_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
@@ -374,6 +414,35 @@ def _always(state: GameState, seat: int, effect: Effect) -> bool:
     return True
 
 
+def _sail_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
+    """One step count per space the boat can stop on: more steps that end on the final space
+    too are the same move."""
+    options: list[Action] = []
+    seen = set()
+    for steps in range(max(1, effect.low), effect.high + 1):
+        to = river.destination(state.river.boats, seat, steps)
+        if to not in seen:
+            seen.add(to)
+            options.append(Sail(steps))
+    return options
+
+
+def _sail_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, Sail)
+    if not max(1, effect.low) <= action.steps <= effect.high:
+        raise IllegalAction(f"the boat sails {effect.low} to {effect.high} free spaces on here.")
+    to = river.destination(state.river.boats, seat, action.steps)
+    return river.move_boat(_pop(state), seat, to)
+
+
+def _take_yield_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    assert isinstance(action, TakeYield)
+    problem = fields.take_problem(state, seat, action)
+    if problem:
+        raise IllegalAction(problem)
+    return fields.take(_pop(state), seat, action)
+
+
 DECISIONS: dict[str, Decision] = {
     "dice": Decision((Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip),
     "upgrade": Decision(
@@ -411,6 +480,19 @@ DECISIONS: dict[str, Decision] = {
         _always,
         lambda s, seat, e: [Score(g) for g in GOODS],
         _score_choose,
+    ),
+    "dice_distinct": Decision((Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip),
+    "boat_steps": Decision(
+        (Sail,),
+        lambda s, seat, e: river.can_move(s, seat),
+        _sail_options,
+        _sail_choose,
+    ),
+    "take_yield": Decision(
+        (TakeYield,),
+        lambda s, seat, e: fields.can_take(s, seat),
+        lambda s, seat, e: list(fields.take_options(s, seat)),
+        _take_yield_choose,
     ),
     "reroll": Decision(
         (Reroll,),

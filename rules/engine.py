@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from . import effects, harbor, market, palace, quarry
+from . import effects, fields, harbor, market, palace, quarry
 from .actions import (
     PLACEMENTS,
     Action,
@@ -18,6 +18,7 @@ from .actions import (
     Pass,
     Quarry,
     Single,
+    TakeYield,
     Terrace,
     Variety,
 )
@@ -140,6 +141,17 @@ def why_not_chamber(state: GameState, value: int) -> str | None:
 def why_not_upgrade(state: GameState, building: Building) -> str | None:
     """Why the pending upgrade cannot raise this building row (None when it can)."""
     problem = effects.upgrade_problem(state, state.turn, int(building))
+    return _sentence(problem) if problem else None
+
+
+def why_not_yield(state: GameState, action: TakeYield) -> str | None:
+    """Why the pending yield-tile choice cannot take this tile onto this field (None when it
+    can)."""
+    if state.over:
+        return "The game is over."
+    if not state.queue or state.queue[0].kind != "take_yield":
+        return "No yield tile is waiting to be taken."
+    problem = fields.take_problem(state, state.turn, action)
     return _sentence(problem) if problem else None
 
 

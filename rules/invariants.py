@@ -12,8 +12,9 @@ from .model import COLOURS, Effect
 from .province import road_network
 from .river import final_space
 from .rounds import round_order
+from .ruleset import ruleset, seat_rules
 from .spaces import ROWS, board_side
-from .state import COVERED, FREE, GameState, Player
+from .state import COVERED, EMPTY, FREE, GameState, Player
 from .tracks import have_met, margin
 from .words import counted
 
@@ -23,6 +24,7 @@ Broken = tuple[str, str]  # (where in the state, e.g. "players[1].placed"; one s
 def problems(state: GameState, previous: GameState | None = None) -> list[str]:
     """Every broken invariant, as a sentence each (empty when all hold)."""
     found = _dice(state) + _tiles(state) + _players(state) + _boats(state)
+    found += _yield_tiles(state) + _river_tiles(state)
     if previous is not None:
         found += _progress(state, previous)
     return found
@@ -73,7 +75,7 @@ def _players(state: GameState) -> list[str]:
             (p.money >= 0, f"money {p.money}"),
             (0 <= p.karma <= setup.karma_max, f"karma {p.karma}"),
             (len(p.dice) <= p.places, f"{len(p.dice)} dice on {p.places} places"),
-            (p.workers <= setup.workers_max, f"{p.workers} workers"),
+            (p.workers <= seat_rules(state, seat).workers_max, f"{p.workers} workers"),
             (0 <= p.placed <= p.workers, f"{p.placed} of {p.workers} workers placed"),
             (
                 all(
@@ -95,6 +97,59 @@ def _boats(state: GameState) -> list[str]:
     return [f"two boats on river space {s}" for s in clashes] + [
         f"boat off the river at {b}" for b in bad
     ]
+
+
+def _yield_tiles(state: GameState) -> list[str]:
+    """Every yield tile in the game lies in exactly one place: face down on the temple, in its
+    discards, face up on the board or on a field of its colour (§11, §12)."""
+    data = catalog()
+    supply = state.supply
+    held = [*supply.yields, *supply.yield_discard, *supply.display]
+    found = []
+    for seat, player in enumerate(state.players):
+        fields = seat_rules(state, seat).fields
+        if len(player.fields) != len(fields):
+            found.append(
+                f"seat {seat}: {len(player.fields)} yield-tile fields, the board has {len(fields)}"
+            )
+            continue
+        for index, (tile, field) in enumerate(zip(player.fields, fields, strict=True)):
+            bit = 1 << index
+            if tile == EMPTY:
+                if (player.gained | player.face_down) & bit:
+                    found.append(f"seat {seat}: empty field {index} is marked gained or face down")
+                continue
+            held.append(tile)
+            if data.yield_tiles[tile].colour != field.colour:
+                found.append(
+                    f"seat {seat}: a {data.yield_tiles[tile].colour} tile on a {field.colour} field"
+                )
+            if player.gained & player.face_down & bit:
+                found.append(f"seat {seat}: the tile on field {index} is gained yet face down")
+    expected = sorted(
+        t.id for t in data.yield_tiles if ruleset(state).fields or t.colour == "white"
+    )
+    if sorted(held) != expected:
+        extra = sorted((Counter(held) - Counter(expected)).elements())
+        missing = sorted((Counter(expected) - Counter(held)).elements())
+        found.append(f"yield tiles: {extra} too many, {missing} missing")
+    return found
+
+
+def _river_tiles(state: GameState) -> list[str]:
+    """With the Ganga module every river tile lies on one space of its range (§12)."""
+    tiles = state.river.tiles
+    if not state.config.ganga:
+        return ["river tiles in a game without the Ganga module"] if tiles else []
+    spec = catalog().ganga
+    if len(tiles) != final_space() + 1:
+        return [f"river tiles for {len(tiles)} spaces, the river has {final_space() + 1}"]
+    laid = sorted(t for t in tiles if t != EMPTY)
+    outside = [s for s, t in enumerate(tiles) if t != EMPTY and not spec.first <= s <= spec.last]
+    found = [f"a river tile on space {s}, outside {spec.first}..{spec.last}" for s in outside]
+    if laid != list(range(len(spec.tiles))):
+        found.append(f"river tiles {laid} instead of each of the {len(spec.tiles)} once")
+    return found
 
 
 def _progress(state: GameState, previous: GameState) -> list[str]:
@@ -132,7 +187,7 @@ def unreachable(state: GameState) -> list[Broken]:
     found: list[Broken] = []
     for seat, player in enumerate(state.players):
         key = f"players[{seat}]"
-        found += _statue(player, key)
+        found += _statue(player, seat_rules(state, seat).places, key)
         found += _tracks(player, key)
         found += _workers(state, seat, key)
         found += _province(player, key)
@@ -162,9 +217,8 @@ def _gains(bonuses: tuple[TrackBonus, ...] | tuple[Effect, ...], kind: str) -> i
     return sum(1 for e in effects if e.kind == kind)
 
 
-def _statue(p: Player, key: str) -> list[Broken]:
+def _statue(p: Player, statue: int, key: str) -> list[Broken]:
     """Nothing in the game adds or removes a place on the Kali statue (§2)."""
-    statue = catalog().setup.statue_places
     if p.places == statue:
         return []
     return [(f"{key}.places", f"{p.places} statue places but the Kali statue has {statue}")]
@@ -220,7 +274,7 @@ def _workers(state: GameState, seat: int, key: str) -> list[Broken]:
     spec = catalog().tracks
     p = state.players[seat]
     found = []
-    expected = min(setup.workers_start + p.unlocked, setup.workers_max)
+    expected = min(setup.workers_start + p.unlocked, seat_rules(state, seat).workers_max)
     if p.workers != expected:
         found.append(
             (
@@ -293,7 +347,9 @@ def _turn_order(state: GameState) -> list[Broken]:
     """Workers go one a turn, clockwise from the start player (§3): in this lap the seats before
     the acting one have placed one more than the seats after it. A seat out of the round (no
     worker left, or passed) stopped early, so it has at most that many."""
-    if state.over:
+    acting = state.players[state.turn]
+    if state.over or (acting.workers_left == 0 and seat_rules(state, state.turn).yield_instead):
+        # A Navaratnas seat with no worker left may be taking a yield tile instead of a turn.
         return []
     order = round_order(state)
     turn = order.index(state.turn)

@@ -10,6 +10,7 @@ from .dice import a_die, give_up, payment_problem, remove_dice, single_die_optio
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
 from .model import Colour, Die, Effect, PaidDie
+from .ruleset import seat_rules
 from .state import GameState, replace
 
 
@@ -68,16 +69,16 @@ def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceS
 def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Chamber, ...]:
     player = state.players[seat]
     options = _chamber_payments(spec.key, spec.value, player.dice, player.karma)
-    if options and _may_be_impossible(spec.value):
+    if options and _may_be_impossible(seat_rules(state, seat).chambers[spec.value]):
         return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
     return options
 
 
 @cache
-def _may_be_impossible(value: int) -> bool:
+def _may_be_impossible(gain: tuple[Effect, ...]) -> bool:
     """Whether a chamber's action may be impossible however its die is paid (the Master Builder
     with nothing to cover, the Portuguese near the end of the river)."""
-    return any(g.kind in MAY_BE_IMPOSSIBLE for g in catalog().chambers[value].gain)
+    return any(g.kind in MAY_BE_IMPOSSIBLE for g in gain)
 
 
 @lru_cache(maxsize=16384)
@@ -122,4 +123,4 @@ def chamber_problem(state: GameState, seat: int, action: Chamber, spec: SpaceSpe
 
 def chamber_carry_out(state: GameState, seat: int, action: Chamber, spec: SpaceSpec) -> GameState:
     state = give_up(state, seat, (action.pay,))
-    return _queue(state, catalog().chambers[spec.value].gain)
+    return _queue(state, seat_rules(state, seat).chambers[spec.value])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .catalog import catalog
 from .model import Effect
-from .state import GameState, River, replace
+from .ruleset import ruleset
+from .state import GameState, replace
 
 
 def final_space() -> int:
@@ -48,5 +49,6 @@ def move_boat(state: GameState, seat: int, to: int) -> GameState:
     gains: tuple[Effect, ...] = ()
     if before <= spec.bridge_after < to:
         gains += spec.bridge_gain
-    gains += spec.gains[to]
-    return replace(state, river=River(tuple(boats)), queue=gains + state.queue)
+    gains += ruleset(state).river[to]
+    river = replace(state.river, boats=tuple(boats))
+    return replace(state, river=river, queue=gains + state.queue)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from . import tracks
+from . import fields, tracks
+from .model import Effect
+from .ruleset import seat_rules
 from .state import FREE, GameState, replace
 
 
@@ -52,7 +54,22 @@ def _next_turn(state: GameState) -> GameState:
         seat = (state.turn + offset) % n
         if _can_act(state, seat):
             return replace(state, turn=seat)
+        if _takes_yield_instead(state, seat):
+            return replace(state, turn=seat, queue=(TAKE_YIELD,))
     return _end_round(state)
+
+
+TAKE_YIELD = Effect("take_yield")
+
+
+def _takes_yield_instead(state: GameState, seat: int) -> bool:
+    """Navaratnas: a seat whose turn comes with no worker left, while others still place, takes
+    a face-up yield tile instead (§12), when one fits an empty field of its board."""
+    player = state.players[seat]
+    if player.workers_left > 0 or player.passed or not seat_rules(state, seat).yield_instead:
+        return False
+    others = (s for s in range(state.config.players) if s != seat)
+    return any(_can_act(state, other) for other in others) and fields.can_take(state, seat)
 
 
 def _end_round(state: GameState) -> GameState:

@@ -15,6 +15,8 @@ from .model import Die, Effect
 
 FREE = -1
 COVERED = -2
+EMPTY = -1  # a yield-tile field or river space with no tile
+UNSEEN = -2  # a face-down yield tile, in a view of the game for a seat that may not see it
 
 T = TypeVar("T")
 _REPLACERS: dict[type, Callable[..., Any]] = {}
@@ -49,8 +51,11 @@ class Config:
 
     players: int
     seed: int
-    boards: tuple[str, ...] = ()  # per seat: "base" (Navaratnas arrives with the variants)
+    boards: tuple[str, ...] = ()  # per seat: a province board side; () is "base" for all
     ganga: bool = False
+
+    def board(self, seat: int) -> str:
+        return self.boards[seat] if self.boards else "base"
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -95,6 +100,12 @@ class Player:
     money_bonus_next: int = 0  # where the money bonus marker stands
     money_workers_taken: int = 0
     unlocked: int = 0  # workers unlocked so far, kept or removed from the game
+    # Per yield-tile field of the board (in `ProvinceSpec.fields` order): the tile lying there or
+    # EMPTY; bit i of `gained` is set once field i's tile was gained, of `face_down` while it
+    # lies face down (hidden from the other seats).
+    fields: tuple[int, ...] = ()
+    gained: int = 0
+    face_down: int = 0
 
     @property
     def workers_left(self) -> int:
@@ -104,6 +115,7 @@ class Player:
 @attrs.frozen(slots=True)
 class River:
     boats: tuple[int, ...]  # river space of each seat's boat
+    tiles: tuple[int, ...] = ()  # Ganga module: per river space, the river tile there or EMPTY
 
 
 @attrs.frozen(slots=True)
@@ -115,6 +127,7 @@ class Supply:
     yields: tuple[int, ...]  # white yield tiles face down; the top is the last
     yield_discard: tuple[int, ...]
     out_of_game: tuple[int, ...]  # tiles replaced by the Master Builder
+    display: tuple[int, ...] = ()  # Navaratnas: yield tiles face up on the main board, sorted
 
 
 @attrs.frozen(slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .catalog import TrackSpec, catalog
+from .ruleset import seat_rules
 from .state import GameState, replace
 
 
@@ -78,7 +79,7 @@ def gain_worker(state: GameState, seat: int) -> GameState:
 
 
 def workers_max(state: GameState, seat: int) -> int:
-    return catalog().setup.workers_max
+    return seat_rules(state, seat).workers_max
 
 
 def have_met(fame: int, money: int) -> bool:

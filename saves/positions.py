@@ -48,12 +48,14 @@ def _player(p: Player, key: str) -> Iterator[tuple[str, str]]:
     yield from _range(p.fame, 0, SANE, f"{key}.fame", "fame")
     yield from _range(p.money, 0, SANE, f"{key}.money", "money")
     yield from _range(p.karma, 0, setup.karma_max, f"{key}.karma", "karma")
-    yield from _range(p.places, 1, 2 * setup.statue_places, f"{key}.places", "statue places")
+    most = max(b.statue_places for b in rules.catalog().boards.values())
+    yield from _range(p.places, 1, 2 * most, f"{key}.places", "statue places")
     if len(p.dice) > p.places:
         yield f"{key}.dice", f"{len(p.dice)} dice do not fit on {p.places} statue places"
     if list(p.dice) != sorted(p.dice):
         yield f"{key}.dice", "the dice must be listed in order: by colour, then face"
-    yield from _range(p.workers, 1, setup.workers_max, f"{key}.workers", "workers")
+    workers_max = max(b.workers_max for b in rules.catalog().boards.values())
+    yield from _range(p.workers, 1, workers_max, f"{key}.workers", "workers")
     yield from _range(p.placed, 0, p.workers, f"{key}.placed", "workers placed")
     low, high = setup.building_level_start, setup.building_level_max
     for building, level in zip(("temple", "palace", "fort", "mill"), p.levels, strict=True):
@@ -63,7 +65,7 @@ def _player(p: Player, key: str) -> Iterator[tuple[str, str]]:
     yield from _range(
         p.money_workers_taken, 0, len(tracks.money_worker), f"{key}.money_workers_taken", ""
     )
-    yield from _range(p.unlocked, 0, setup.workers_max, f"{key}.unlocked", "")
+    yield from _range(p.unlocked, 0, workers_max, f"{key}.unlocked", "")
     residence = rules.catalog().province.residence
     tiles = len(rules.catalog().tiles)
     for i, (cell, placed) in enumerate(p.province.placed()):

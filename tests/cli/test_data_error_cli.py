@@ -19,7 +19,7 @@ def test_broken_data_gets_one_sentence_and_exit_3(
     for path in DATA_DIR.glob("*.toml"):
         shutil.copy(path, tmp_path)
     river = tmp_path / "river.toml"
-    river.write_text(river.read_text().replace('kind = "karma"', 'kind = "fame_per_bend"', 1))
+    river.write_text(river.read_text().replace('kind = "karma"', 'kind = "nirvana"', 1))
     monkeypatch.setattr(rules, "catalog", lambda: load_catalog(tmp_path))
     assert cli.main(args) == cli.EXIT_DATA
     err = capsys.readouterr().err

@@ -65,7 +65,6 @@ def test_the_issue_s_done_when_walk(tmp_path: Path) -> None:
         ["new", "--players", "A,B", "--bots", "1=genius", "--save", "x.toml"],
         ["new", "--players", "A,B", "--bots", "B", "--save", "x.toml"],
         ["new", "--players", "A,B", "--variant", "chess", "--save", "x.toml"],
-        ["new", "--players", "A,B", "--variant", "ganga", "--save", "x.toml"],
         ["new", "--players", "A,B", "--seed", "x", "--save", "x.toml"],
         ["new", "--players", "A,B", "--seed", str(2**64), "--save", "x.toml"],
         ["new", "--players", "A,B", "--undo", "maybe", "--save", "x.toml"],

@@ -187,7 +187,10 @@ def test_the_tracks_and_the_setup() -> None:
     ]
     setup = catalog().setup
     assert (setup.karma, setup.karma_max, setup.fame) == (1, 3, 0)
-    assert (setup.statue_places, setup.workers_start, setup.workers_max) == (10, 3, 5)
+    base = catalog().boards["base"]
+    assert (base.statue_places, setup.workers_start, base.workers_max) == (10, 3, 5)
+    navaratnas = catalog().boards["navaratnas"]
+    assert (navaratnas.statue_places, navaratnas.workers_max) == (8, 6)
     assert (setup.building_level_start, setup.building_level_max) == (2, 4)
     assert setup.start_money == (3, 4, 5, 6)
     assert (setup.dice_per_colour, setup.start_dice_per_colour) == (12, 1)

@@ -73,9 +73,6 @@ def test_two_boats_on_one_space_are_refused(tmp_path: Path) -> None:
         (lambda s: s.update(turn=7), "key state.turn: seat 7 is outside 0 to 1"),
         (lambda s: s["spaces"].update(q1=9), "key state.spaces.q1: seat 9 does not play"),
         (lambda s: s.update(queue=[{"kind": "teleport"}]), "'teleport' is not a gain"),
-        # A Navaratnas gain: known words, but no rule yet; it must not reach the engine.
-        (lambda s: s.update(queue=[{"kind": "fame_per_bend", "n": 2}]),
-         "key state.queue[0].kind: no rule carries out the gain 'fame_per_bend'"),
         (lambda s: s["players"][0].update(province=[{"cell": "c1", "tile": 3, "rotation": 0}]),
          "the residence stands there"),
         (lambda s: s.update(rng="xyz"), "key state.rng: expected 16 lower-case hex digits"),

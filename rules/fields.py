@@ -1,0 +1,167 @@
+"""Navaratnas yield tiles: the face-up display, the fields of a province board, and gaining a tile
+when a road reaches its field (§8, §11, §12)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .actions import STACK, TakeYield
+from .catalog import Field, YieldTile, catalog
+from .model import Effect
+from .province import rotated
+from .ruleset import seat_rules
+from .state import EMPTY, GameState, Player, Province, replace
+
+
+def field_reached(province: Province, field: Field) -> bool:
+    """Whether a road end of the tile on the field's cell faces the field."""
+    placed = province.cells[field.cell]
+    if placed is None:
+        return False
+    ends = rotated(catalog().tiles[placed.tile].ends, placed.rotation)
+    return bool(ends & (1 << field.side))
+
+
+def gain_reached_fields(state: GameState, seat: int) -> GameState:
+    """Gains every tile lying on a field a road reaches and not gained yet, in field order, ahead
+    of anything queued."""
+    player = state.players[seat]
+    fields = seat_rules(state, seat).fields
+    gains: tuple[Effect, ...] = ()
+    gained, face_down = player.gained, player.face_down
+    for index, field in enumerate(fields):
+        tile = player.fields[index]
+        bit = 1 << index
+        if tile == EMPTY or gained & bit or not field_reached(player.province, field):
+            continue
+        gained |= bit
+        face_down &= ~bit
+        gains += catalog().yield_tiles[tile].gain
+    if gained == player.gained:
+        return state
+    state = state.update_player(seat, gained=gained, face_down=face_down)
+    return replace(state, queue=gains + state.queue)
+
+
+def lay_tile(state: GameState, seat: int, tile: int, field: int, *, face_down: bool) -> GameState:
+    """Lays a yield tile on an empty field of the seat's board, gaining it at once if a road
+    already reaches the field."""
+    player = state.players[seat]
+    fields = list(player.fields)
+    fields[field] = tile
+    hidden = player.face_down | (1 << field) if face_down else player.face_down
+    state = state.update_player(seat, fields=tuple(fields), face_down=hidden)
+    return gain_reached_fields(state, seat)
+
+
+def _field_index(state: GameState, seat: int, cell: int, side: int) -> int | None:
+    for index, field in enumerate(seat_rules(state, seat).fields):
+        if field.cell == cell and field.side == side:
+            return index
+    return None
+
+
+def _stack_open(state: GameState, seat: int) -> bool:
+    """A seat with fields may take the top face-down white tile when the white tiles lie face down
+    (a mixed game, §12 [edition])."""
+    return bool(state.supply.yields or state.supply.yield_discard)
+
+
+def _tile_options(state: GameState) -> Iterator[tuple[str, str]]:
+    """(the tile's name in the notation, its colour) of every tile that may be taken."""
+    tiles = catalog().yield_tiles
+    for tile in state.supply.display:
+        yield tiles[tile].name, tiles[tile].colour
+
+
+def take_options(state: GameState, seat: int) -> list[TakeYield]:
+    """Every face-up tile (and the top white one, when white lies face down) with every empty
+    field of its colour on the seat's board."""
+    player = state.players[seat]
+    fields = seat_rules(state, seat).fields
+    empty = [f for i, f in enumerate(fields) if player.fields[i] == EMPTY]
+    if not empty:
+        return []
+    choices = list(_tile_options(state))
+    if _stack_open(state, seat):
+        choices.append((STACK, "white"))
+    return [
+        TakeYield(name, field.cell, field.side)
+        for name, colour in choices
+        for field in empty
+        if field.colour == colour
+    ]
+
+
+def can_take(state: GameState, seat: int) -> bool:
+    return bool(take_options(state, seat))
+
+
+def take_problem(state: GameState, seat: int, action: TakeYield) -> str | None:
+    """Why this yield tile cannot be taken and laid so (None when it can)."""
+    index = _field_index(state, seat, action.cell, action.side)
+    if index is None:
+        return "there is no yield-tile field there on your board."
+    field = seat_rules(state, seat).fields[index]
+    if state.players[seat].fields[index] != EMPTY:
+        return "a yield tile lies on that field already."
+    if action.tile == STACK:
+        if not _stack_open(state, seat):
+            return "no white yield tile lies face down to be taken."
+        colour = "white"
+    else:
+        tile = catalog().yield_tile(action.tile)
+        if tile is None or tile.id not in state.supply.display:
+            return f"no yield tile {action.tile} lies face up on the board."
+        colour = tile.colour
+    if colour != field.colour:
+        return f"a {colour} tile goes on a {colour} field, and that field is {field.colour}."
+    return None
+
+
+def take(state: GameState, seat: int, action: TakeYield) -> GameState:
+    """Takes the tile and lays it face up on its field."""
+    index = _field_index(state, seat, action.cell, action.side)
+    assert index is not None
+    supply = state.supply
+    seed = state.rng
+    if action.tile == STACK:
+        from .effects import draw_white  # effects dispatches to this module
+
+        tile, supply, seed = draw_white(supply, seed)
+    else:
+        found = catalog().yield_tile(action.tile)
+        assert found is not None
+        tile = found.id
+        display = list(supply.display)
+        display.remove(tile)
+        supply = replace(supply, display=tuple(display))
+    state = replace(state, supply=supply, rng=seed)
+    return lay_tile(state, seat, tile, index, face_down=False)
+
+
+def yield_tile_of(name: str) -> YieldTile | None:
+    return catalog().yield_tile(name)
+
+
+# Brown tiles: what each counts when it is gained ---------------------------------------------
+
+
+def tiles_with_markets(player: Player) -> int:
+    tiles = catalog().tiles
+    return sum(1 for _, placed in player.province.placed() if tiles[placed.tile].markets)
+
+
+def buildings(player: Player) -> int:
+    tiles = catalog().tiles
+    return sum(len(tiles[placed.tile].buildings) for _, placed in player.province.placed())
+
+
+def bends(player: Player) -> int:
+    tiles = catalog().tiles
+    return sum(1 for _, placed in player.province.placed() if tiles[placed.tile].road == "bend")
+
+
+def connected_yield_tiles(player: Player) -> int:
+    """Yield tiles on fields a road has reached (gained), the tile being scored among them."""
+    return bin(player.gained).count("1")
