@@ -25,7 +25,6 @@ from rules import (
     cell_name,
     config_problem,
     invariant_problems,
-    ruleset,
     seat_rules,
     unreachable_facts,
 )
@@ -154,7 +153,7 @@ def _yield_tiles(state: GameState) -> Iterator[tuple[str, str]]:
     """Each yield tile of the game in one place (§11, §12): white ones face down on the temple
     unless every seat plays Navaratnas, the others face up on the board or on fields."""
     tiles = rules.catalog().yield_tiles
-    play = ruleset(state)
+    play = rules.ruleset(state)
     if list(state.supply.display) != sorted(state.supply.display):
         yield "supply.display", "the face-up yield tiles must be listed in order"
     seen: dict[int, str] = {}
