@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rajas_tui.cli import choices
+
 NAMES = ("new", "show", "legal", "apply", "undo", "redo", "validate", "saves")
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -76,13 +78,7 @@ def register(commands: Any) -> None:
         metavar="SEAT=KIND,...",
         help="seats the computer plays, by number from 0 or by name: 1=random,Chand=random",
     )
-    new.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a variant (ganga, navaratnas); repeat or separate with commas",
-    )
+    choices.add_options(new, "by number from 0 or by name")
     new.add_argument("--seed", type=_seed, help="the game's seed (default: a random one)")
     new.add_argument(
         "--undo",

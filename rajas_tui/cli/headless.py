@@ -14,7 +14,7 @@ from pathlib import Path
 import rules
 import saves
 from rajas_tui import bots
-from rajas_tui.cli import summary
+from rajas_tui.cli import choices, summary
 from rajas_tui.cli.terminal import say
 from rajas_tui.present import turns
 from rules import counted
@@ -79,7 +79,8 @@ def _report(game: Game, entries_from: int) -> None:
 # new -------------------------------------------------------------------------------------------
 
 
-def _seats(args: argparse.Namespace) -> tuple[Seat, ...]:
+def _seats(args: argparse.Namespace) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
+    """The seats (names, who plays them, their boards) and the variants the options name."""
     names: tuple[str, ...] = args.players
     kinds = [HUMAN] * len(names)
     lowered = [n.casefold() for n in names]
@@ -95,19 +96,13 @@ def _seats(args: argparse.Namespace) -> tuple[Seat, ...]:
                 "new", f"--bots: {seat_text!r} is neither a seat 0 to {len(names) - 1} nor a player"
             )
         kinds[seat] = kind
-    return tuple(Seat(name, kind) for name, kind in zip(names, kinds, strict=True))
-
-
-def _variants(args: argparse.Namespace) -> tuple[str, ...]:
-    found: list[str] = []
-    for item in args.variant:
-        for name in filter(None, (part.strip() for part in item.split(","))):
-            if name not in saves.VARIANTS:
-                known = ", ".join(saves.VARIANTS)
-                raise _usage("new", f"--variant: {name!r} is not a variant ({known})")
-            if name not in found:
-                found.append(name)
-    return tuple(v for v in saves.VARIANTS if v in found)
+    try:
+        named = choices.variants(args.variant)
+        variants, boards = choices.boards(len(names), named, args.navaratnas, names)
+    except ValueError as error:
+        raise _usage("new", str(error)) from None
+    seats = tuple(Seat(*seat) for seat in zip(names, kinds, boards, strict=True))
+    return seats, variants
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -121,12 +116,18 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.position is not None:
         if args.seed is not None:
             raise _usage("new", "--seed cannot go with --position: the position has its own seed")
+        if args.variant or args.navaratnas is not None:
+            chosen = "--variant" if args.variant else "--navaratnas"
+            raise _usage(
+                "new", f"{chosen} cannot go with --position: the position has its own variants"
+            )
         try:
             position = saves.load_position(args.position)
         except saves.SaveError as error:
             raise Refusal(str(error)) from None
     seed = args.seed if args.seed is not None else secrets.randbits(62)
-    setup = Setup(_seats(args), seed, _variants(args), args.undo)
+    seats, variants = _seats(args)
+    setup = Setup(seats, seed, variants, args.undo)
     try:
         game = saves.start_game(setup, position)
     except ValueError as error:

@@ -42,13 +42,17 @@ class SimulationError(Exception):
     """A game broke an invariant or did not finish; the message names the seed and the action."""
 
 
-def play_random(seed: int, players: int, check: bool = True) -> GameState:
+def play_random(
+    seed: int, players: int, check: bool = True, config: Config | None = None
+) -> GameState:
     """Plays one game of random legal moves to its end and returns the final state.
 
     With `check`, every invariant is checked after every action; the move chooser is seeded
-    from the game seed, so a game is reproduced by its seed alone.
+    from the game seed, so a game is reproduced by its seed (and its variants) alone. `config`
+    gives the variants and boards; its seed and players are replaced by these.
     """
-    state = rules.new_game(Config(players=players, seed=seed))
+    base = config or Config(players=players, seed=seed)
+    state = rules.new_game(attrs.evolve(base, players=players, seed=seed))
     chooser = random.Random(seed)
     while not state.over:
         if state.round > ROUND_LIMIT:
