@@ -25,6 +25,12 @@ def _seed(text: str) -> int:
     return value
 
 
+def _seat_number(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a seat is a number from 0, not {text!r}")
+    return int(text)
+
+
 def _names(text: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(","))
     if not 2 <= len(names) <= 4:
@@ -99,7 +105,15 @@ def register(commands: Any) -> None:
         "show",
         "summarise a saved game",
         "Print the round, whose turn it is, and each player's fame, money, margin, karma, "
-        "dice, workers, boat and province.",
+        "dice, workers, boat and province; with variants, the Ganga tiles on the river, the "
+        "yield tiles, and each seat's board, Kali statue and fields. Face-down tiles show as "
+        "hidden, but for the seat named by --seat.",
+    )
+    show.add_argument(
+        "--seat",
+        type=_seat_number,
+        metavar="N",
+        help="show the game as seat N (from 0) sees it: its own face-down tiles too",
     )
     show.add_argument(
         "--json",

@@ -159,10 +159,16 @@ def _playable(path: str) -> Game:
 
 def cmd_show(args: argparse.Namespace) -> int:
     game = _load(args.path)
+    seat = None
+    if args.seat is not None:
+        seats = len(game.setup.seats)
+        if args.seat >= seats:
+            raise _usage("show", f"--seat: this game has seats 0 to {seats - 1}, not {args.seat}")
+        seat = args.seat
     if args.json:
-        _say_json(summary.show_json(game))
+        _say_json(summary.show_json(game, seat))
     else:
-        say(summary.show(game, args.path))
+        say(summary.show(game, args.path, seat))
     return 0
 
 
