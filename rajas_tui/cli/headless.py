@@ -137,6 +137,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         _write(game, args.save)
     names = ", ".join(s.name for s in game.setup.seats)
     say(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
+    for line in saves.setup_revealed(game.start):  # where the setup's die rolls laid tiles
+        say(line)
     _report(game, 0)
     return 0
 

@@ -32,9 +32,12 @@ def _new(tmp_path: Path, *options: str) -> saves.Game:
     return saves.load(path)
 
 
-def test_new_plays_the_variants_named(tmp_path: Path) -> None:
+def test_new_plays_the_variants_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = _new(tmp_path, "--variant", "ganga,navaratnas")
     assert game.state.config.ganga and game.state.config.boards == ("navaratnas",) * 3
+    told = capsys.readouterr().out.splitlines()
+    laid = [line for line in told if line.startswith("Ganga: the ")]
+    assert laid == saves.setup_revealed(game.start) and len(laid) == 8
     again = _new(tmp_path, "--variant", "ganga", "--variant", "navaratnas", "--force")
     assert again.state == game.state
 
