@@ -20,7 +20,8 @@ class GameReport:
     rounds: int
     actions: int
     winner: int
-    seats: tuple[dict[str, int], ...]
+    seats: tuple[dict[str, int | str], ...]
+    variants: tuple[str, ...] = ()
 
     def as_json(self) -> str:
         return json.dumps(attrs.asdict(self, recurse=True))
@@ -32,8 +33,9 @@ class GameReport:
             f" river {s['river']} upgrades {s['upgrades']}"
             for s in self.seats
         )
+        played = f" ({', '.join(self.variants)})" if self.variants else ""
         return (
-            f"seed {self.seed}: {self.players} players, {self.rounds} rounds, "
+            f"seed {self.seed}: {self.players} players{played}, {self.rounds} rounds, "
             f"{self.actions} actions, winner seat {self.winner}  {seats}"
         )
 
@@ -76,7 +78,7 @@ def play_random(
 
 def report(seed: int, state: GameState) -> GameReport:
     standings = rules.ranking(state)
-    seats = tuple(
+    seats: tuple[dict[str, int | str], ...] = tuple(
         {
             "seat": seat,
             "fame": p.fame,
@@ -87,9 +89,19 @@ def report(seed: int, state: GameState) -> GameReport:
             "tiles": sum(1 for _ in p.province.placed()),
             "river": state.river.boats[seat],
             "upgrades": upgrades_made(p.levels),
+            "board": state.config.board(seat),
         }
         for seat, p in enumerate(state.players)
     )
+    variants = (["ganga"] if state.config.ganga else []) + (
+        ["navaratnas"] if "navaratnas" in state.config.boards else []
+    )
     return GameReport(
-        seed, state.config.players, state.round, state.steps, standings[0].seat, seats
+        seed,
+        state.config.players,
+        state.round,
+        state.steps,
+        standings[0].seat,
+        seats,
+        tuple(variants),
     )

@@ -78,6 +78,8 @@ def test_simulate_plays_the_variants(capsys: pytest.CaptureFixture[str]) -> None
     assert main([*args, "--variant", "ganga", "--navaratnas", "0,2"]) == 0
     mixed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(mixed) == 3 and [g["seed"] for g in mixed] == [5, 6, 7]
+    assert all(g["variants"] == ["ganga", "navaratnas"] for g in mixed)
+    assert [s["board"] for s in mixed[0]["seats"]] == ["navaratnas", "base", "navaratnas"]
     assert main(args) == 0
     base = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert base != mixed  # the same seeds play other games with the variants
