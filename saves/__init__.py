@@ -11,7 +11,7 @@ as). No user interface is imported here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -51,9 +51,18 @@ from .folder import (
     saves_dir,
 )
 from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
+from .journal import setup_revealed
 from .records import HUMAN, Game, LogEntry, Seat, Setup
 from .sameness import overwrite_problem
-from .setups import VARIANTS, config_for, position_mismatch, setup_problem, variants_of
+from .setups import (
+    VARIANTS,
+    boards_of,
+    config_for,
+    position_mismatch,
+    seated_on,
+    settled,
+    setup_problem,
+)
 
 __all__ = [
     "FORMAT",
@@ -75,6 +84,7 @@ __all__ = [
     "autosave",
     "autosave_path",
     "backup_of",
+    "boards_of",
     "can_redo",
     "can_undo",
     "claim",
@@ -98,7 +108,9 @@ __all__ = [
     "save_as",
     "saves_dir",
     "seated",
+    "settled",
     "setup_refusal",
+    "setup_revealed",
     "start_game",
     "undo",
     "undo_problem",
@@ -124,10 +136,27 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def seated(seats: Sequence[tuple[str, str]], seed: int, undo: str = "strict") -> Setup:
-    """The setup of a new game for these (name, kind) seats; the board side follows the
-    player count."""
-    return Setup(seats=tuple(Seat(name, kind) for name, kind in seats), seed=seed, undo=undo)
+def seated(
+    seats: Sequence[tuple[str, str]],
+    seed: int,
+    undo: str = "strict",
+    variants: Sequence[str] = (),
+    navaratnas: Collection[int] = (),
+) -> Setup:
+    """The setup of a new game for these (name, kind) seats; the main board's side follows the
+    player count. With the navaratnas variant, the seats in `navaratnas` play Navaratnas boards
+    (none named: every seat does)."""
+    boards = ["navaratnas" if i in navaratnas else "base" for i in range(len(seats))]
+    return settled(
+        Setup(
+            seats=tuple(
+                Seat(name, kind, board) for (name, kind), board in zip(seats, boards, strict=True)
+            ),
+            seed=seed,
+            variants=tuple(variants),
+            undo=undo,
+        )
+    )
 
 
 def setup_refusal(setup: Setup) -> str | None:
@@ -142,8 +171,8 @@ def start_game(setup: Setup, position: GameState | None = None) -> Game:
     """A new game from the setup, or from a stated position (whose seed and variants the setup
     takes over). Raises ValueError with one sentence when either cannot be played."""
     if position is not None:
-        config = position.config
-        setup = attrs.evolve(setup, seed=config.seed, variants=variants_of(config))
+        setup = seated_on(setup, position.config)
+    setup = settled(setup)
     problem = setup_problem(setup)
     if problem:
         raise ValueError(_sentence(problem[1]))

@@ -44,6 +44,7 @@ from rules import (
     Placed,
     Player,
     Province,
+    River,
     Side,
     Supply,
     cell_name,
@@ -420,9 +421,25 @@ def _make_converter() -> cattrs.Converter:
     # first, the state next, the document last.
     converter.register_unstructure_hook(Effect, _omitting_defaults(Effect, converter))
     converter.register_unstructure_hook(LogEntry, _omitting_defaults(LogEntry, converter))
+    # The variants' keys are written only when a variant sets them, so that a base game's file
+    # reads as it did before the variants (and each default loads back as the same value).
+    unless_set = override(omit_if_default=True)
+    converter.register_unstructure_hook(
+        Seat, make_dict_unstructure_fn(Seat, converter, board=unless_set)
+    )
     converter.register_unstructure_hook(
         Player,
-        make_dict_unstructure_fn(Player, converter, levels=override(unstruct_hook=_levels_out)),
+        make_dict_unstructure_fn(
+            Player,
+            converter,
+            levels=override(unstruct_hook=_levels_out),
+            fields=unless_set,
+            gained=unless_set,
+            face_down=unless_set,
+        ),
+    )
+    converter.register_unstructure_hook(
+        River, make_dict_unstructure_fn(River, converter, tiles=unless_set)
     )
     converter.register_unstructure_hook(
         Supply,
@@ -431,6 +448,7 @@ def _make_converter() -> cattrs.Converter:
             converter,
             dice=override(unstruct_hook=lambda d: dict(zip(COLOUR_KEYS, d, strict=True))),
             stacks=override(unstruct_hook=_stacks_unstructure),
+            display=unless_set,
         ),
     )
     plain_state = make_dict_unstructure_fn(

@@ -36,7 +36,7 @@ from .converter import (
     unstructure,
 )
 from .records import Game
-from .setups import config_for, position_mismatch, setup_problem
+from .setups import config_for, position_mismatch, settled, setup_problem
 
 FORMAT = "rajas-save"
 VERSION = 1
@@ -345,6 +345,7 @@ def _game(document: Document) -> Game:
     problem = setup_problem(setup)
     if problem:
         raise Problem(problem[1], f"setup.{problem[0]}")
+    setup = settled(setup)  # a file from before seats named boards says "navaratnas" only
     if document.position is not None:
         start = document.position
         _check_state(start, "position")

@@ -1,9 +1,10 @@
 """The action log: playing one entry, telling what it revealed, and replaying a whole log.
 
 "Revealed" is random information an action brought to light: dice rolled, a display tile turned
-up, a yield tile drawn. It is written for the human reader of a save, and it is also the undo
-barrier: an entry that revealed something cannot be undone in a strict game, since undoing it would
-let a player try again knowing what comes.
+up, a yield tile drawn (by the Dancer, or from the face-down stack onto a Navaratnas field), a
+face-down yield tile turned up. It is written for the human reader of a save, and it is also the
+undo barrier: an entry that revealed something cannot be undone in a strict game, since undoing it
+would let a player try again knowing what comes.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 import rules
-from rules import Action, Die, GameState, Reroll, remove_dice, render, stack_name
+from rules import Action, Die, GameState, Reroll, TakeYield, remove_dice, render, stack_name
 
 from .converter import Problem
 from .records import LogEntry
@@ -33,7 +34,10 @@ def reveal(before: GameState, after: GameState, action: Action) -> str:
     parts = []
     if after.rng != before.rng:
         rolled = _rolled(before, after, action)
-        parts.append("rolled " + " ".join(map(str, rolled)) if rolled else "rolled dice")
+        if rolled:
+            parts.append("rolled " + " ".join(map(str, rolled)))
+        elif not isinstance(action, TakeYield):  # a yield tile taken shuffles, never rolls
+            parts.append("rolled dice")
     old, new = before.supply, after.supply
     if new.yield_discard != old.yield_discard:
         drawn = new.yield_discard
@@ -42,10 +46,46 @@ def reveal(before: GameState, after: GameState, action: Action) -> str:
         else:
             parts.append("reshuffled the yield tiles")
         parts.extend(f"drew yield {_yield_words(tile)}" for tile in drawn)
+    # A face-down tile taken from the stack onto a field (`yield stack ...`) is seen by all.
+    face_down = {*old.yields, *old.yield_discard}
+    onto_fields = _on_fields(after) - _on_fields(before)
+    parts.extend(f"drew yield {_yield_name(t)}" for t in sorted(onto_fields & face_down))
+    parts.extend(_turned_up(before, after))
     for index, (was, now) in enumerate(zip(old.stacks, new.stacks, strict=True)):
         if now and now != was and (not was or now[-1] != was[-1]):
             parts.append(f"{stack_name(index)} now shows {_tile_words(now[-1])}")
     return "; ".join(parts)
+
+
+def _turned_up(before: GameState, after: GameState) -> list[str]:
+    """The face-down field tiles (a Navaratnas seat's brown tile) a road has turned face up."""
+    found = []
+    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        for index, tile in enumerate(new.fields):
+            bit = 1 << index
+            if old.face_down & bit and not new.face_down & bit and tile != rules.EMPTY:
+                found.append(f"turned up seat {seat}'s {_yield_name(tile)}")
+    return found
+
+
+def _on_fields(state: GameState) -> set[int]:
+    return {tile for player in state.players for tile in player.fields if tile >= 0}
+
+
+def _yield_name(tile: int) -> str:
+    return rules.catalog().yield_tiles[tile].name
+
+
+def setup_revealed(state: GameState) -> list[str]:
+    """What the setup laid out by chance, one sentence each, for a game's log: where each Ganga
+    tile lies on the river. Hidden tiles (the face-down stack, face-down field tiles) are not
+    told."""
+    ganga = rules.catalog().ganga
+    return [
+        f"Ganga: the {ganga.tiles[tile].name} tile lies on river space {space}."
+        for space, tile in enumerate(state.river.tiles)
+        if tile != rules.EMPTY
+    ]
 
 
 def _tile_words(tile_id: int) -> str:
@@ -58,7 +98,8 @@ def _yield_words(tile: int) -> str:
     """A white yield tile by what it gives (`+3 money`)."""
     data = rules.catalog()
     # Saved logs hold these words (kept short: a long entry makes tomli-w write the log as tables).
-    return " and ".join(render(data.gains[g.kind].log, g, {}) for g in data.yields["white"][tile])
+    gains = data.yield_tiles[tile].gain
+    return " and ".join(render(data.gains[g.kind].log, g, {}) for g in gains)
 
 
 QUOTED_CHARS = 60

@@ -1,7 +1,8 @@
 """Whether a game state read from a file is one the engine can play from.
 
 `codec` has checked shapes and types; here are the ranges (karma 0..3, faces, tile numbers, seats)
-and the conservation rules of `rules.invariants` (48 dice, 64 tiles, one boat per river space),
+and the conservation rules of `rules.invariants` (48 dice, 64 tiles, one boat per river space,
+each yield tile and each Ganga tile in one place, fields fitting the seat's board),
 then the facts no game can break (`rules.unreachable_facts`: bonuses taken where the tracks say,
 workers on the spaces that show them, the end triggered when markers meet).
 A stated position has no log to vouch for it, so it gets every check; a save's snapshot gets them
@@ -16,11 +17,15 @@ from collections.abc import Iterator
 import rules
 from rules import (
     COLOURS,
+    EMPTY,
     HANDLED,
     GameState,
     Player,
+    SeatRules,
+    cell_name,
     config_problem,
     invariant_problems,
+    seat_rules,
     unreachable_facts,
 )
 
@@ -42,19 +47,18 @@ def _range(value: int, low: int, high: int, key: str, what: str) -> Iterator[tup
         yield key, f"{what or key.rsplit('.', 1)[-1]} {value} is outside {low} to {high}"
 
 
-def _player(p: Player, key: str) -> Iterator[tuple[str, str]]:
+def _player(p: Player, seat: SeatRules, key: str) -> Iterator[tuple[str, str]]:
     setup = rules.catalog().setup
     tracks = rules.catalog().tracks
     yield from _range(p.fame, 0, SANE, f"{key}.fame", "fame")
     yield from _range(p.money, 0, SANE, f"{key}.money", "money")
     yield from _range(p.karma, 0, setup.karma_max, f"{key}.karma", "karma")
-    most = max(b.statue_places for b in rules.catalog().boards.values())
-    yield from _range(p.places, 1, 2 * most, f"{key}.places", "statue places")
+    yield from _range(p.places, 1, 2 * seat.places, f"{key}.places", "statue places")
     if len(p.dice) > p.places:
         yield f"{key}.dice", f"{len(p.dice)} dice do not fit on {p.places} statue places"
     if list(p.dice) != sorted(p.dice):
         yield f"{key}.dice", "the dice must be listed in order: by colour, then face"
-    workers_max = max(b.workers_max for b in rules.catalog().boards.values())
+    workers_max = seat.workers_max
     yield from _range(p.workers, 1, workers_max, f"{key}.workers", "workers")
     yield from _range(p.placed, 0, p.workers, f"{key}.placed", "workers placed")
     low, high = setup.building_level_start, setup.building_level_max
@@ -74,6 +78,37 @@ def _player(p: Player, key: str) -> Iterator[tuple[str, str]]:
             yield f"{where}.cell", "the residence stands there"
         yield from _range(placed.tile, 0, tiles - 1, f"{where}.tile", "tile")
         yield from _range(placed.rotation, 0, 3, f"{where}.rotation", "rotation")
+    yield from _fields(p, seat, key)
+
+
+def _fields(p: Player, seat: SeatRules, key: str) -> Iterator[tuple[str, str]]:
+    """The yield tiles on a Navaratnas board's fields: one per field of its colour, or none."""
+    fields = seat.fields
+    if len(p.fields) != len(fields):
+        has = f"{len(fields)} yield-tile fields" if fields else "no yield-tile fields"
+        yield f"{key}.fields", f"the {seat.board} board has {has}, not {len(p.fields)}"
+        return
+    tiles = rules.catalog().yield_tiles
+    columns = rules.catalog().province.columns
+    for index, (tile, field) in enumerate(zip(p.fields, fields, strict=True)):
+        where = f"{key}.fields[{index}]"
+        if tile == EMPTY:
+            continue
+        if not 0 <= tile < len(tiles):
+            yield where, f"yield tile {tile} is outside 0 to {len(tiles) - 1} (or {EMPTY}, empty)"
+            return
+        if tiles[tile].colour != field.colour:
+            place = f"{cell_name(field.cell, columns)} {field.side.name.lower()}"
+            yield where, f"{tiles[tile].name} lies on the {field.colour} field by {place}"
+    every = (1 << len(fields)) - 1
+    filled = sum(1 << i for i, tile in enumerate(p.fields) if tile != EMPTY)
+    for name, bits in (("gained", p.gained), ("face_down", p.face_down)):
+        if not 0 <= bits <= every:
+            yield f"{key}.{name}", f"{bits} marks fields the board does not have (0 to {every})"
+        elif bits & ~filled:
+            yield f"{key}.{name}", f"{bits} marks an empty field"
+    if p.gained & p.face_down:
+        yield f"{key}.face_down", "a gained tile lies face up, yet a field is marked both"
 
 
 def _supply(state: GameState) -> Iterator[tuple[str, str]]:
@@ -99,10 +134,74 @@ def _supply(state: GameState) -> Iterator[tuple[str, str]]:
             yield from _range(tile, 0, tiles - 1, f"supply.stacks.d{i + 1}[{j}]", "tile")
     for j, tile in enumerate(supply.out_of_game):
         yield from _range(tile, 0, tiles - 1, f"supply.out_of_game[{j}]", "tile")
-    count = len(rules.catalog().yields["white"])
-    drawn = (*supply.yields, *supply.yield_discard)
-    if sorted(drawn) != list(range(count)):
-        yield "supply.yields", f"the yield tiles and their discard must hold 0 to {count - 1} once"
+    yield from _yield_tiles(state)
+
+
+def _yield_places(state: GameState) -> Iterator[tuple[str, int]]:
+    """Every yield tile the state holds, with its key."""
+    supply = state.supply
+    for name in ("yields", "yield_discard", "display"):
+        for j, tile in enumerate(getattr(supply, name)):
+            yield f"supply.{name}[{j}]", tile
+    for seat, player in enumerate(state.players):
+        for j, tile in enumerate(player.fields):
+            if tile != EMPTY:
+                yield f"players[{seat}].fields[{j}]", tile
+
+
+def _yield_tiles(state: GameState) -> Iterator[tuple[str, str]]:
+    """Each yield tile of the game in one place (§11, §12): white ones face down on the temple
+    unless every seat plays Navaratnas, the others face up on the board or on fields."""
+    tiles = rules.catalog().yield_tiles
+    play = rules.ruleset(state)
+    if list(state.supply.display) != sorted(state.supply.display):
+        yield "supply.display", "the face-up yield tiles must be listed in order"
+    seen: dict[int, str] = {}
+    for key, tile in _yield_places(state):
+        if not 0 <= tile < len(tiles):
+            yield key, f"yield tile {tile} is outside 0 to {len(tiles) - 1}"
+            return
+        name = tiles[tile].name
+        if tile in seen:
+            yield key, f"{name} lies in two places (also at {seen[tile]})"
+        seen[tile] = key
+        white = tiles[tile].colour == "white"
+        if not white and not play.fields:
+            yield key, f"{name} is not in a game where no seat plays Navaratnas"
+        face_down = key.startswith(("supply.yields", "supply.yield_discard"))
+        if face_down and not (white and play.white_face_down):
+            yield key, f"{name} lies face up in this game, not in the face-down stack"
+        if key.startswith("supply.display") and white and play.white_face_down:
+            yield key, f"{name} lies face down on the temple in this game, not face up"
+    expected = [t for t in tiles if play.fields or t.colour == "white"]
+    missing = [t.name for t in expected if t.id not in seen]
+    if missing:
+        yield "supply.yields", f"the yield tiles {', '.join(missing)} lie nowhere"
+
+
+def _river(state: GameState) -> Iterator[tuple[str, str]]:
+    """The Ganga tiles: each once, on a space of their range; none without the module."""
+    tiles = state.river.tiles
+    if not state.config.ganga:
+        if tiles:
+            yield "river.tiles", "Ganga tiles lie on the river, but the game does not play Ganga"
+        return
+    ganga = rules.catalog().ganga
+    spaces = rules.catalog().river.final + 1
+    if len(tiles) != spaces:
+        yield "river.tiles", f"the list names {len(tiles)} river spaces instead of {spaces}"
+        return
+    for space, tile in enumerate(tiles):
+        key = f"river.tiles[{space}]"
+        if tile == EMPTY:
+            continue
+        if not 0 <= tile < len(ganga.tiles):
+            yield key, f"Ganga tile {tile} is outside 0 to {len(ganga.tiles) - 1} (or {EMPTY})"
+        elif not ganga.first <= space <= ganga.last:
+            yield key, f"no Ganga tile lies on space {space}, only on {ganga.first} to {ganga.last}"
+    laid = sorted(t for t in tiles if t != EMPTY)
+    if laid != list(range(len(ganga.tiles))):
+        yield "river.tiles", f"each of the {len(ganga.tiles)} Ganga tiles must lie there once"
 
 
 def _queue(state: GameState) -> Iterator[tuple[str, str]]:
@@ -131,6 +230,10 @@ def _state(state: GameState) -> Iterator[tuple[str, str]]:
     if len(state.river.boats) != n:
         yield "river.boats", f"{len(state.river.boats)} boats for a {n}-player game"
         return
+    river = list(_river(state))
+    if problem or river:  # the seats' rules are resolved from the boards and the river tiles
+        yield from river
+        return
     yield from _range(state.round, 1, SANE, "round", "round")
     yield from _range(state.start_player, 0, n - 1, "start_player", "seat")
     yield from _range(state.turn, 0, n - 1, "turn", "seat")
@@ -140,7 +243,7 @@ def _state(state: GameState) -> Iterator[tuple[str, str]]:
     yield from _seat_list(state.last_turns, n, "last_turns")
     yield from _seat_list(state.met_order, n, "met_order")
     for seat, player in enumerate(state.players):
-        yield from _player(player, f"players[{seat}]")
+        yield from _player(player, seat_rules(state, seat), f"players[{seat}]")
     final = rules.catalog().river.final
     first_on: dict[int, int] = {}
     for seat, boat in enumerate(state.river.boats):

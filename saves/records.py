@@ -11,6 +11,7 @@ import attrs
 from rules import GameState
 
 HUMAN = "human"
+BASE = "base"  # the province board side of the base game; `rules.boards()` lists them all
 # The bot kinds a save may name; `rajas_tui.bots.KINDS` plays exactly these (a test checks).
 BOT_KINDS = ("random",)
 UNDO_MODES = ("strict", "free")  # strict: no undo across revealed dice or tiles; free: practice
@@ -18,10 +19,13 @@ UNDO_MODES = ("strict", "free")  # strict: no undo across revealed dice or tiles
 
 @attrs.frozen
 class Seat:
-    """A player: the name shown and who moves for it ("human" or one of `BOT_KINDS`)."""
+    """A player: the name shown, who moves for it ("human" or one of `BOT_KINDS`) and the
+    province board side it plays ("base", or "navaratnas" with that variant; written only when
+    not "base", so a base game's seats read as they always did)."""
 
     name: str
     kind: str = HUMAN
+    board: str = BASE
 
     @property
     def is_human(self) -> bool:
@@ -30,7 +34,10 @@ class Seat:
 
 @attrs.frozen
 class Setup:
-    """How a game was set up: seats in turn order from seat 0, the seed, variants, undo mode."""
+    """How a game was set up: seats in turn order from seat 0, the seed, variants, undo mode.
+
+    "navaratnas" in `variants` with every seat on the base board (as files written before seats
+    named boards have it) means every seat plays Navaratnas; `setups.settled` spells that out."""
 
     seats: tuple[Seat, ...]
     seed: int

@@ -7,10 +7,11 @@ import sys
 from collections.abc import Sequence
 
 import rules
+from rajas_tui.cli import choices
 from rajas_tui.cli import commands as saved_games
 from rajas_tui.cli.output import guarded
 from rajas_tui.cli.terminal import safe, say
-from rules import DataError
+from rules import Config, DataError
 
 EXIT_USAGE = 2
 EXIT_DATA = 3
@@ -65,7 +66,8 @@ def build_parser() -> ArgumentParser:
         description=(
             "Play whole games with random legal moves, checking every rule invariant after each "
             "action, and print one line per game. Exits 1 naming the game seed and the action "
-            "if a game breaks an invariant or does not finish."
+            "if a game breaks an invariant or does not finish. With --variant, every game plays "
+            "those variants."
         ),
     )
     simulate.add_argument(
@@ -86,6 +88,7 @@ def build_parser() -> ArgumentParser:
     simulate.add_argument(
         "--json", action="store_true", help="print one JSON object per game instead of a line"
     )
+    choices.add_options(simulate, "by number from 0")
     saved_games.register(commands)
     load = commands.add_parser(
         "load",
@@ -121,10 +124,22 @@ def run_app(path: str | None = None) -> int:
 def run_simulate(args: argparse.Namespace) -> int:
     from rajas_tui.cli.simulate import SimulationError, play_random, report
 
+    try:
+        named = choices.variants(args.variant)
+        variants, boards = choices.boards(args.players, named, args.navaratnas)
+    except ValueError as error:
+        say(f"rajas: {error}. See 'rajas simulate --help'.", file=sys.stderr)
+        return EXIT_USAGE
+    config = Config(
+        players=args.players,
+        seed=args.seed,
+        boards=() if "navaratnas" not in boards else boards,
+        ganga="ganga" in variants,
+    )
     for i in range(args.games):
         seed = args.seed + i
         try:
-            state = play_random(seed, args.players)
+            state = play_random(seed, args.players, config=config)
         except SimulationError as error:
             say(f"rajas: {error}", file=sys.stderr)
             return 1

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rajas_tui.cli import choices
+
 NAMES = ("new", "show", "legal", "apply", "undo", "redo", "validate", "saves")
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -21,6 +23,12 @@ def _seed(text: str) -> int:
     if not INT64_MIN <= value <= INT64_MAX:
         raise argparse.ArgumentTypeError("the seed must fit in 64 bits (a TOML integer)")
     return value
+
+
+def _seat_number(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a seat is a number from 0, not {text!r}")
+    return int(text)
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -76,13 +84,7 @@ def register(commands: Any) -> None:
         metavar="SEAT=KIND,...",
         help="seats the computer plays, by number from 0 or by name: 1=random,Chand=random",
     )
-    new.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a variant (ganga, navaratnas); repeat or separate with commas",
-    )
+    choices.add_options(new, "by number from 0 or by name")
     new.add_argument("--seed", type=_seed, help="the game's seed (default: a random one)")
     new.add_argument(
         "--undo",
@@ -103,7 +105,15 @@ def register(commands: Any) -> None:
         "show",
         "summarise a saved game",
         "Print the round, whose turn it is, and each player's fame, money, margin, karma, "
-        "dice, workers, boat and province.",
+        "dice, workers, boat and province; with variants, the Ganga tiles on the river, the "
+        "yield tiles, and each seat's board, Kali statue and fields. Face-down tiles show as "
+        "hidden, but for the seat named by --seat.",
+    )
+    show.add_argument(
+        "--seat",
+        type=_seat_number,
+        metavar="N",
+        help="show the game as seat N (from 0) sees it: its own face-down tiles too",
     )
     show.add_argument(
         "--json",

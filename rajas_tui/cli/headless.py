@@ -14,7 +14,7 @@ from pathlib import Path
 import rules
 import saves
 from rajas_tui import bots
-from rajas_tui.cli import summary
+from rajas_tui.cli import choices, summary
 from rajas_tui.cli.terminal import say
 from rajas_tui.present import turns
 from rules import counted
@@ -79,7 +79,8 @@ def _report(game: Game, entries_from: int) -> None:
 # new -------------------------------------------------------------------------------------------
 
 
-def _seats(args: argparse.Namespace) -> tuple[Seat, ...]:
+def _seats(args: argparse.Namespace) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
+    """The seats (names, who plays them, their boards) and the variants the options name."""
     names: tuple[str, ...] = args.players
     kinds = [HUMAN] * len(names)
     lowered = [n.casefold() for n in names]
@@ -95,19 +96,13 @@ def _seats(args: argparse.Namespace) -> tuple[Seat, ...]:
                 "new", f"--bots: {seat_text!r} is neither a seat 0 to {len(names) - 1} nor a player"
             )
         kinds[seat] = kind
-    return tuple(Seat(name, kind) for name, kind in zip(names, kinds, strict=True))
-
-
-def _variants(args: argparse.Namespace) -> tuple[str, ...]:
-    found: list[str] = []
-    for item in args.variant:
-        for name in filter(None, (part.strip() for part in item.split(","))):
-            if name not in saves.VARIANTS:
-                known = ", ".join(saves.VARIANTS)
-                raise _usage("new", f"--variant: {name!r} is not a variant ({known})")
-            if name not in found:
-                found.append(name)
-    return tuple(v for v in saves.VARIANTS if v in found)
+    try:
+        named = choices.variants(args.variant)
+        variants, boards = choices.boards(len(names), named, args.navaratnas, names)
+    except ValueError as error:
+        raise _usage("new", str(error)) from None
+    seats = tuple(Seat(*seat) for seat in zip(names, kinds, boards, strict=True))
+    return seats, variants
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -121,12 +116,18 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.position is not None:
         if args.seed is not None:
             raise _usage("new", "--seed cannot go with --position: the position has its own seed")
+        if args.variant or args.navaratnas is not None:
+            chosen = "--variant" if args.variant else "--navaratnas"
+            raise _usage(
+                "new", f"{chosen} cannot go with --position: the position has its own variants"
+            )
         try:
             position = saves.load_position(args.position)
         except saves.SaveError as error:
             raise Refusal(str(error)) from None
     seed = args.seed if args.seed is not None else secrets.randbits(62)
-    setup = Setup(_seats(args), seed, _variants(args), args.undo)
+    seats, variants = _seats(args)
+    setup = Setup(seats, seed, variants, args.undo)
     try:
         game = saves.start_game(setup, position)
     except ValueError as error:
@@ -136,6 +137,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         _write(game, args.save)
     names = ", ".join(s.name for s in game.setup.seats)
     say(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
+    for line in saves.setup_revealed(game.start):  # where the setup's die rolls laid tiles
+        say(line)
     _report(game, 0)
     return 0
 
@@ -158,10 +161,16 @@ def _playable(path: str) -> Game:
 
 def cmd_show(args: argparse.Namespace) -> int:
     game = _load(args.path)
+    seat = None
+    if args.seat is not None:
+        seats = len(game.setup.seats)
+        if args.seat >= seats:
+            raise _usage("show", f"--seat: this game has seats 0 to {seats - 1}, not {args.seat}")
+        seat = args.seat
     if args.json:
-        _say_json(summary.show_json(game))
+        _say_json(summary.show_json(game, seat))
     else:
-        say(summary.show(game, args.path))
+        say(summary.show(game, args.path, seat))
     return 0
 
 

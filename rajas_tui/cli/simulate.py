@@ -20,7 +20,8 @@ class GameReport:
     rounds: int
     actions: int
     winner: int
-    seats: tuple[dict[str, int], ...]
+    seats: tuple[dict[str, int | str], ...]
+    variants: tuple[str, ...] = ()
 
     def as_json(self) -> str:
         return json.dumps(attrs.asdict(self, recurse=True))
@@ -32,8 +33,9 @@ class GameReport:
             f" river {s['river']} upgrades {s['upgrades']}"
             for s in self.seats
         )
+        played = f" ({', '.join(self.variants)})" if self.variants else ""
         return (
-            f"seed {self.seed}: {self.players} players, {self.rounds} rounds, "
+            f"seed {self.seed}: {self.players} players{played}, {self.rounds} rounds, "
             f"{self.actions} actions, winner seat {self.winner}  {seats}"
         )
 
@@ -42,13 +44,17 @@ class SimulationError(Exception):
     """A game broke an invariant or did not finish; the message names the seed and the action."""
 
 
-def play_random(seed: int, players: int, check: bool = True) -> GameState:
+def play_random(
+    seed: int, players: int, check: bool = True, config: Config | None = None
+) -> GameState:
     """Plays one game of random legal moves to its end and returns the final state.
 
     With `check`, every invariant is checked after every action; the move chooser is seeded
-    from the game seed, so a game is reproduced by its seed alone.
+    from the game seed, so a game is reproduced by its seed (and its variants) alone. `config`
+    gives the variants and boards; its seed and players are replaced by these.
     """
-    state = rules.new_game(Config(players=players, seed=seed))
+    base = config or Config(players=players, seed=seed)
+    state = rules.new_game(attrs.evolve(base, players=players, seed=seed))
     chooser = random.Random(seed)
     while not state.over:
         if state.round > ROUND_LIMIT:
@@ -72,7 +78,7 @@ def play_random(seed: int, players: int, check: bool = True) -> GameState:
 
 def report(seed: int, state: GameState) -> GameReport:
     standings = rules.ranking(state)
-    seats = tuple(
+    seats: tuple[dict[str, int | str], ...] = tuple(
         {
             "seat": seat,
             "fame": p.fame,
@@ -83,9 +89,19 @@ def report(seed: int, state: GameState) -> GameReport:
             "tiles": sum(1 for _ in p.province.placed()),
             "river": state.river.boats[seat],
             "upgrades": upgrades_made(p.levels),
+            "board": state.config.board(seat),
         }
         for seat, p in enumerate(state.players)
     )
+    variants = (["ganga"] if state.config.ganga else []) + (
+        ["navaratnas"] if "navaratnas" in state.config.boards else []
+    )
     return GameReport(
-        seed, state.config.players, state.round, state.steps, standings[0].seat, seats
+        seed,
+        state.config.players,
+        state.round,
+        state.steps,
+        standings[0].seat,
+        seats,
+        tuple(variants),
     )

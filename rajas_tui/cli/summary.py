@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import rules
 from rajas_tui.present import text
-from rules import COLUMNS, Player, Province, counted
+from rules import COLUMNS, GameState, Player, Province, counted
 from saves.converter import unstructure
 from saves.records import Game, LogEntry
 
@@ -77,8 +78,84 @@ def _player_line(game: Game, seat: int, player: Player) -> str:
     )
 
 
-def show(game: Game, title: str) -> str:
-    """The summary `rajas show` prints."""
+# The variants: Ganga tiles, yield tiles, each seat's board, statue and fields ------------------
+
+HIDDEN = "hidden"  # a face-down tile the viewer may not see: never its id
+
+
+def _variants(game: Game) -> bool:
+    return bool(game.setup.variants)
+
+
+def _yield_name(tile: int) -> str:
+    if tile == rules.UNSEEN:
+        return HIDDEN
+    return "empty" if tile == rules.EMPTY else rules.catalog().yield_tiles[tile].name
+
+
+def ganga_tiles(state: GameState) -> list[tuple[int, str]]:
+    """(river space, Ganga tile name) for each tile laid on the river."""
+    names = rules.catalog().ganga.tiles
+    return [(s, names[t].name) for s, t in enumerate(state.river.tiles) if t != rules.EMPTY]
+
+
+def fields_json(state: GameState, seat: int) -> list[JsonObject]:
+    """A seat's yield-tile fields as `state` (a seat's view) shows them."""
+    player = state.players[seat]
+    fields = rules.seat_rules(state, seat).fields
+    return [
+        {
+            "cell": rules.cell_name(field.cell),
+            "side": field.side.name.lower(),
+            "colour": field.colour,
+            "tile": None if tile == rules.EMPTY else _yield_name(tile),
+            "gained": bool(player.gained >> index & 1),
+            "face_down": bool(player.face_down >> index & 1),
+        }
+        for index, (field, tile) in enumerate(zip(fields, player.fields, strict=True))
+    ]
+
+
+def _field_words(field: JsonObject) -> str:
+    where = f"{field['cell']} {field['side']} ({field['colour']})"
+    if field["tile"] is None:
+        return f"{where} empty"
+    hidden = field["tile"] == HIDDEN  # "hidden" says face down already
+    mark = (
+        " gained" if field["gained"] else " face down" if field["face_down"] and not hidden else ""
+    )
+    return f"{where} {field['tile']}{mark}"
+
+
+def _wrapped(head: str, items: list[str]) -> list[str]:
+    return textwrap.wrap(head + "; ".join(items) + ".", 78, subsequent_indent="    ")
+
+
+def variant_lines(game: Game, view: GameState) -> list[str]:
+    """What the variants add to `rajas show`: the Ganga tiles, the yield tiles, and each seat's
+    board, Kali statue and fields, as `view` (one seat's view of the state) shows them."""
+    lines = ["", f"Variants: {', '.join(game.setup.variants)}."]
+    if view.river.tiles:
+        laid = [f"{name} (space {space})" for space, name in ganga_tiles(view)]
+        lines += _wrapped("Ganga tiles on the river: ", laid)
+    supply = view.supply
+    stack = f"{len(supply.yields)} white face down, {len(supply.yield_discard)} discarded"
+    face_up = " ".join(map(_yield_name, supply.display)) or "none"
+    lines += _wrapped("Yield tiles: ", [stack, f"face up: {face_up}"])
+    for seat, player in enumerate(view.players):
+        rules_of = rules.seat_rules(view, seat)
+        lines.append(
+            f"{game.name(seat)}: {rules_of.board} board; Kali statue {len(player.dice)} of "
+            f"{player.places} places; {player.workers} of {rules_of.workers_max} workers."
+        )
+        fields = fields_json(view, seat)
+        if fields:
+            lines += _wrapped("  fields: ", [_field_words(f) for f in fields])
+    return lines
+
+
+def show(game: Game, title: str, seat: int | None = None) -> str:
+    """The summary `rajas show` prints, as `seat` may see it (None: hidden tiles stay hidden)."""
     state = game.state
     lines = [
         f"{title}: {', '.join(s.name for s in game.setup.seats)}; seed {game.setup.seed}; "
@@ -87,11 +164,13 @@ def show(game: Game, title: str) -> str:
         "",
         "seat name           kind    fame money margin karma placed river  dice",
     ]
-    for seat, player in enumerate(state.players):
-        lines.append(_player_line(game, seat, player))
+    for seat_number, player in enumerate(state.players):
+        lines.append(_player_line(game, seat_number, player))
+    if _variants(game):
+        lines += variant_lines(game, rules.seat_view(state, seat))
     lines += ["", f"Provinces: {PROVINCE_KEY}."]
-    for seat, player in enumerate(state.players):
-        lines += ["", f"{game.name(seat)}'s province:"]
+    for seat_number, player in enumerate(state.players):
+        lines += ["", f"{game.name(seat_number)}'s province:"]
         lines += province_lines(player.province)
     if game.log:
         lines += ["", "Last action:", entry_line(game, game.log[-1])]
@@ -130,7 +209,7 @@ def now_json(game: Game) -> JsonObject:
     }
 
 
-def _player_json(game: Game, seat: int, player: Player) -> JsonObject:
+def _player_json(game: Game, seat: int, player: Player, view: GameState) -> JsonObject:
     kind = game.setup.seats[seat].kind
     return {
         "seat": seat,
@@ -146,11 +225,16 @@ def _player_json(game: Game, seat: int, player: Player) -> JsonObject:
         "dice": [str(d) for d in player.dice],
         "levels": list(player.levels),
         "tiles": sum(1 for _ in player.province.placed()),
+        "board": rules.seat_rules(view, seat).board,
+        "places": player.places,
+        "fields": fields_json(view, seat),
     }
 
 
-def players_json(game: Game) -> list[JsonObject]:
-    return [_player_json(game, seat, p) for seat, p in enumerate(game.state.players)]
+def players_json(game: Game, seat: int | None = None) -> list[JsonObject]:
+    """Each player, as `seat` may see them (None: no seat's hidden tiles shown)."""
+    view = rules.seat_view(game.state, seat)
+    return [_player_json(game, n, p, view) for n, p in enumerate(game.state.players)]
 
 
 def ranking_json(game: Game) -> list[JsonObject]:
@@ -162,14 +246,19 @@ def ranking_json(game: Game) -> list[JsonObject]:
     ]  # fmt: skip
 
 
-def show_json(game: Game) -> JsonObject:
-    """`rajas show --json`: the summary, then the whole state in the save's format."""
+def show_json(game: Game, seat: int | None = None) -> JsonObject:
+    """`rajas show --json`: the summary, then the whole state in the save's format, both as
+    `seat` may see them (hidden tiles: UNSEEN, and the face-down stack in no telling order)."""
+    view = rules.seat_view(game.state, seat)
     return {
         **now_json(game),
         "actions": len(game.log),
-        "players": players_json(game),
+        "variants": list(game.setup.variants),
+        "river_tiles": [{"space": space, "tile": name} for space, name in ganga_tiles(view)],
+        "display": [_yield_name(tile) for tile in view.supply.display],
+        "players": players_json(game, seat),
         "ranking": ranking_json(game),
-        "state": unstructure(game.state),
+        "state": unstructure(view),
     }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import attrs
@@ -12,6 +13,7 @@ import saves
 from saves import folder as savefolder
 
 SAVES = saves.examples_dir()
+OLD_EXAMPLES = ("opening-2p.toml", "midgame-4p.toml", "final-action-3p.toml")
 COUNT = 2000
 SUMMARY = ("round", "turn", "over")
 
@@ -80,14 +82,17 @@ def test_the_summary_in_the_header_is_what_a_full_read_shows(tmp_path: Path) -> 
 
 
 def test_old_saves_without_the_summary_are_listed_without_parsing_the_log(
-    reads: dict[str, int], monkeypatch: pytest.MonkeyPatch
+    reads: dict[str, int], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    found = saves.list_saves(SAVES)
+    for name in OLD_EXAMPLES:  # written before the header held the summary
+        shutil.copy(SAVES / name, tmp_path / name)
+        assert "\nround = " not in (tmp_path / name).read_text().split("\n\n")[0]
+    found = saves.list_saves(tmp_path)
     assert len(found) == 3 and not any(s.problem for s in found)
     assert reads["whole files"] == 0
     monkeypatch.setattr(savefolder, "_summary_skipping_the_log", lambda path: None)
     savefolder.forget_listing()
-    assert saves.list_saves(SAVES) == found, "the same as a whole read shows"
+    assert saves.list_saves(tmp_path) == found, "the same as a whole read shows"
     assert reads["whole files"] == 3
 
 

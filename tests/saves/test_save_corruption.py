@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from save_examples import ALL, FINAL, MIDGAME, OPENING
+from save_examples import ALL, FINAL, MIDGAME, MIXED, OPENING
 
 import saves
 from rajas_tui import bots
@@ -158,7 +158,7 @@ def _check(path: Path, original: saves.Game) -> str:
 
 def _all_mutations() -> Iterator[tuple[Path, str, bytes]]:
     rng = random.Random(SEED)
-    for source, scale in ((MIDGAME, 16), (OPENING, 7), (FINAL, 7)):
+    for source, scale in ((MIDGAME, 16), (OPENING, 7), (FINAL, 7), (MIXED, 6)):
         for kind, content in _mutations(source, rng, scale):
             yield source, kind, content
     for kind, content in _specials(rng):

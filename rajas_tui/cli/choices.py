@@ -1,0 +1,75 @@
+"""The variant options `rajas new` and `rajas simulate` share: `--variant` and `--navaratnas`.
+
+Seats are named as `--bots` names them: by number from 0, or (for `new`) by a player's name.
+Every refusal is a ValueError holding one sentence for the caller to print with exit code 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+VARIANTS = ("ganga", "navaratnas")  # as saves.VARIANTS, which a test keeps the same
+NAVARATNAS = "navaratnas"
+
+
+def add_options(parser: Any, seats: str) -> None:
+    """Adds --variant and --navaratnas to a subcommand; `seats` says how seats are named."""
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a variant (ganga, navaratnas); repeat or separate with commas: ganga,navaratnas",
+    )
+    parser.add_argument(
+        "--navaratnas",
+        metavar="SEATS",
+        help=f"a mixed game: only these seats play Navaratnas boards, {seats}, separated by "
+        "commas (implies --variant navaratnas; without it every seat does)",
+    )
+
+
+def variants(items: Sequence[str]) -> tuple[str, ...]:
+    """The variants named in --variant options, in the order of VARIANTS."""
+    found: list[str] = []
+    for item in items:
+        for name in filter(None, (part.strip() for part in item.split(","))):
+            if name.casefold() not in VARIANTS:
+                raise ValueError(f"--variant: {name!r} is not a variant ({', '.join(VARIANTS)})")
+            found.append(name.casefold())
+    return tuple(v for v in VARIANTS if v in found)
+
+
+def seats(text: str, players: int, names: Sequence[str] = ()) -> frozenset[int]:
+    """The seats --navaratnas names, by number from 0 or by player name."""
+    lowered = [name.casefold() for name in names]
+    chosen: set[int] = set()
+    for part in (item.strip() for item in text.split(",")):
+        if part.isdigit() and int(part) < players:
+            chosen.add(int(part))
+        elif part and part.casefold() in lowered:
+            chosen.add(lowered.index(part.casefold()))
+        else:
+            last = players - 1
+            what = (
+                f"neither a seat 0 to {last} nor a player" if names else f"not a seat 0 to {last}"
+            )
+            raise ValueError(f"--navaratnas: {part!r} is {what}")
+    return frozenset(chosen)
+
+
+def boards(
+    players: int, named: tuple[str, ...], navaratnas: str | None, names: Sequence[str] = ()
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(variants, each seat's board) from the options: --navaratnas implies the variant; the
+    variant alone puts every seat on a Navaratnas board."""
+    if navaratnas is None:
+        board = NAVARATNAS if NAVARATNAS in named else "base"
+        return named, (board,) * players
+    chosen = seats(navaratnas, players, names)
+    found = (*named, NAVARATNAS)
+    return (
+        tuple(v for v in VARIANTS if v in found),
+        tuple(NAVARATNAS if seat in chosen else "base" for seat in range(players)),
+    )
