@@ -1,0 +1,67 @@
+"""Playing the variants through the app with key presses only: a mixed 3-player game (one
+Navaratnas board among base boards) with the Ganga river tiles, to its end.
+
+The new-game dialog cannot seat per-seat boards yet, so the game starts from its setup state the
+way a stated position does (`saves.start_game(setup, position=state)`).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rules
+import saves as save_layer
+from rajas_tui.present import turns
+from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.gameover import GameOverScreen
+
+from . import kit
+from .plan import plan
+from .test_play import _settle
+
+pytestmark = pytest.mark.asyncio
+
+BOARDS = ("base", "navaratnas", "base")
+SEATS = [("Asha", "random"), ("Bela", "human"), ("Chandra", "random")]
+# A seed whose game brings every new choice to the human (Navaratnas) seat: yield tiles (on the Dancer and on
+# turns with no worker left), sailing on, and dice of different colours.
+SEED = 18
+
+
+def mixed_ganga_game(seed: int) -> save_layer.Game:
+    state = rules.new_game(rules.Config(players=3, seed=seed, boards=BOARDS, ganga=True))
+    return save_layer.start_game(save_layer.seated(SEATS, seed), position=state)
+
+
+def _status(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("#status").render())
+
+
+async def test_mixed_game_with_ganga_played_to_the_end_by_keys(saves: Path) -> None:
+    app = kit.app(mixed_ganga_game(SEED), saves=saves)
+    picker = random.Random(SEED)
+    played: set[str] = set()
+    instead = 0
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await _settle(pilot, app)
+        while not app.game.state.over:
+            assert isinstance(app.screen, GameScreen)
+            state = app.game.state
+            if turns.takes_yield_instead(app.game):
+                instead += 1
+                assert "no worker left" in _status(app), _status(app)
+            legal = rules.legal_actions(state)
+            action = picker.choice(legal)
+            keys = kit.keys_for(plan(Chooser(rules.seat_view(state, state.turn), legal), action))
+            count = len(app.game.log)
+            await pilot.press(*keys)
+            assert app.game.log[count].action == str(action)
+            played.add(state.queue[0].kind if state.queue else "placement")
+            await _settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+    assert {"take_yield", "boat_steps", "dice_distinct", "placement"} <= played, played
+    assert instead > 0, "a turn with no worker left took a yield tile instead"
