@@ -27,8 +27,8 @@ pytestmark = pytest.mark.asyncio
 
 BOARDS = ("base", "navaratnas", "base")
 SEATS = [("Asha", "random"), ("Bela", "human"), ("Chandra", "random")]
-# A seed whose game brings every new choice to the human (Navaratnas) seat: yield tiles (on the Dancer and on
-# turns with no worker left), sailing on, and dice of different colours.
+# A seed whose game brings every new choice to the human (Navaratnas) seat: yield tiles (on the
+# Dancer and on turns with no worker left), sailing on, and dice of different colours.
 SEED = 18
 
 
