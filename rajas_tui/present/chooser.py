@@ -688,18 +688,19 @@ def _why_not_tile_fits(state: GameState, name: str) -> str:
 
 def _describe_yield_tile(state: GameState, name: str, _: Any) -> tuple[str, str]:
     if name == rules.STACK:
-        return "stack", "the top face-down white tile: its gain is seen when you take it"
+        return "stack  ", "the top face-down white tile, its gain seen when taken"
     tile = rules.catalog().yield_tile(name)
     assert tile is not None
-    return name, f"{tile.colour} tile: {text.gains_words(tile.gain)}"
+    # The name says the colour ("yellow3"); padded so that the gains line up.
+    return f"{name:<7}", text.gains_words(tile.gain)
 
 
 def _describe_field(state: GameState, key: tuple[int, int], _: Any) -> tuple[str, str]:
     seat = state.turn
     field = next(f for f in rules.seat_rules(state, seat).fields if (f.cell, f.side) == key)
     reached = rules.field_reached(state.players[seat].province, field)
-    when = "a road reaches it: gained at once" if reached else "gained when a road reaches it"
-    return text.field_place(field), f"{text.field_words(field)}; {when}"
+    # Short enough for the chooser at 80×24; the preview tells when the tile's gain comes.
+    return text.field_label(field), "a road reaches it" if reached else "no road reaches it"
 
 
 def _describe_reroll(state: GameState, die: Any, action: Any) -> tuple[str, str]:

@@ -351,11 +351,9 @@ def field_place(field: TakeYield | rules.Field) -> str:
     return f"{SIDE_WORDS[Side(field.side)]} {cell_name(field.cell)}"
 
 
-def field_words(field: rules.Field) -> str:
-    """A field by its colour, the side of the board and its cell: "yellow field on the left
-    side, by a3"."""
-    side = BOARD_SIDES[Side(field.side)]
-    return f"{field.colour} field on the {side} side, by {cell_name(field.cell)}"
+def field_label(field: rules.Field) -> str:
+    """A field by the side of the board it lies on and its cell: "left side, a3"."""
+    return f"{BOARD_SIDES[Side(field.side)]} side, {cell_name(field.cell)}"
 
 
 def yield_tile_name(name: str) -> str:

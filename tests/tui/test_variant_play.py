@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 import rules
@@ -65,3 +66,28 @@ async def test_mixed_game_with_ganga_played_to_the_end_by_keys(saves: Path) -> N
         assert isinstance(app.screen, GameOverScreen)
     assert {"take_yield", "boat_steps", "dice_distinct", "placement"} <= played, played
     assert instead > 0, "a turn with no worker left took a yield tile instead"
+
+
+async def test_a_yield_tile_instead_of_a_placement_says_why_on_screen(saves: Path) -> None:
+    """A Navaratnas seat with no worker left, while others still place, takes a yield tile: the
+    status line and the prompt say so, at 80×24."""
+    game = mixed_ganga_game(SEED)
+    pick = random.Random(SEED)
+    while not turns.takes_yield_instead(game):
+        game = save_layer.play(game, pick.choice(rules.legal_actions(game.state)))
+    seats = tuple(
+        attrs.evolve(seat, kind="human") if i == game.state.turn else seat
+        for i, seat in enumerate(game.setup.seats)
+    )
+    game = attrs.evolve(game, setup=attrs.evolve(game.setup, seats=seats))
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        name = game.setup.seats[game.state.turn].name
+        status = _status(app)
+        assert f"{name}: no worker left, so a yield tile instead" in status, status
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert "No worker left to place: take a yield tile onto a field of its colour." in prompt
+        chooser = app.screen.chooser
+        assert chooser is not None
+        assert chooser.top.title == "Choose a yield tile, then the field it goes on"

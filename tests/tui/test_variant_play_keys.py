@@ -141,16 +141,17 @@ def test_a_yield_tile_is_chosen_by_name_and_gain_then_its_field_by_side_and_cell
     chooser = Chooser(state)
     tiles = chooser.top
     names = {rules.catalog().yield_tiles[t].name for t in state.supply.display}
-    assert names <= {o.label for o in tiles.options}
-    yellow = next(o for o in tiles.options if o.label.startswith("yellow") and o.enabled)
-    tile = rules.catalog().yield_tile(yellow.label)
+    assert names <= {o.value for o in tiles.options}
+    yellow = next(o for o in tiles.options if o.value.startswith("yellow") and o.enabled)
+    tile = rules.catalog().yield_tile(yellow.value)
     assert tile is not None
-    assert yellow.detail == f"yellow tile: {text.gains_words(tile.gain)}"
+    assert yellow.label.strip() == yellow.value
+    assert yellow.detail == text.gains_words(tile.gain)
     chooser.press(str(tiles.options.index(yellow) + 1))
     fields = chooser.top
     assert fields.title == "Choose the field the yield tile goes on"
-    assert [o.label for o in fields.options] == ["left of a3", "right of e3"]
-    assert fields.options[0].detail.startswith("yellow field on the left side, by a3; ")
+    assert [o.label for o in fields.options] == ["left side, a3", "right side, e3"]
+    assert fields.options[0].detail in ("no road reaches it", "a road reaches it")
 
 
 def test_a_full_field_is_dimmed_with_the_engines_reason() -> None:
@@ -168,7 +169,7 @@ def test_a_full_field_is_dimmed_with_the_engines_reason() -> None:
                 chooser.press("confirm")
                 for option in chooser.top.options:
                     cell, side = option.value
-                    action = TakeYield(tile_option.label, cell, rules.Side(side))
+                    action = TakeYield(tile_option.value, cell, rules.Side(side))
                     assert option.reason == (rules.why_not_yield(state, action) or "")
                     assert any((f.cell, f.side) == (cell, side) for f in seat_fields)
                     if not option.enabled:

@@ -192,10 +192,10 @@ class GameScreen(Screen[None]):
         pane = dict(PANES)[self.pane]
         right = f"pane: {pane} · ?:help "
         width = self.size.width or 80
-        if line.cell_len + len(right) > width:
-            # What the turn is matters more than the pane hint, which the help repeats.
+        if line.cell_len + len(right) >= width and turns.takes_yield_instead(self.rajas.shown):
+            # Why this seat takes a tile matters more than the pane hint, which the help repeats.
             return line
-        line.pad_right(width - line.cell_len - len(right))
+        line.pad_right(max(0, width - line.cell_len - len(right)))
         line.append(right, style="dim")
         return line
 
