@@ -21,6 +21,7 @@ from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
 
 from . import kit
+from . import test_fuzz as fuzz
 from .plan import plan
 from .test_play import _settle
 
@@ -91,3 +92,47 @@ async def test_a_yield_tile_instead_of_a_placement_says_why_on_screen(saves: Pat
         chooser = app.screen.chooser
         assert chooser is not None
         assert chooser.top.title == "Choose a yield tile, then the field it goes on"
+
+
+FUZZ_SESSIONS = 4
+FUZZ_STEPS = 60
+
+
+@pytest.mark.parametrize("seed", range(FUZZ_SESSIONS))
+async def test_random_keys_in_variant_games_leave_the_app_alive(seed: int, saves: Path) -> None:
+    """Seeded random key presses and resizes in mixed and Navaratnas games with Ganga, every seat
+    human, so that the keys reach the new choices."""
+    picker = random.Random(seed)
+    if seed % 2:
+        game = mixed_ganga_game(seed)
+    else:
+        setup = save_layer.seated(SEATS[:2], seed)
+        game = save_layer.start_game(attrs.evolve(setup, variants=("ganga", "navaratnas")))
+    seats = tuple(attrs.evolve(seat, kind="human") for seat in game.setup.seats)
+    game = attrs.evolve(game, setup=attrs.evolve(game.setup, seats=seats))
+    # Some way into the game, where yield tiles and river tiles are in play.
+    for _ in range(picker.randint(0, 120)):
+        if game.over:
+            break
+        game = save_layer.play(game, picker.choice(rules.legal_actions(game.state)))
+    app = kit.app(game, saves=saves)
+    steps: list[str] = []
+    try:
+        async with app.run_test(size=fuzz._size(picker)) as pilot:
+            for _ in range(FUZZ_STEPS):
+                if picker.random() < 0.15:
+                    width, height = fuzz._size(picker)
+                    steps.append(f"{width}x{height}")
+                    await pilot.resize_terminal(width, height)
+                else:
+                    key = picker.choice(fuzz.KEYS + tuple("123456789") * 3)
+                    steps.append(key)
+                    await pilot.press(key)
+                if app.return_code is not None:
+                    break
+    except Exception as error:
+        raise AssertionError(
+            f"session seed {seed} crashed at step {len(steps)} ({' '.join(steps[-8:])}): "
+            f"{type(error).__name__}: {error}"
+        ) from error
+    assert app.return_code in (None, 0)
