@@ -676,7 +676,7 @@ def _fields_for(state: GameState, name: str) -> list[rules.Field]:
 
 def _why_not_tile_fits(state: GameState, name: str) -> str:
     """Why no field of the acting seat's board can take this tile: every one of its colour is
-    taken (the engine's reason for each field says so)."""
+    taken (the field step gives the engine's reason for each)."""
     fields = _fields_for(state, name)
     colour = _tile_colour(name)
     if not fields:
@@ -757,7 +757,7 @@ def preview(state: GameState, action: Any) -> str:
         # The top white tile lies face down: the forecast would lay that very tile, and a gain
         # it brings at once would tell which one it is.
         if _yield_field_reached(state, action):
-            gain = "its gain comes at once (a road reaches the field), seen when you take it"
+            gain = "a road reaches the field: its gain comes at once, seen when you take it"
         else:
             gain = "no gain until a road reaches the field"
         return f"{text.action_words(action)}\n{gain}"
