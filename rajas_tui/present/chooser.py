@@ -587,8 +587,16 @@ def _describe_one_die(state: GameState, pay: Any, action: Any) -> tuple[str, str
 
 
 def _river_gains(state: GameState, space: int) -> str:
-    """What a river space earns in this game: its Ganga tile's gain where one lies."""
-    return text.gains_words(rules.ruleset(state).river[space])
+    """What a river space earns in this game: its Ganga tile's gain where one lies, a chamber's
+    action told as the acting seat's board gives it."""
+    chambers = rules.seat_rules(state, state.turn).chambers
+    words = []
+    for gain in rules.ruleset(state).river[space]:
+        said = text.gain_words(gain)
+        if gain.kind == "chamber_action":
+            said += f" ({text.gains_words(chambers[gain.n])})"
+        words.append(said)
+    return ", ".join(words) or "nothing"
 
 
 def _describe_steps(state: GameState, steps: int, action: Any) -> tuple[str, str]:

@@ -185,7 +185,7 @@ def test_sail_steps_name_the_river_space_and_its_ganga_gain() -> None:
     for option in chooser.top.options:
         to = rules.destination(state.river.boats, state.turn, option.value)
         assert option.label == f"sail {option.value} → space {to}"
-        assert option.detail == text.gains_words(river[to])
+        assert option.detail.startswith(text.gains_words(river[to])[:20])
     assert text.action_words(Sail(2)) == "sails the boat 2 free spaces on"
     assert text.action_words(Sail(1)) == "sails the boat 1 free space on"
 
@@ -209,7 +209,7 @@ def test_harbor_steps_tell_the_ganga_tile_on_the_space_reached() -> None:
                 continue
             for option in step.options:
                 to = rules.destination(state.river.boats, state.turn, option.value)
-                assert option.detail == text.gains_words(rules.ruleset(state).river[to])
+                assert option.detail.startswith(text.gains_words(rules.ruleset(state).river[to]))
                 told += rules.ruleset(state).river[to] != rules.catalog().river.gains[to]
     assert told
 
@@ -285,3 +285,21 @@ def test_taking_the_white_stack_onto_a_reached_field_previews_the_same_whatever_
                 checked += "comes at once" in preview(state, action)
         state = rules.apply(state, pick.choice(legal))
     assert checked
+
+
+def test_a_river_tiles_chamber_action_is_told_as_the_seats_board_gives_it() -> None:
+    """The Ganga Dancer's tile brings a Navaratnas seat dice and a yield tile, a base seat dice
+    and a white tile drawn: the harbor's and the sail's steps say which."""
+    told: dict[str, set[str]] = {"base": set(), "navaratnas": set()}
+    for state in (s for states in GAMES for s in states if s.config.ganga):
+        legal = rules.legal_actions(state)
+        board = rules.seat_rules(state, state.turn).board
+        for action in (a for a in legal if isinstance(a, (rules.Harbor, Sail))):
+            chooser = Chooser(state, legal)
+            for command in plan(Chooser(state, legal), action)[:-1]:
+                chooser.press(command)
+            for step in chooser.steps:
+                told[board].update(o.detail for o in step.options if "chamber 2 (" in o.detail)
+    assert told["navaratnas"] and told["base"]
+    assert all("take a face-up yield tile onto a field" in d for d in told["navaratnas"])
+    assert all("draw a white yield tile" in d for d in told["base"])
