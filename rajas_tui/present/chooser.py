@@ -785,6 +785,8 @@ def preview(state: GameState, action: Any) -> str:
         else:
             parts.append(f"then choose to {asked}")
     words = text.action_words(action, _bought_tile(state, action))
+    if isinstance(action, Place):
+        words += _fields_reached(state, after)
     if paid:
         # The dice paid and the dice gained are told apart, never netted: a payment of o5 o3
         # that brings an orange die back must not read as one orange die less.
@@ -804,6 +806,21 @@ def preview(state: GameState, action: Any) -> str:
             return f"{words}\nno gain yet: {gain} when a road reaches the field"
         return f"{words}\ngained at once, a road reaches the field: {' '.join(parts) or 'nothing'}"
     return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
+
+
+def _fields_reached(state: GameState, after: GameState) -> str:
+    """The acting seat's yield tiles a placement's road reaches, as words after the action's:
+    ", reaches yellow4 left of a3". The tiles are the seat's own, face down or not."""
+    seat = state.turn
+    new = after.players[seat].gained & ~state.players[seat].gained
+    fields = rules.seat_rules(state, seat).fields
+    tiles = rules.catalog().yield_tiles
+    reached = [
+        f"{tiles[state.players[seat].fields[i]].name} {text.field_place(field)}"
+        for i, field in enumerate(fields)
+        if new & (1 << i)
+    ]
+    return f", reaches {' and '.join(reached)}" if reached else ""
 
 
 def _yield_field_reached(state: GameState, action: TakeYield) -> bool:

@@ -303,3 +303,23 @@ def test_a_river_tiles_chamber_action_is_told_as_the_seats_board_gives_it() -> N
     assert told["navaratnas"] and told["base"]
     assert all("take a face-up yield tile onto a field" in d for d in told["navaratnas"])
     assert all("draw a white yield tile" in d for d in told["base"])
+
+
+def test_a_placement_whose_road_reaches_a_field_names_the_tile_it_gains() -> None:
+    named = 0
+    for states in GAMES:
+        for state in states:
+            if not (state.queue and state.queue[0].kind == "place_tile"):
+                continue
+            seat = state.turn
+            for action in rules.legal_actions(state):
+                after = rules.apply(state, action)
+                new = after.players[seat].gained & ~state.players[seat].gained
+                words = preview(state, action).split("\n")[0]
+                assert (", reaches " in words) == bool(new), words
+                for i, field in enumerate(rules.seat_rules(state, seat).fields):
+                    if new & (1 << i):
+                        tile = rules.catalog().yield_tiles[state.players[seat].fields[i]]
+                        assert f"{tile.name} {text.field_place(field)}" in words
+                        named += 1
+    assert named
