@@ -39,10 +39,13 @@ from rules import (
     Rebuild,
     Reroll,
     Return,
+    Sail,
     Score,
+    Side,
     Single,
     SpaceSpec,
     Take,
+    TakeYield,
     Upgrade,
     Variety,
     board_side,
@@ -441,6 +444,20 @@ class Chooser:
                 lambda k: rules.why_not_upgrade(state, k),
                 lambda k: _describe_upgrade(state, k, first),
             )
+        if title == YIELD_TITLE:
+            return self._dimmed(
+                options,
+                _yield_tiles(state),
+                lambda k: _why_not_tile_fits(state, k),
+                lambda k: _describe_yield_tile(state, k, first),
+            )
+        if title == FIELD_TITLE:
+            return self._dimmed(
+                options,
+                [(f.cell, f.side) for f in _fields_for(state, first.tile)],
+                lambda k: rules.why_not_yield(state, TakeYield(first.tile, k[0], Side(k[1]))),
+                lambda k: _describe_field(state, k, first),
+            )
         return None
 
     @staticmethod
@@ -487,6 +504,8 @@ def _space_detail(state: GameState, spec: SpaceSpec) -> str:
     player's it would score now."""
     if spec.area == "variety":
         return f"variety market: scores {text.your_markets(variety_markets(state.player))}"
+    if spec.area == "chamber":
+        return text.space_words(spec, rules.seat_rules(state, state.turn).chambers[spec.value])
     return text.space_words(spec)
 
 
@@ -504,6 +523,8 @@ def scored_markets(state: GameState, action: Any) -> list[tuple[Good, int]] | No
 Describe = Callable[[GameState, Any, Any], tuple[str, str]]
 Facet = tuple[str, Callable[[Any], Any], Describe]
 STACK_TITLE = "Choose a tile from the display"
+YIELD_TITLE = "Choose a yield tile, then the field it goes on"
+FIELD_TITLE = "Choose the field the yield tile goes on"
 HARBOR_TITLE = f"Choose the die to give up (1–{rules.catalog().harbor_max_die})"
 
 
@@ -565,9 +586,27 @@ def _describe_one_die(state: GameState, pay: Any, action: Any) -> tuple[str, str
     return f"{G['minus']}{text.paid_text(pay)}", detail
 
 
+def _river_gains(state: GameState, space: int) -> str:
+    """What a river space earns in this game: its Ganga tile's gain where one lies, a chamber's
+    action told as the acting seat's board gives it."""
+    chambers = rules.seat_rules(state, state.turn).chambers
+    words = []
+    for gain in rules.ruleset(state).river[space]:
+        said = text.gain_words(gain)
+        if gain.kind == "chamber_action":
+            said += f" ({text.gains_words(chambers[gain.n])})"
+        words.append(said)
+    return ", ".join(words) or "nothing"
+
+
 def _describe_steps(state: GameState, steps: int, action: Any) -> tuple[str, str]:
     to = destination(state.river.boats, state.turn, steps)
-    return f"{G['boat']}{steps} → space {to}", text.gains_words(rules.catalog().river.gains[to])
+    return f"{G['boat']}{steps} → space {to}", _river_gains(state, to)
+
+
+def _describe_sail(state: GameState, steps: int, _: Any) -> tuple[str, str]:
+    to = destination(state.river.boats, state.turn, steps)
+    return f"sail {steps} → space {to}", _river_gains(state, to)
 
 
 def _describe_good(state: GameState, good: Any, action: Any) -> tuple[str, str]:
@@ -602,12 +641,13 @@ def _describe_boat(state: GameState, accept: bool, _: Any) -> tuple[str, str]:
     if not accept:
         return "no", "stay where you are"
     to = destination(state.river.boats, state.turn, 1)
-    return "yes", f"boat to space {to}: " + text.gains_words(rules.catalog().river.gains[to])
+    return "yes", f"boat to space {to}: " + _river_gains(state, to)
 
 
 def _describe_palace(state: GameState, value: int, _: Any) -> tuple[str, str]:
-    chamber = rules.catalog().chambers[value]
-    return f"{value} {chamber.name}", text.gains_words(chamber.gain)
+    # The seat's own board decides a chamber's gain (the Navaratnas Dancer takes a yield tile).
+    gain = rules.seat_rules(state, state.turn).chambers[value]
+    return f"{value} {rules.catalog().chambers[value].name}", text.gains_words(gain)
 
 
 def _describe_cell(state: GameState, cell: int, _: Any) -> tuple[str, str]:
@@ -616,6 +656,59 @@ def _describe_cell(state: GameState, cell: int, _: Any) -> tuple[str, str]:
         return cell_name(cell), ""
     tile = rules.catalog().tiles[placed.tile]
     return f"{cell_name(cell)} {text.tile_label(tile)}", text.tile_words(tile) or "roads only"
+
+
+def _yield_tiles(state: GameState) -> list[str]:
+    """Every yield tile a take may choose from, by name: the face-up display, then the top
+    face-down white tile when white tiles lie face down (a mixed game)."""
+    tiles = rules.catalog().yield_tiles
+    names = [tiles[t].name for t in state.supply.display]
+    if rules.ruleset(state).white_face_down and (state.supply.yields or state.supply.yield_discard):
+        names.append(rules.STACK)
+    return names
+
+
+def _tile_colour(name: str) -> str:
+    if name == rules.STACK:
+        return "white"
+    tile = rules.catalog().yield_tile(name)
+    assert tile is not None
+    return tile.colour
+
+
+def _fields_for(state: GameState, name: str) -> list[rules.Field]:
+    """The acting seat's fields of the tile's colour."""
+    colour = _tile_colour(name)
+    return [f for f in rules.seat_rules(state, state.turn).fields if f.colour == colour]
+
+
+def _why_not_tile_fits(state: GameState, name: str) -> str:
+    """Why no field of the acting seat's board can take this tile: every one of its colour is
+    taken (the field step gives the engine's reason for each)."""
+    fields = _fields_for(state, name)
+    colour = _tile_colour(name)
+    if not fields:
+        return f"Your board has no {colour} field."
+    if len(fields) == 1:
+        return f"Your {colour} field holds a yield tile already."
+    return f"Your {colour} fields hold yield tiles already."
+
+
+def _describe_yield_tile(state: GameState, name: str, _: Any) -> tuple[str, str]:
+    if name == rules.STACK:
+        return "stack  ", "the top face-down white tile, its gain seen when taken"
+    tile = rules.catalog().yield_tile(name)
+    assert tile is not None
+    # The name says the colour ("yellow3"); padded so that the gains line up.
+    return f"{name:<7}", text.gains_words(tile.gain)
+
+
+def _describe_field(state: GameState, key: tuple[int, int], _: Any) -> tuple[str, str]:
+    seat = state.turn
+    field = next(f for f in rules.seat_rules(state, seat).fields if (f.cell, f.side) == key)
+    reached = rules.field_reached(state.players[seat].province, field)
+    # Short enough for the chooser at 80×24; the preview tells when the tile's gain comes.
+    return text.field_label(field), "a road reaches it" if reached else "no road reaches it"
 
 
 def _describe_reroll(state: GameState, die: Any, action: Any) -> tuple[str, str]:
@@ -653,6 +746,11 @@ FACETS: dict[type, list[Facet]] = {
     ],
     Score: [("{prompt}", lambda a: a.good, _describe_good)],
     Reroll: [("{prompt}", lambda a: a.die, _describe_reroll)],
+    TakeYield: [
+        (YIELD_TITLE, lambda a: a.tile, _describe_yield_tile),
+        (FIELD_TITLE, lambda a: (a.cell, a.side), _describe_field),
+    ],
+    Sail: [("{prompt}", lambda a: a.steps, _describe_sail)],
 }
 
 
@@ -663,6 +761,14 @@ def preview(state: GameState, action: Any) -> str:
     """What the action costs and gains for the acting player: the gains known now as amounts
     (dice by colour only), then each choice it leads to and each hidden gain, by name. Worked
     out by the engine's forecast, which reveals nothing that is hidden until confirmation."""
+    if isinstance(action, TakeYield) and action.tile == rules.STACK:
+        # The top white tile lies face down: the forecast would lay that very tile, and a gain
+        # it brings at once would tell which one it is.
+        if _yield_field_reached(state, action):
+            gain = "a road reaches the field: its gain comes at once, seen when you take it"
+        else:
+            gain = "no gain until a road reaches the field"
+        return f"{text.action_words(action)}\n{gain}"
     seat = state.turn
     try:
         after, named = rules.forecast(state, action)
@@ -679,6 +785,8 @@ def preview(state: GameState, action: Any) -> str:
         else:
             parts.append(f"then choose to {asked}")
     words = text.action_words(action, _bought_tile(state, action))
+    if isinstance(action, Place):
+        words += _fields_reached(state, after)
     if paid:
         # The dice paid and the dice gained are told apart, never netted: a payment of o5 o3
         # that brings an orange die back must not read as one orange die less.
@@ -691,7 +799,36 @@ def preview(state: GameState, action: Any) -> str:
     elif scored is not None:
         # The words already say "scores 5 silk markets": name the ones the player has.
         words += f": {text.your_markets(scored) if scored else 'you have none'}"
+    if isinstance(action, TakeYield):
+        if not _yield_field_reached(state, action):
+            tile = rules.catalog().yield_tile(action.tile)
+            gain = text.gains_words(tile.gain) if tile is not None else "its gain"
+            return f"{words}\nno gain yet: {gain} when a road reaches the field"
+        return f"{words}\ngained at once, a road reaches the field: {' '.join(parts) or 'nothing'}"
     return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
+
+
+def _fields_reached(state: GameState, after: GameState) -> str:
+    """The acting seat's yield tiles a placement's road reaches, as words after the action's:
+    ", reaches yellow4 left of a3". The tiles are the seat's own, face down or not."""
+    seat = state.turn
+    new = after.players[seat].gained & ~state.players[seat].gained
+    fields = rules.seat_rules(state, seat).fields
+    tiles = rules.catalog().yield_tiles
+    reached = [
+        f"{tiles[state.players[seat].fields[i]].name} {text.field_place(field)}"
+        for i, field in enumerate(fields)
+        if new & (1 << i)
+    ]
+    return f", reaches {' and '.join(reached)}" if reached else ""
+
+
+def _yield_field_reached(state: GameState, action: TakeYield) -> bool:
+    """Whether a road of the acting seat's province already reaches the take's field."""
+    for field in rules.seat_rules(state, state.turn).fields:
+        if field.cell == action.cell and field.side == action.side:
+            return rules.field_reached(state.player.province, field)
+    return False
 
 
 def paid_dice(action: Any) -> tuple[PaidDie, ...]:

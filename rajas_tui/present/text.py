@@ -30,11 +30,14 @@ from rules import (
     Rebuild,
     Reroll,
     Return,
+    Sail,
     Score,
+    Side,
     Single,
     SpaceSpec,
     Symbol,
     Take,
+    TakeYield,
     Terrace,
     TileSpec,
     Upgrade,
@@ -155,7 +158,13 @@ def gains_words(gains: Iterable[Effect]) -> str:
 
 
 def river_short(space: int) -> str:
-    gains = rules.catalog().river.gains[space]
+    """The base river's gain at `space`; `river_short_in` tells a game's river with Ganga."""
+    return river_short_in(rules.catalog().river.gains, space)
+
+
+def river_short_in(river: tuple[tuple[Effect, ...], ...], space: int) -> str:
+    """A river space's gain in at most three cells, from a game's river (`rules.ruleset`)."""
+    gains = river[space]
     return "".join(gain_short(g) for g in gains)[:3] if gains else ""
 
 
@@ -239,7 +248,9 @@ def space_cost(spec: SpaceSpec) -> str:
     return ""
 
 
-def space_words(spec: SpaceSpec) -> str:
+def space_words(spec: SpaceSpec, chamber_gain: tuple[Effect, ...] | None = None) -> str:
+    """A space in words; `chamber_gain` is a chamber's gain on the acting seat's board when it
+    differs from the base board's (the Navaratnas Dancer)."""
     data = rules.catalog()
     if spec.area == "quarry":
         return f"quarry: pay {spec.money}{G['money']}, buy a display tile with dice of its colour"
@@ -259,7 +270,8 @@ def space_words(spec: SpaceSpec) -> str:
         return f"balcony: give 1 {give} die, take {counted(spec.n, f'{take} die')}"
     if spec.area == "chamber":
         chamber = data.chambers[spec.value]
-        return f"chamber {spec.value} {chamber.name}: {gains_words(chamber.gain)}"
+        gain = chamber.gain if chamber_gain is None else chamber_gain
+        return f"chamber {spec.value} {chamber.name}: {gains_words(gain)}"
     if spec.area == "outer":
         return f"outer terrace: {gains_words(data.outer_gain)}"
     return spec.area
@@ -320,4 +332,30 @@ def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
         return f"scores {action.good.name.lower()}"
     if isinstance(action, Reroll):
         return f"re-rolls {action.die}" if action.die is not None else "rolls the chosen dice"
+    if isinstance(action, TakeYield):
+        return f"takes {yield_tile_name(action.tile)} onto the field {field_place(action)}"
+    if isinstance(action, Sail):
+        return f"sails the boat {counted(action.steps, 'free space')} on"
     return str(action)
+
+
+# Yield tiles and fields (Navaratnas) ---------------------------------------------------------
+
+# Where a field lies from its cell: the outer side of a cell on the board's edge.
+SIDE_WORDS = {Side.N: "above", Side.E: "right of", Side.S: "below", Side.W: "left of"}
+BOARD_SIDES = {Side.N: "top", Side.E: "right", Side.S: "bottom", Side.W: "left"}
+
+
+def field_place(field: TakeYield | rules.Field) -> str:
+    """Where a field lies, by its cell: "left of a2"."""
+    return f"{SIDE_WORDS[Side(field.side)]} {cell_name(field.cell)}"
+
+
+def field_label(field: rules.Field) -> str:
+    """A field by the side of the board it lies on and its cell: "left side, a3"."""
+    return f"{BOARD_SIDES[Side(field.side)]} side, {cell_name(field.cell)}"
+
+
+def yield_tile_name(name: str) -> str:
+    """A yield tile as a take names it; the top face-down white tile by where it lies."""
+    return "the top face-down white tile" if name == rules.STACK else name

@@ -14,9 +14,9 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer
 
+import rules
 import saves
-from rajas_tui import bots
-from rajas_tui.present import text
+from rajas_tui.present import text, turns
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.widgets.base import Pane, View
@@ -87,6 +87,7 @@ class GameScreen(Screen[None]):
         self.pane = "board"
         self._bot_timer: Timer | None = None
         self._keys_signature: tuple[bool | None, ...] = ()
+        self._chooser_for: object = None  # the game state the chooser was built for
 
     @property
     def rajas(self) -> RajasApp:
@@ -121,7 +122,10 @@ class GameScreen(Screen[None]):
         game = self.rajas.shown
         state = game.state
         human = not state.over and game.setup.seats[state.turn].kind == HUMAN
-        self.chooser = Chooser(state) if human else None
+        # The chooser shows the acting seat its options and previews: from what that seat may
+        # see, never another seat's face-down tile.
+        self.chooser = Chooser(rules.seat_view(state, state.turn)) if human else None
+        self._chooser_for = state
         self.redraw()
         if not state.over and not human:
             self._schedule_bot()
@@ -176,15 +180,21 @@ class GameScreen(Screen[None]):
             seat = state.turn
             line.append(text.player_tag(seat), style=f"bold {text.PLAYER_COLOURS[seat]}")
             player = state.players[seat]
-            line.append(
-                f" {view.names[seat]} to play · {player.workers_left} of "
-                f"{counted(player.workers, 'worker')} left"
-            )
+            if turns.takes_yield_instead(self.rajas.shown):
+                line.append(f" {view.names[seat]}: no worker left, so a yield tile instead")
+            else:
+                line.append(
+                    f" {view.names[seat]} to play · {player.workers_left} of "
+                    f"{counted(player.workers, 'worker')} left"
+                )
             if state.end_trigger >= 0:
                 line.append(" · last turns", style="bold")
         pane = dict(PANES)[self.pane]
         right = f"pane: {pane} · ?:help "
         width = self.size.width or 80
+        if line.cell_len + len(right) >= width and turns.takes_yield_instead(self.rajas.shown):
+            # Why this seat takes a tile matters more than the pane hint, which the help repeats.
+            return line
         line.pad_right(max(0, width - line.cell_len - len(right)))
         line.append(right, style="dim")
         return line
@@ -199,6 +209,8 @@ class GameScreen(Screen[None]):
         if chooser.message:
             return Text(f" {chooser.message}", "bold")
         step = chooser.top
+        if len(chooser.steps) == 1 and turns.takes_yield_instead(self.rajas.shown):
+            return Text(" No worker left to place: take a yield tile onto a field of its colour.")
         if step.kind == "spaces":
             if chooser.prefix is not None:
                 return Text(" Which space? Press its number.")
@@ -320,14 +332,13 @@ class GameScreen(Screen[None]):
         state = game.state
         if state.over:
             return
-        kind = game.setup.seats[state.turn].kind
-        if kind == HUMAN:
+        if game.setup.seats[state.turn].kind == HUMAN:
             return
-        self.rajas.commit(bots.choose(kind, state, game.setup.seed))
+        self.rajas.commit(turns.bot_action(game))
 
     def on_screen_resume(self) -> None:
         state = self.rajas.state
-        if self.chooser is not None and self.chooser.state is state:
+        if self.chooser is not None and self._chooser_for is state:
             self.redraw()
         else:
             self.new_state()

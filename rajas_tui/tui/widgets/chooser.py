@@ -88,7 +88,10 @@ class ChooserPane(Pane):
         if match is None:
             lines.append(Text("✗ " + chooser.grid_problem(step), "italic"))
         else:
-            gains = chooser.preview_text(match).split("\n")[1]
+            words, gains = chooser.preview_text(match).split("\n")
             lines.append(Text(f"✓ builds here: {gains}"))
+            reached = words.partition(", reaches ")[2]
+            if reached:
+                lines.append(Text(f"  and reaches your yield tile {reached}"))
         lines.append(Text("arrows move · r turns · Enter builds · Escape back", "dim"))
         return lines

@@ -1,0 +1,138 @@
+"""Playing the variants through the app with key presses only: a mixed 3-player game (one
+Navaratnas board among base boards) with the Ganga river tiles, to its end.
+
+The new-game dialog cannot seat per-seat boards yet, so the game starts from its setup state the
+way a stated position does (`saves.start_game(setup, position=state)`).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+
+import rules
+import saves as save_layer
+from rajas_tui.present import turns
+from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.gameover import GameOverScreen
+
+from . import kit
+from . import test_fuzz as fuzz
+from .plan import plan
+from .test_play import _settle
+
+pytestmark = pytest.mark.asyncio
+
+BOARDS = ("base", "navaratnas", "base")
+SEATS = [("Asha", "random"), ("Bela", "human"), ("Chandra", "random")]
+# A seed whose game brings every new choice to the human (Navaratnas) seat: yield tiles (on the
+# Dancer and on turns with no worker left), sailing on, and dice of different colours.
+SEED = 18
+
+
+def mixed_ganga_game(seed: int) -> save_layer.Game:
+    state = rules.new_game(rules.Config(players=3, seed=seed, boards=BOARDS, ganga=True))
+    return save_layer.start_game(save_layer.seated(SEATS, seed), position=state)
+
+
+def _status(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("#status").render())
+
+
+async def test_mixed_game_with_ganga_played_to_the_end_by_keys(saves: Path) -> None:
+    app = kit.app(mixed_ganga_game(SEED), saves=saves)
+    picker = random.Random(SEED)
+    played: set[str] = set()
+    instead = 0
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await _settle(pilot, app)
+        while not app.game.state.over:
+            assert isinstance(app.screen, GameScreen)
+            state = app.game.state
+            if turns.takes_yield_instead(app.game):
+                instead += 1
+                assert "no worker left" in _status(app), _status(app)
+            legal = rules.legal_actions(state)
+            action = picker.choice(legal)
+            keys = kit.keys_for(plan(Chooser(rules.seat_view(state, state.turn), legal), action))
+            count = len(app.game.log)
+            await pilot.press(*keys)
+            assert app.game.log[count].action == str(action)
+            played.add(state.queue[0].kind if state.queue else "placement")
+            await _settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+    assert {"take_yield", "boat_steps", "dice_distinct", "placement"} <= played, played
+    assert instead > 0, "a turn with no worker left took a yield tile instead"
+
+
+async def test_a_yield_tile_instead_of_a_placement_says_why_on_screen(saves: Path) -> None:
+    """A Navaratnas seat with no worker left, while others still place, takes a yield tile: the
+    status line and the prompt say so, at 80×24."""
+    game = mixed_ganga_game(SEED)
+    pick = random.Random(SEED)
+    while not turns.takes_yield_instead(game):
+        game = save_layer.play(game, pick.choice(rules.legal_actions(game.state)))
+    seats = tuple(
+        attrs.evolve(seat, kind="human") if i == game.state.turn else seat
+        for i, seat in enumerate(game.setup.seats)
+    )
+    game = attrs.evolve(game, setup=attrs.evolve(game.setup, seats=seats))
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        name = game.setup.seats[game.state.turn].name
+        status = _status(app)
+        assert f"{name}: no worker left, so a yield tile instead" in status, status
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert "No worker left to place: take a yield tile onto a field of its colour." in prompt
+        chooser = app.screen.chooser
+        assert chooser is not None
+        assert chooser.top.title == "Choose a yield tile, then the field it goes on"
+
+
+FUZZ_SESSIONS = 4
+FUZZ_STEPS = 60
+
+
+@pytest.mark.parametrize("seed", range(FUZZ_SESSIONS))
+async def test_random_keys_in_variant_games_leave_the_app_alive(seed: int, saves: Path) -> None:
+    """Seeded random key presses and resizes in mixed and Navaratnas games with Ganga, every seat
+    human, so that the keys reach the new choices."""
+    picker = random.Random(seed)
+    if seed % 2:
+        game = mixed_ganga_game(seed)
+    else:
+        setup = save_layer.seated(SEATS[:2], seed)
+        game = save_layer.start_game(attrs.evolve(setup, variants=("ganga", "navaratnas")))
+    seats = tuple(attrs.evolve(seat, kind="human") for seat in game.setup.seats)
+    game = attrs.evolve(game, setup=attrs.evolve(game.setup, seats=seats))
+    # Some way into the game, where yield tiles and river tiles are in play.
+    for _ in range(picker.randint(0, 120)):
+        if game.over:
+            break
+        game = save_layer.play(game, picker.choice(rules.legal_actions(game.state)))
+    app = kit.app(game, saves=saves)
+    steps: list[str] = []
+    try:
+        async with app.run_test(size=fuzz._size(picker)) as pilot:
+            for _ in range(FUZZ_STEPS):
+                if picker.random() < 0.15:
+                    width, height = fuzz._size(picker)
+                    steps.append(f"{width}x{height}")
+                    await pilot.resize_terminal(width, height)
+                else:
+                    key = picker.choice(fuzz.KEYS + tuple("123456789") * 3)
+                    steps.append(key)
+                    await pilot.press(key)
+                if app.return_code is not None:
+                    break
+    except Exception as error:
+        raise AssertionError(
+            f"session seed {seed} crashed at step {len(steps)} ({' '.join(steps[-8:])}): "
+            f"{type(error).__name__}: {error}"
+        ) from error
+    assert app.return_code in (None, 0)
