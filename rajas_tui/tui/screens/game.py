@@ -28,6 +28,7 @@ from rajas_tui.tui.widgets.log import LogLine, LogPane
 from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
 from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
 from rajas_tui.tui.widgets.tracks import TracksLine, TracksPane
+from rajas_tui.tui.widgets.yields import YieldsPane
 from rules import Pass, counted
 from saves import HUMAN
 
@@ -51,9 +52,10 @@ PANES = (
     ("kali", "Kali"),
     ("provinces", "Provinces"),
     ("log", "Log"),
+    ("yields", "Yields"),
 )
 PANE_NAMES = tuple(name for name, _ in PANES)
-FULL_WIDTH = ("river", "provinces", "log")  # at 80×24 these take the whole width
+FULL_WIDTH = ("river", "provinces", "log", "yields")  # at 80×24 these take the whole width
 
 
 class Line(Widget):
@@ -107,6 +109,7 @@ class GameScreen(Screen[None]):
                 yield TracksPane(id="pane-tracks", classes="pane")
                 yield LogPane(id="pane-log", classes="pane")
                 yield RiverPane(id="pane-river", classes="pane")
+                yield YieldsPane(id="pane-yields", classes="pane")
         yield LogLine(id="log-line")
         yield Line(id="prompt")
         yield Footer()
