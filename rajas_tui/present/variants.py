@@ -21,7 +21,7 @@ GANGA_MARK = Symbol(glyph="≈", ascii="=", word="Ganga tile")
 # A field on the province border: with no tile, with a tile face down, with a gained tile.
 EMPTY_FIELD = Symbol(glyph="·", ascii=".", word="empty field")
 HIDDEN = "?"
-GAINED = Symbol(glyph="✓", ascii="+", word="gained")
+GAINED = Symbol(glyph="✓", ascii="(got)", word="gained")
 SIDE_LETTERS = "NESW"
 
 
@@ -184,11 +184,10 @@ def fields_lines(fields: Sequence[FieldView], width: int, lines: int = 2) -> lis
     entries = [e for e in (f.entry() for f in fields) if e]
     if not fields:
         return []
-    out = ["yields "]
+    out = ["yields"]
     for entry in entries or ["none on the fields yet"]:
-        joiner = "" if out[-1].endswith(" ") else " · "
-        if len(out[-1]) + len(joiner) + len(entry) > width and len(out) < lines:
-            out.append("  " + entry)
-        else:
-            out[-1] += joiner + entry
-    return out
+        if len(out[-1]) + 2 + len(entry) > width and len(out) < lines:
+            out.append(" ")
+        out[-1] += "  " + entry
+    # What does not fit is cut where it shows, never pushed into the next board's column.
+    return [line if len(line) <= width else line[: width - 1] + "…" for line in out]
