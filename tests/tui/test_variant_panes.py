@@ -16,7 +16,7 @@ from rajas_tui.tui.screens.newgame import variant_setup
 from rajas_tui.tui.widgets.base import View
 from rajas_tui.tui.widgets.kali import statue_line
 from rajas_tui.tui.widgets.log import LogPane, told
-from rajas_tui.tui.widgets.province import ProvincesPane, board_text
+from rajas_tui.tui.widgets.province import ProvincesPane, board_text, province_text
 from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
 from rajas_tui.tui.widgets.yields import YieldsPane
 from saves import HUMAN
@@ -135,6 +135,21 @@ def test_the_field_list_keeps_to_its_board_width(ascii_only: bool) -> None:
     lines = variants.fields_lines(fields, 39)
     assert len(lines) == 2
     assert all(len(line) <= 39 for line in lines)
+
+
+def test_a_field_the_placed_tile_would_reach_is_marked() -> None:
+    state = _state(boards=("navaratnas",) * 2, players=2, ganga=False)
+    fields = tuple(variants.fields_of(state, 0))
+    white = fields[0].field  # a2, its west side
+    tile = rules.catalog().tiles[0]
+    turn = next(r for r in range(4) if rules.rotated(tile.ends, r) & (1 << white.side))
+    player = state.players[0]
+    ghosted = province_text(player, (tile.id, white.cell, turn), "navaratnas", fields)
+    row = ghosted.split("\n")[1 + 2 * (white.cell // 5)]
+    assert row.plain.startswith("w·")
+    assert any("reverse" in str(span.style) and span.start == 0 for span in row.spans)
+    plain = province_text(player, None, "navaratnas", fields).split("\n")[3]
+    assert not any("reverse" in str(span.style) for span in plain.spans)
 
 
 # Kali ------------------------------------------------------------------------------------------

@@ -83,6 +83,8 @@ def province_text(
         if field is not None:
             shown = _field_text(field, width)
             shown.truncate(width)
+            if (cell, side) in reached and ghost is not None:
+                shown.stylize("reverse")  # the tile being placed would reach this field
             pad = width - shown.cell_len
             left = pad // 2 if align == "c" else (pad if align == "r" else 0)
             return Text(" " * left).append_text(shown).append(" " * (pad - left))
