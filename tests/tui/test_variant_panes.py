@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 import rules
 from rajas_tui.present import text, variants
@@ -18,7 +19,7 @@ from rajas_tui.tui.widgets.kali import statue_line
 from rajas_tui.tui.widgets.log import LogPane, told
 from rajas_tui.tui.widgets.province import ProvincesPane, board_text, province_text
 from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
-from rajas_tui.tui.widgets.yields import YieldsPane
+from rajas_tui.tui.widgets.yields import YieldsPane, display_lines
 from saves import HUMAN
 
 from . import kit
@@ -219,6 +220,8 @@ def test_a_mixed_game_tells_the_white_stack_face_down() -> None:
     drawn = YieldsPane().draw(_view(state)).plain
     assert "8 white tiles face down on the temple" in drawn
     assert "w1" not in drawn
+    lines = display_lines(_view(state), 80, 3)
+    assert "+8 white face down" in Text("\n").join(lines).plain
 
 
 def test_a_base_game_has_no_yield_tiles_to_show() -> None:
@@ -314,3 +317,14 @@ async def test_pane_8_shows_the_yield_tiles_only_where_there_are_some(saves: Pat
         assert "There is no pane 8: 1 to 7 choose a pane." in [
             str(n.message) for n in app._notifications
         ]
+
+
+def test_the_strip_names_every_face_up_tile_in_40_cells() -> None:
+    """At 120 columns the strip has 40 cells beside the river: all 26 tiles of a 4-player
+    start must still be named there, by their codes when their gains do not fit."""
+    state = _state(boards=("navaratnas",) * 4)
+    lines = display_lines(_view(state), 40, 3)
+    assert len(lines) <= 3 and all(line.cell_len <= 40 for line in lines)
+    shown = Text(" ").join(lines).plain.split()
+    for tile in state.supply.display:
+        assert variants.yield_code(variants.yield_tile(tile)) in shown

@@ -46,11 +46,18 @@ def stack_words(view: View) -> str:
 
 
 def display_lines(view: View, width: int, lines: int) -> list[Text]:
-    """The face-up tiles in at most `lines` lines of `width` cells, for the river strip."""
-    tokens = [tile_text(t) for t in sorted(view.state.supply.display)]
-    if not tokens:
-        tokens = [Text("none face up", "dim")]
-    out = _wrapped(Text("Yield tiles", "bold"), tokens, width, 0)
+    """The face-up tiles in at most `lines` lines of `width` cells, for the river strip: with
+    their gains when they fit, else by their codes alone (the gains are in pane 8)."""
+    display = sorted(view.state.supply.display)
+    stack = len(view.state.supply.yields)
+    extra = [Text(f"+{stack} white face down")] if stack else []
+    out: list[Text] = []
+    for gains in (True, False):
+        tokens = [tile_text(t) if gains else tile_text(t)[:2] for t in display]
+        tokens = (tokens or [Text("none face up", "dim")]) + extra
+        out = _wrapped(Text("Yield tiles", "bold"), tokens, width, 0)
+        if len(out) <= lines:
+            break
     return out[:lines]
 
 
