@@ -71,9 +71,10 @@ def ganga_words(tile: GangaTile) -> str:
 
 
 def ganga_lines(state: GameState) -> list[str]:
-    """Where each Ganga tile went at setup, one line a tile, in river order."""
+    """Where each Ganga tile went at setup, one line a tile, in river order (the words of the
+    save layer's `setup_revealed` on its branch, which may take this function's place)."""
     return [
-        f"Ganga: {tile.name} tile on river space {space}"
+        f"Ganga: the {tile.name} tile lies on river space {space}."
         for space in range(len(state.river.tiles))
         if (tile := river_tile(state, space)) is not None
     ]
