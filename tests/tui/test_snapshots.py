@@ -16,7 +16,7 @@ from rajas_tui.present import text
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import PANE_NAMES
 
-from . import kit
+from . import kit, variant_games
 
 SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
 
@@ -38,7 +38,10 @@ def test_new_game_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) 
     assert snap_compare(app, terminal_size=size, press=["n"], run_before=_listed)
 
 
-@pytest.mark.parametrize("pane", range(1, len(PANE_NAMES) + 1), ids=PANE_NAMES)
+BASE_PANES = tuple(name for name in PANE_NAMES if name != "yields")  # yield tiles: Navaratnas
+
+
+@pytest.mark.parametrize("pane", range(1, len(BASE_PANES) + 1), ids=BASE_PANES)
 def test_midgame_pane_small(snap_compare: Any, saves: Path, pane: int) -> None:
     app = kit.app(kit.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=kit.SMALL, press=[str(pane)])
@@ -115,3 +118,31 @@ def unicode_after() -> Iterator[None]:
 def test_tracks_pane_in_ascii(snap_compare: Any, saves: Path) -> None:
     app = kit.app(kit.example("final-action-3p.toml"), saves=saves, ascii_glyphs=True)
     assert snap_compare(app, terminal_size=kit.SMALL, press=[TRACKS_KEY])
+
+
+# Variants: a 4-player Ganga and Navaratnas game with tiles on the fields, seat A to play. ------
+
+VARIANT_PANES = ("river", "provinces", "yields")
+
+
+@pytest.mark.parametrize("pane", VARIANT_PANES)
+def test_variant_pane_small(snap_compare: Any, saves: Path, pane: str) -> None:
+    """The Ganga river, the Navaratnas provinces (A's fields on the card, B's brown tile "?"),
+    the face-up yield tiles: one pane at a time at 80×24."""
+    app = kit.app(variant_games.ganga_navaratnas(), saves=saves)
+    key = str(PANE_NAMES.index(pane) + 1)
+    assert snap_compare(app, terminal_size=kit.SMALL, press=[key])
+
+
+def test_variant_panes_large(snap_compare: Any, saves: Path) -> None:
+    """At 160×50 all at once: the yield tiles beside the river strip, the river pane, every
+    province with its fields."""
+    app = kit.app(variant_games.ganga_navaratnas(), saves=saves)
+    assert snap_compare(app, terminal_size=kit.LARGE)
+
+
+@pytest.mark.usefixtures("unicode_after")
+def test_variant_provinces_in_ascii(snap_compare: Any, saves: Path) -> None:
+    app = kit.app(variant_games.ganga_navaratnas(), saves=saves, ascii_glyphs=True)
+    key = str(PANE_NAMES.index("provinces") + 1)
+    assert snap_compare(app, terminal_size=kit.SMALL, press=[key])

@@ -16,7 +16,7 @@ from textual.widgets import Footer
 
 import rules
 import saves
-from rajas_tui.present import text, turns
+from rajas_tui.present import text, turns, variants
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.widgets.base import Pane, View
@@ -28,6 +28,7 @@ from rajas_tui.tui.widgets.log import LogLine, LogPane
 from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
 from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
 from rajas_tui.tui.widgets.tracks import TracksLine, TracksPane
+from rajas_tui.tui.widgets.yields import YieldsPane
 from rules import Pass, counted
 from saves import HUMAN
 
@@ -51,9 +52,10 @@ PANES = (
     ("kali", "Kali"),
     ("provinces", "Provinces"),
     ("log", "Log"),
+    ("yields", "Yields"),
 )
 PANE_NAMES = tuple(name for name, _ in PANES)
-FULL_WIDTH = ("river", "provinces", "log")  # at 80×24 these take the whole width
+FULL_WIDTH = ("river", "provinces", "log", "yields")  # at 80×24 these take the whole width
 
 
 class Line(Widget):
@@ -108,6 +110,7 @@ class GameScreen(Screen[None]):
                 yield TracksPane(id="pane-tracks", classes="pane")
                 yield LogPane(id="pane-log", classes="pane")
                 yield RiverPane(id="pane-river", classes="pane")
+                yield YieldsPane(id="pane-yields", classes="pane")
         yield LogLine(id="log-line")
         yield Line(id="prompt")
         yield Footer()
@@ -281,23 +284,31 @@ class GameScreen(Screen[None]):
             self._refuse(self.chooser.message)
         self.redraw()
 
+    def _panes(self) -> tuple[str, ...]:
+        """The panes of this game: the yield tiles' only where a Navaratnas board is played."""
+        if variants.has_yields(self.rajas.state):
+            return PANE_NAMES
+        return tuple(name for name in PANE_NAMES if name != "yields")
+
     def action_digit(self, digit: str) -> None:
         if self.chooser is not None and self.chooser.wants_digits:
             self.action_command(digit)
             return
         number = 10 if digit == "0" else int(digit)
-        if number > len(PANES):
-            self._refuse(f"There is no pane {number}: 1 to {len(PANES)} choose a pane.")
+        panes = self._panes()
+        if number > len(panes):
+            self._refuse(f"There is no pane {number}: 1 to {len(panes)} choose a pane.")
         else:
-            name = PANE_NAMES[number - 1]
+            name = panes[number - 1]
             if name == self.pane == "provinces":
                 self.query_one(ProvincesPane).first += 2
             self.pane = name
             self.redraw()
 
     def action_pane(self, delta: int) -> None:
-        index = (PANE_NAMES.index(self.pane) + delta) % len(PANE_NAMES)
-        self.pane = PANE_NAMES[index]
+        panes = self._panes()
+        index = (panes.index(self.pane) + delta) % len(panes) if self.pane in panes else 0
+        self.pane = panes[index]
         self.redraw()
 
     def action_undo(self) -> None:

@@ -128,6 +128,7 @@ class HelpScreen(ModalScreen[None]):
         out.append(
             "  1..7        with no choice open: panes river, tracks, board, display, kali,"
             " provinces, log\n"
+            "  8           with Navaratnas boards: the yield tiles face up\n"
         )
         out.append(
             "  ctrl+p      command palette: new game, save as, load, undo, redo, theme, "

@@ -3,17 +3,46 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+import attrs
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 import saves
 from rajas_tui import bots
+from rajas_tui.tui import bindings
 from rajas_tui.tui.screens.dialog import Dialog
 
 DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
+BASE, NAVARATNAS = "base", "navaratnas"
+
+
+def variant_setup(
+    seats: Sequence[tuple[str, str]],
+    seed: int,
+    undo: str,
+    ganga: bool,
+    boards: Sequence[str],
+) -> saves.Setup:
+    """The setup for the dialog's choices; `boards` is each seat's province board side.
+
+    The one place to adapt when the save layer's seats carry their board: today a Setup names
+    the Navaratnas variant for every seat or for none, so a mixed table is refused (ValueError,
+    one sentence)."""
+    variants = ["ganga"] if ganga else []
+    navaratnas = [board == NAVARATNAS for board in boards]
+    if all(navaratnas):
+        variants.append("navaratnas")
+    elif any(navaratnas):
+        raise ValueError(
+            "A table where only some seats play Navaratnas boards cannot be saved yet: "
+            "choose them for every seat or for none."
+        )
+    return attrs.evolve(saves.seated(seats, seed, undo), variants=tuple(variants))
 
 
 class MarkedCheckbox(Checkbox):
@@ -27,6 +56,12 @@ class MarkedCheckbox(Checkbox):
 
 
 class NewGameScreen(Dialog):
+    BINDINGS = [  # noqa: RUF012
+        *bindings.DIALOG,
+        Binding("ctrl+g", "switch('ganga')", "Ganga", id="newgame.ganga"),
+        Binding("ctrl+n", "switch('navaratnas')", "Navaratnas, all", id="newgame.navaratnas"),
+    ]
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
         self.default_seed = seed
@@ -56,11 +91,11 @@ class NewGameScreen(Dialog):
                         compact=True,
                         id=f"kind-{seat}",
                     )
+                    yield MarkedCheckbox("Navaratnas", id=f"board-{seat}", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Variants", classes="field")
-                yield MarkedCheckbox("Ganga", disabled=True, id="ganga", compact=True)
-                yield MarkedCheckbox("Navaratnas", disabled=True, id="navaratnas", compact=True)
-                yield Static("(arrive with the variants)", classes="switch-label")
+                yield MarkedCheckbox("Ganga river tiles", id="ganga", compact=True)
+                yield MarkedCheckbox("Navaratnas: every seat", id="navaratnas", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Undo", classes="field")
                 yield Select(
@@ -96,9 +131,43 @@ class NewGameScreen(Dialog):
         covered = " (q4 and h4 covered)" if count == 3 else ""
         self.query_one("#board-side", Static).update(f"{side} board side{covered}")
 
+    def action_switch(self, name: str) -> None:
+        box = self.query_one(f"#{name}", MarkedCheckbox)
+        box.value = not box.value
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """The Navaratnas switch sets every seat's board; a seat's own switch (a mixed table)
+        leaves it on only while every seat shown plays Navaratnas."""
+        box = event.checkbox
+        if box.id == "navaratnas":
+            for seat in range(4):
+                seat_box = self.query_one(f"#board-{seat}", MarkedCheckbox)
+                with seat_box.prevent(Checkbox.Changed):
+                    seat_box.value = box.value
+        elif box.id is not None and box.id.startswith("board-"):
+            self._sync_all()
+
+    def _sync_all(self) -> None:
+        every = all(board == NAVARATNAS for board in self._boards(self._count()))
+        all_box = self.query_one("#navaratnas", MarkedCheckbox)
+        with all_box.prevent(Checkbox.Changed):
+            all_box.value = every
+
+    def _count(self) -> int:
+        count = self.query_one("#players", Select).value
+        assert isinstance(count, int)
+        return count
+
+    def _boards(self, count: int) -> list[str]:
+        return [
+            NAVARATNAS if self.query_one(f"#board-{seat}", MarkedCheckbox).value else BASE
+            for seat in range(count)
+        ]
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self._seats(event.value)
+            self._sync_all()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
@@ -110,8 +179,7 @@ class NewGameScreen(Dialog):
         self.start()
 
     def start(self) -> None:
-        count = self.query_one("#players", Select).value
-        assert isinstance(count, int)
+        count = self._count()
         seats = []
         for seat in range(count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
@@ -120,9 +188,16 @@ class NewGameScreen(Dialog):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1, 1_000_000)
         undo = str(self.query_one("#undo", Select).value)
-        refusal = saves.setup_refusal(saves.seated(seats, seed, undo))
-        if refusal is not None:
-            self.query_one("#dialog-error", Static).update(refusal)
+        ganga = self.query_one("#ganga", MarkedCheckbox).value
+        error = self.query_one("#dialog-error", Static)
+        try:
+            setup = variant_setup(seats, seed, undo, ganga, self._boards(count))
+            refusal = saves.setup_refusal(setup)
+            if refusal is not None:
+                raise ValueError(refusal)
+            game = saves.start_game(setup)
+        except ValueError as problem:
+            error.update(str(problem))
             return
         self.dismiss()
-        self.rajas.start_game(seats, seed, undo)
+        self.rajas.show_game(game)

@@ -1,5 +1,6 @@
 """Province boards: the 5×4 grid, the residence, roads in box-drawing characters, edge yields,
-and, while a tile is being placed, its ghost under the cursor."""
+on a Navaratnas board its fields and the yield tiles on them, and, while a tile is being placed,
+its ghost under the cursor."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from rich.style import Style
 from rich.text import Text
 
 import rules
-from rajas_tui.present import text
+from rajas_tui.present import text, variants
+from rajas_tui.present.variants import FieldView
 from rajas_tui.tui.widgets.base import Pane, View, player_text
 from rajas_tui.tui.widgets.kali import karma_workers, levels_line, statue_line
-from rules import Player, Side, cell_name, ends_at, rotated
+from rajas_tui.tui.widgets.yields import YIELD_COLOURS
+from rules import EMPTY, UNSEEN, GameState, Player, Side, cell_name, ends_at, rotated
 
 CELL = 7
 MARGIN = 2
@@ -25,11 +28,28 @@ def _edge(board: str, cell: int, side: Side) -> str:
     return "".join(text.gain_short(g) for g in spot.gain)[:2]
 
 
-def province_text(player: Player, ghost: tuple[int, int, int] | None = None) -> Text:
-    """The board in 10 lines of 39 cells. `ghost` is (tile, cell, rotation) being placed."""
+def _field_text(field: FieldView, width: int) -> Text:
+    """A field on the border: its code in two cells ("y3", "b?" face down, "w·" empty), and
+    where there is room the tile's gain; a gained tile is dimmed (the list under the board
+    says so in words)."""
+    label = field.code()
+    if width > 2 and field.glyph():
+        label = f"{label} {field.glyph()}"
+    colour = YIELD_COLOURS[field.field.colour]
+    style = Style(color=colour, dim=field.gained, bold=field.tile not in (EMPTY, UNSEEN))
+    return Text(label, style=style)
+
+
+def province_text(
+    player: Player,
+    ghost: tuple[int, int, int] | None = None,
+    board: str = "base",
+    fields: tuple[FieldView, ...] = (),
+) -> Text:
+    """The board in 10 lines of 39 cells. `ghost` is (tile, cell, rotation) being placed;
+    `fields` the yield-tile fields of a Navaratnas board as the screen may show them."""
     spec = rules.catalog().province
     tiles = rules.catalog().tiles
-    board = "base"
     ends = [ends_at(player.province, cell) for cell in range(spec.rows * spec.columns)]
     styles: list[Style | None] = [None] * len(ends)
     infos: list[str] = []
@@ -59,6 +79,15 @@ def province_text(player: Player, ghost: tuple[int, int, int] | None = None) -> 
     }
 
     def yield_text(cell: int, side: Side, width: int, align: str) -> Text:
+        field = variants.field_at(fields, cell, side)
+        if field is not None:
+            shown = _field_text(field, width)
+            shown.truncate(width)
+            if (cell, side) in reached and ghost is not None:
+                shown.stylize("reverse")  # the tile being placed would reach this field
+            pad = width - shown.cell_len
+            left = pad // 2 if align == "c" else (pad if align == "r" else 0)
+            return Text(" " * left).append_text(shown).append(" " * (pad - left))
         label = _edge(board, cell, side)
         padded = (
             label.center(width)
@@ -111,11 +140,21 @@ def ghost_of(view: View, seat: int) -> tuple[int, int, int] | None:
     return None
 
 
+def board_text(state: GameState, seat: int, ghost: tuple[int, int, int] | None) -> Text:
+    """A seat's board and, on a Navaratnas board, the tiles on its fields in words. `state` is
+    the screen's view of the game (`variants.seen`), so another seat's face-down tile is "?"."""
+    board = rules.seat_rules(state, seat).board
+    fields = tuple(variants.fields_of(state, seat))
+    drawn = province_text(state.players[seat], ghost, board, fields)
+    listed = variants.fields_lines(fields, BOARD_WIDTH)
+    return Text("\n").join([drawn, *(Text(line) for line in listed)])
+
+
 class PlayerCard(Pane):
     """The acting player's essentials: statue, karma, workers, levels and province."""
 
     def draw(self, view: View) -> Text:
-        state = view.state
+        state = variants.seen(view.state, view.kinds)
         seat = state.turn
         player = state.players[seat]
         head = Text()
@@ -126,7 +165,7 @@ class PlayerCard(Pane):
             Text("Kali ").append_text(statue_line(player)),
             karma_workers(player),
             levels_line(player),
-            province_text(player, ghost_of(view, seat)),
+            board_text(state, seat, ghost_of(view, seat)),
         ]
         return Text("\n").join(lines)
 
@@ -139,32 +178,37 @@ class ProvincesPane(Pane):
 
     def draw(self, view: View) -> Text:
         boards = []
-        for seat, player in enumerate(view.state.players):
+        state = variants.seen(view.state, view.kinds)
+        for seat, player in enumerate(state.players):
             head = Text()
             head.append_text(player_text(seat))
             head.append(f" {view.names[seat][:12]} ")
             head.append(levels_line(player).plain[7:18])
             head.pad_right(BOARD_WIDTH - head.cell_len)
-            boards.append([head, *province_text(player, ghost_of(view, seat)).split("\n")])
+            boards.append([head, *board_text(state, seat, ghost_of(view, seat)).split("\n")])
         width = self.size.width or 84
         height = self.size.height or 50
         per_row = max(1, (width + 1) // (BOARD_WIDTH + 1))
-        rows = max(1, (height - 1) // 11)
+        tallest = max(len(board) for board in boards)
+        rows = max(1, (height - 1) // tallest)
         shown = per_row * rows
         first = self.first % len(boards) if len(boards) > shown else 0
         boards = (boards + boards)[first : first + min(shown, len(boards))]
         title = "Provinces — R residence, roads ─│┬; yields at the edges"
+        if variants.has_yields(state):
+            empty = variants.shown(variants.EMPTY_FIELD)
+            title = f"Provinces — R residence; fields: y3 tile, b? face down, w{empty} empty"
         if shown < len(view.state.players):
             title = "Provinces (6 again: next) — R residence"
         lines = [Text(title, "bold")]
         for start in range(0, len(boards), per_row):
             group = boards[start : start + per_row]
-            for row in range(len(group[0])):
+            for row in range(max(len(board) for board in group)):
                 line = Text()
                 for i, board in enumerate(group):
                     if i:
                         line.append(" ")
-                    cell = board[row].copy()
+                    cell = board[row].copy() if row < len(board) else Text()
                     cell.pad_right(BOARD_WIDTH - cell.cell_len)
                     line.append_text(cell)
                 lines.append(line)

@@ -1,12 +1,17 @@
-"""The river: every space with its earnings, the bridge, the final space and the boats."""
+"""The river: every space with its earnings, the bridge, the final space and the boats; in a
+Ganga game the tiles laid over the printed spaces, marked ≈ (= in ASCII) and named."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 import rules
-from rajas_tui.present import text
+from rajas_tui.present import text, variants
 from rajas_tui.tui.widgets.base import Pane, View, player_style
+from rajas_tui.tui.widgets.yields import display_lines
+
+GANGA_STYLE = "bold reverse"  # a bonus: the ≈ mark tells a Ganga tile without colour
+STRIP_WIDTH = 80  # the river itself; a wider strip shows the face-up yield tiles beside it
 
 
 def _boats_at(view: View, space: int) -> list[int]:
@@ -14,7 +19,8 @@ def _boats_at(view: View, space: int) -> list[int]:
 
 
 class RiverStrip(Pane):
-    """Three lines across the screen: space numbers, earnings, boats."""
+    """Three lines across the screen: space numbers, earnings, boats; and, where the screen is
+    wide enough, the face-up yield tiles of a game that has them to the right."""
 
     def draw(self, view: View) -> Text:
         river = rules.catalog().river
@@ -22,7 +28,11 @@ class RiverStrip(Pane):
         for space in range(len(river.gains)):
             final = space == river.final
             numbers.append(f"{space:<3}" if not final else "◎23", style="bold" if final else "")
-            gains.append(f"{text.river_short(space):<3}")
+            tile = variants.river_tile(view.state, space)
+            if tile is None:
+                gains.append(f"{text.river_short(space):<3}")
+            else:
+                gains.append(f"{variants.ganga_short(tile):<3}", style=GANGA_STYLE)
             here = _boats_at(view, space)
             cell = Text()
             for seat in here[:3]:
@@ -34,24 +44,41 @@ class RiverStrip(Pane):
             if space == river.bridge_after:
                 for line in (numbers, gains, boats):
                     line.append("║", style="bold")
-        return Text("\n").join([numbers, gains, boats])
+        lines = [numbers, gains, boats]
+        room = (self.size.width or 0) - STRIP_WIDTH
+        if room >= 40 and variants.has_yields(view.state):
+            for line, extra in zip(lines, display_lines(view, room, 3), strict=False):
+                line.pad_right(STRIP_WIDTH - line.cell_len)
+                line.append_text(extra)
+        return Text("\n").join(lines)
 
 
 class RiverPane(Pane):
-    """Every river space in words, with the boats on it."""
+    """Every river space in words, with the boats on it; a Ganga tile by its name."""
 
     def draw(self, view: View) -> Text:
         river = rules.catalog().river
-        lines = [Text("River — boats move on free spaces; ║ is the bridge (+1 worker)", "bold")]
-        half = (len(river.gains) + 1) // 2
+        ganga = bool(view.state.river.tiles)
+        title = "River — boats move on free spaces; ║ is the bridge (+1 worker)"
+        if ganga:
+            mark = variants.shown(variants.GANGA_MARK)
+            title = f"River — ║ bridge (+1 worker); {mark} Ganga tile"
+        lines = [Text(title, "bold")]
         width = max(18, (self.size.width - 2) // 2) if self.size.width else 36
         rows = []
         for space in range(len(river.gains)):
             line = Text(f"{space:>2} ")
-            words = text.gains_words(river.gains[space]) if river.gains[space] else "start"
+            tile = variants.river_tile(view.state, space)
+            if tile is not None:
+                line.append(variants.shown(variants.GANGA_MARK), style=GANGA_STYLE)
+                words = variants.ganga_words(tile)
+                if len(words) > width - 9:
+                    words = f"{tile.name} {variants.ganga_glyph(tile)}"
+            else:
+                words = text.gains_words(river.gains[space]) if river.gains[space] else "start"
             if space == river.final:
                 words = "final: " + words
-            line.append(words[: width - 8])
+            line.append(words[: width - 5 - line.cell_len])
             here = _boats_at(view, space)
             if here:
                 line.append(" ")
