@@ -237,8 +237,9 @@ def test_variant_setup_names_the_variants() -> None:
     setup = variant_setup(seats, 3, "strict", True, ["navaratnas", "navaratnas"])
     assert setup.variants == ("ganga", "navaratnas")
     assert variant_setup(seats, 3, "strict", False, ["base", "base"]).variants == ()
-    with pytest.raises(ValueError, match="only some seats play Navaratnas"):
-        variant_setup(seats, 3, "strict", False, ["base", "navaratnas"])
+    mixed = variant_setup(seats, 3, "strict", False, ["base", "navaratnas"])
+    assert mixed.variants == ("navaratnas",)
+    assert [seat.board for seat in mixed.seats] == ["base", "navaratnas"]
 
 
 @pytest.mark.asyncio
@@ -258,7 +259,7 @@ async def test_the_dialog_starts_a_ganga_navaratnas_game_by_keys(saves: Path) ->
 
 
 @pytest.mark.asyncio
-async def test_a_mixed_table_is_refused_in_one_sentence_for_now(saves: Path) -> None:
+async def test_the_dialog_starts_a_mixed_table(saves: Path) -> None:
     app = kit.app(saves=saves, seed=5)
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.press("n")
@@ -268,9 +269,10 @@ async def test_a_mixed_table_is_refused_in_one_sentence_for_now(saves: Path) -> 
         await pilot.press("ctrl+g")
         await pilot.click("#start")
         await pilot.pause()
-        assert app.game is None
-        error = str(app.screen.query_one("#dialog-error").render())
-        assert "only some seats play Navaratnas" in error
+        assert isinstance(app.screen, GameScreen)
+        assert app.game is not None
+        assert app.game.state.config.boards == ("base", "navaratnas")
+        assert app.game.setup.variants == ("ganga", "navaratnas")
 
 
 @pytest.mark.asyncio

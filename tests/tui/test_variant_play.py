@@ -1,8 +1,6 @@
 """Playing the variants through the app with key presses only: a mixed 3-player game (one
-Navaratnas board among base boards) with the Ganga river tiles, to its end.
-
-The new-game dialog cannot seat per-seat boards yet, so the game starts from its setup state the
-way a stated position does (`saves.start_game(setup, position=state)`).
+Navaratnas board among base boards) with the Ganga river tiles, set up in the new-game dialog and
+played to its end.
 """
 
 from __future__ import annotations
@@ -35,21 +33,48 @@ SEED = 18
 
 
 def mixed_ganga_game(seed: int) -> save_layer.Game:
-    state = rules.new_game(rules.Config(players=3, seed=seed, boards=BOARDS, ganga=True))
-    return save_layer.start_game(save_layer.seated(SEATS, seed), position=state)
+    navaratnas = [seat for seat, board in enumerate(BOARDS) if board == "navaratnas"]
+    setup = save_layer.seated(SEATS, seed, "strict", ("ganga", "navaratnas"), navaratnas)
+    return save_layer.start_game(setup)
+
+
+# The dialog's seats, set by keys below: the human in seat 0 plays the Navaratnas board. A seed
+# whose game brings every new choice to that seat, and a turn with no worker left.
+DIALOG_SEED = 7
+
+
+async def _focus(pilot, app, widget_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Tabs through the dialog until the widget has the focus, as a keyboard user would."""
+    for _ in range(40):
+        if app.focused is not None and app.focused.id == widget_id:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"tab never reached #{widget_id}")
 
 
 def _status(app) -> str:  # type: ignore[no-untyped-def]
     return str(app.screen.query_one("#status").render())
 
 
-async def test_mixed_game_with_ganga_played_to_the_end_by_keys(saves: Path) -> None:
-    app = kit.app(mixed_ganga_game(SEED), saves=saves)
-    picker = random.Random(SEED)
+async def test_mixed_game_with_ganga_set_up_and_played_to_the_end_by_keys(saves: Path) -> None:
+    app = kit.app(saves=saves)
+    picker = random.Random(DIALOG_SEED)
     played: set[str] = set()
     instead = 0
     async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await _focus(pilot, app, "players")
+        await pilot.press("enter", "down", "enter")  # 3 players
+        await _focus(pilot, app, "board-0")
+        await pilot.press("space", "ctrl+g")
+        await _focus(pilot, app, "seed")
+        await pilot.press(*str(DIALOG_SEED), "enter")
         await _settle(pilot, app)
+        assert app.game.state.config == rules.Config(
+            players=3, seed=DIALOG_SEED, boards=("navaratnas", "base", "base"), ganga=True
+        )
+        assert [seat.kind for seat in app.game.setup.seats] == ["human", "random", "random"]
         while not app.game.state.over:
             assert isinstance(app.screen, GameScreen)
             state = app.game.state

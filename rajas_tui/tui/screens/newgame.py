@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -28,21 +27,11 @@ def variant_setup(
     ganga: bool,
     boards: Sequence[str],
 ) -> saves.Setup:
-    """The setup for the dialog's choices; `boards` is each seat's province board side.
-
-    The one place to adapt when the save layer's seats carry their board: today a Setup names
-    the Navaratnas variant for every seat or for none, so a mixed table is refused (ValueError,
-    one sentence)."""
-    variants = ["ganga"] if ganga else []
-    navaratnas = [board == NAVARATNAS for board in boards]
-    if all(navaratnas):
-        variants.append("navaratnas")
-    elif any(navaratnas):
-        raise ValueError(
-            "A table where only some seats play Navaratnas boards cannot be saved yet: "
-            "choose them for every seat or for none."
-        )
-    return attrs.evolve(saves.seated(seats, seed, undo), variants=tuple(variants))
+    """The setup for the dialog's choices; `boards` is each seat's province board side (some
+    seats on Navaratnas boards and some not: a mixed game)."""
+    navaratnas = [seat for seat, board in enumerate(boards) if board == NAVARATNAS]
+    variants = (["ganga"] if ganga else []) + (["navaratnas"] if navaratnas else [])
+    return saves.seated(seats, seed, undo, variants, navaratnas)
 
 
 class MarkedCheckbox(Checkbox):
