@@ -669,3 +669,35 @@ def test_legal_actions_do_not_depend_on_other_seats_hidden_tiles(seed: int) -> N
         action = pick.choice(rules.legal_actions(state))
         state, swapped = rules.apply(state, action), rules.apply(swapped, action)
     assert seen > 30
+
+
+def _stack_take(reached: bool) -> GameState:
+    """Mixed game, seat 1 (Navaratnas) about to take a yield tile with +3 money on top of the
+    face-down white stack; with `reached`, a road already reaches the white field a2."""
+    state = turn_to(variant(2, seed=3, boards=("base", "navaratnas")), 1)
+    state = with_player(state, 1, money=0)
+    if reached:
+        state = _roads(state, {"b1": {E, W}, "a1": {E, S}, "a2": {N, W}}, seat=1)
+    top = 2  # white3: +3 money
+    rest = tuple(t for t in state.supply.yields if t != top)
+    state = replace(state, supply=replace(state.supply, yields=(*rest, top)))
+    return replace(state, queue=(TAKE_YIELD,))
+
+
+@pytest.mark.parametrize("reached", [True, False])
+def test_the_forecast_of_taking_the_face_down_white_tile_reveals_nothing(reached: bool) -> None:
+    state = _stack_take(reached)
+    action = rules.TakeYield(rules.STACK, cell("a2"), W)
+    after, named = rules.forecast(state, action)
+    assert after.players[1].money == 0  # the real tile's +3 money is not told
+    assert 2 not in after.players[1].fields
+    assert [e.kind for e in named] == (["yield_tile"] if reached else [])
+    # The same forecast whatever tile lies on top.
+    other = replace(state, supply=replace(state.supply, yields=tuple(sorted(state.supply.yields))))
+    other_after, other_named = rules.forecast(other, action)
+    assert other_named == named
+    assert rules.seat_view(other_after, 1) == rules.seat_view(after, 1)
+    with pytest.raises(rules.IllegalAction):
+        rules.forecast(state, rules.TakeYield(rules.STACK, cell("a3"), W))  # a yellow field
+    done = rules.apply(state, action)
+    assert done.players[1].money == (3 if reached else 0)
