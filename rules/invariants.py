@@ -126,9 +126,8 @@ def _yield_tiles(state: GameState) -> list[str]:
                 )
             if player.gained & player.face_down & bit:
                 found.append(f"seat {seat}: the tile on field {index} is gained yet face down")
-    expected = sorted(
-        t.id for t in data.yield_tiles if ruleset(state).fields or t.colour == "white"
-    )
+    any_fields = ruleset(state).fields  # once: this runs after every action
+    expected = sorted(t.id for t in data.yield_tiles if any_fields or t.colour == "white")
     if sorted(held) != expected:
         extra = sorted((Counter(held) - Counter(expected)).elements())
         missing = sorted((Counter(expected) - Counter(held)).elements())
