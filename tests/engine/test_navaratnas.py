@@ -701,3 +701,19 @@ def test_the_forecast_of_taking_the_face_down_white_tile_reveals_nothing(reached
         rules.forecast(state, rules.TakeYield(rules.STACK, cell("a3"), W))  # a yellow field
     done = rules.apply(state, action)
     assert done.players[1].money == (3 if reached else 0)
+
+
+def test_a_view_does_not_carry_the_generator_that_would_tell_the_hidden_tiles() -> None:
+    state = variant(3, seed=9, boards=("navaratnas",) * 3, ganga=True)
+    view = rules.seat_view(state, 0)
+    # Set up again from what the view holds, a seat would learn where every tile lies ...
+    again = rules.new_game(view.config)
+    assert [p.fields for p in again.players][1:] != [p.fields for p in state.players][1:]
+    # ... and, from its generator, every die roll to come.
+    assert view.rng != state.rng
+    assert view.config.players == 3 and view.config.boards == state.config.boards
+    assert view.config.ganga and rules.ruleset(view) == rules.ruleset(state)
+    # A view still plays on: bots may try actions on it.
+    action = rules.legal_actions(view)[0]
+    assert rules.legal_actions(view) == rules.legal_actions(state)
+    assert rules.apply(view, action).turn == rules.apply(state, action).turn

@@ -16,6 +16,7 @@ import random
 import traceback
 from collections import Counter
 
+import attrs
 import pytest
 from game_kit import ROUND_LIMIT
 
@@ -98,8 +99,10 @@ def _hidden_checks(state: GameState) -> list[str]:
                     found.append(f"seat {viewer} sees field {i} of seat {seat} wrongly")
         if view.supply.yields != tuple(sorted(state.supply.yields)):
             found.append(f"seat {viewer} sees the order of the white stack")
-        if view.rng != state.rng and view.players == state.players:
-            found.append("a view changed what it need not")
+        if (view.rng, view.config.seed) == (state.rng, state.config.seed):
+            found.append(f"seat {viewer}'s view carries the generator")
+        if attrs.evolve(view.config, seed=state.config.seed) != state.config:
+            found.append(f"seat {viewer}'s view is of another game")
     return found
 
 
