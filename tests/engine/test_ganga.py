@@ -332,3 +332,15 @@ def test_every_game_lays_each_river_tile_on_its_own_space(players: int) -> None:
 def test_without_the_module_no_river_tile_is_laid() -> None:
     assert variant(3, seed=1).river.tiles == ()
     assert variant(3, seed=1, boards=("navaratnas",) * 3).river.tiles == ()
+
+
+def test_more_sail_steps_than_reach_the_final_space_are_spelt_as_the_listed_move() -> None:
+    state = _at(SAIL, space=21, spare=range(1, 12))
+    after = _sail(boats(state, 20, 22))  # seat 1's boat on 22: one free space, the final
+    assert texts(after) == {"sail 1"}
+    for steps in (2, 3):
+        assert rules.canonical(after, rules.Sail(steps)) == rules.Sail(1)
+        assert rules.apply(after, rules.Sail(steps)) == rules.apply(after, rules.Sail(1))
+    assert rules.canonical(after, rules.Sail(4)) == rules.Sail(4)  # refused as written
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(after, rules.Sail(4))

@@ -150,6 +150,8 @@ def _probe(state: GameState, options: list[Action], rng: random.Random) -> list[
         else:
             if not allowed:
                 found.append(f"{action} is not legal here but was accepted")
+            elif rules.canonical(state, action) not in options:
+                found.append(f"{action} was accepted but its spelling is not listed")
     return found
 
 
