@@ -314,7 +314,7 @@ def test_every_white_yellow_and_red_tile_gives_its_gain(name: str) -> None:
     player = done.players[0]
     assert asked == choices
     assert (player.fame, player.money, player.karma) == (fame, money, karma)
-    assert len(player.dice) == state.players[0].dice.__len__() + sum(
+    assert len(player.dice) == len(state.players[0].dice) + sum(
         int(c.split()[1]) for c in choices if c.startswith("take")
     )
     assert sum(player.levels) - 8 == choices.count("upgrade")
@@ -429,6 +429,21 @@ def test_a_navaratnas_player_unlocks_all_three_workers(board: str, most: int) ->
     state = replace(state, river=replace(state.river, boats=(11, 0)))
     done = run(state, "harbor h1 g1 move 1")  # over the bridge: the river worker
     assert done.players[0].workers == most and done.players[0].unlocked == 3
+
+
+@pytest.mark.parametrize(("board", "most"), [("navaratnas", 6), ("base", 5)])
+def test_all_three_workers_come_from_fame_money_and_the_bridge(board: str, most: int) -> None:
+    state = turn_to(variant(2, seed=2, boards=(board, "navaratnas")), 0)
+    state = with_player(state, 0, fame=12, money=17, karma=0, hand=["g1"])
+    state = with_player(state, 0, fame_bonus_next=1, money_bonus_next=1, money_workers_taken=0)
+    # Over the bridge to space 12 (two dice); to space 15 (+4 fame: past 15, a worker); to
+    # space 22 (+7 money: past 20, a worker).
+    for boat, then in ((11, "take o o"), (14, ""), (21, "")):
+        state = with_player(clear_board(turn_to(state, 0)), 0, hand=["g1"])
+        state = replace(state, river=replace(state.river, boats=(boat, 0)))
+        state = run(state, "harbor h1 g1 move 1", *([then] if then else []))
+    assert state.players[0].fame == 16 and state.players[0].money == 24
+    assert state.players[0].workers == most and state.players[0].unlocked == 3
 
 
 def test_the_navaratnas_dancer_takes_a_face_up_tile_onto_an_empty_field_of_its_colour() -> None:
