@@ -732,3 +732,15 @@ def test_a_view_does_not_carry_the_generator_that_would_tell_the_hidden_tiles() 
     action = rules.legal_actions(view)[0]
     assert rules.legal_actions(view) == rules.legal_actions(state)
     assert rules.apply(view, action).turn == rules.apply(state, action).turn
+
+
+def test_taking_from_an_empty_white_stack_reshuffles_the_discards() -> None:
+    state = turn_to(variant(2, seed=3, boards=("base", "navaratnas")), 1)
+    whites = state.supply.yields
+    state = replace(state, supply=replace(state.supply, yields=(), yield_discard=whites))
+    state = replace(state, queue=(TAKE_YIELD,))
+    assert "yield stack a2 w" in texts(state)
+    done = run(state, "yield stack a2 w")
+    laid = done.players[1].fields[0]
+    assert laid in whites and done.supply.yield_discard == ()
+    assert sorted((*done.supply.yields, laid)) == sorted(whites)
