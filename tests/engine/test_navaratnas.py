@@ -744,3 +744,18 @@ def test_taking_from_an_empty_white_stack_reshuffles_the_discards() -> None:
     laid = done.players[1].fields[0]
     assert laid in whites and done.supply.yield_discard == ()
     assert sorted((*done.supply.yields, laid)) == sorted(whites)
+
+
+def test_a_view_shows_the_top_of_each_display_stack_and_not_the_order_below() -> None:
+    state = variant(2, seed=4)
+    view = rules.seat_view(state, 0)
+    assert [s[-1] for s in view.supply.stacks] == [s[-1] for s in state.supply.stacks]
+    assert [sorted(s) for s in view.supply.stacks] == [sorted(s) for s in state.supply.stacks]
+    # §1: only the top tile of each stack is seen; the next is revealed when the top is taken.
+    other = replace(
+        state,
+        supply=replace(
+            state.supply, stacks=tuple((*reversed(s[:-1]), s[-1]) for s in state.supply.stacks)
+        ),
+    )
+    assert other != state and rules.seat_view(other, 0) == view
