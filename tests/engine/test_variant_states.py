@@ -101,3 +101,9 @@ def test_legal_actions_and_forecasts_tell_nothing_hidden() -> None:
             )
             checked += 1
     assert checked > 5000 and swapped > 100
+
+
+def test_no_state_of_a_variant_game_is_called_unreachable() -> None:
+    # Positions are refused by these facts: a state a game reaches must pass them all.
+    for state in STATES[::2]:
+        assert rules.unreachable_facts(state) == [], (state.config, state.steps)
