@@ -18,7 +18,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from game_kit import ROUND_LIMIT
+from game_kit import ROUND_LIMIT, ends
 
 import rules
 from rules import Config, GameState
@@ -85,6 +85,76 @@ def _hiding_changed(state: GameState, before: GameState) -> bool:
         (p.fields, p.face_down) != (b.fields, b.face_down)
         for p, b in zip(state.players, before.players, strict=True)
     )
+
+
+def _field_checks(state: GameState) -> list[str]:
+    """§12: a tile on a field a road end faces has been gained; a gained tile lies face up; only
+    the brown tile drawn at setup lies face down."""
+    found = []
+    for seat, player in enumerate(state.players):
+        if not player.fields:
+            continue
+        fields = rules.seat_rules(state, seat).fields
+        cells = player.province.cells
+        for i, (tile, field) in enumerate(zip(player.fields, fields, strict=True)):
+            bit = 1 << i
+            placed = cells[field.cell]
+            faces = placed is not None and field.side in ends(placed.tile, placed.rotation)
+            if tile != rules.EMPTY and faces and not player.gained & bit:
+                found.append(f"seat {seat}: a road reaches field {i} but its tile was not gained")
+            if player.face_down & bit and (
+                player.gained & bit or rules.catalog().yield_tiles[tile].colour != "brown"
+            ):
+                found.append(f"seat {seat}: field {i} lies face down wrongly")
+    return found
+
+
+def _places(state: GameState, seat: int) -> bool:
+    player = state.players[seat]
+    return player.workers > player.placed and not player.passed
+
+
+def _instead_due(state: GameState, seat: int) -> bool:
+    """§12: with no worker left while another seat still places, a Navaratnas seat takes a yield
+    tile instead of its turn, when one fits an empty field of its board."""
+    player = state.players[seat]
+    if state.config.board(seat) != "navaratnas" or player.workers > player.placed:
+        return False
+    if player.passed or not any(_places(state, s) for s in range(len(state.players)) if s != seat):
+        return False
+    tiles = rules.catalog().yield_tiles
+    offered = {tiles[t].colour for t in state.supply.display}
+    if state.supply.yields or state.supply.yield_discard:
+        offered.add("white")
+    fields = rules.seat_rules(state, seat).fields
+    return any(
+        t == rules.EMPTY and f.colour in offered for t, f in zip(player.fields, fields, strict=True)
+    )
+
+
+def _turn_checks(before: GameState, after: GameState) -> list[str]:
+    """Who gets the next turn: a seat that places, or one due a yield tile instead (never in the
+    last turns); no seat passed over that could have had either."""
+    instead = bool(after.queue) and after.queue[0].kind == "take_yield"
+    if after.over or (after.queue and not (instead and after.turn != before.turn)):
+        return []  # the game ended, or the same turn goes on with a choice
+    found = []
+    if instead:
+        if after.end_trigger >= 0:
+            found.append("a yield tile instead of a last turn")
+        if not _instead_due(after, after.turn):
+            found.append(f"seat {after.turn} takes a yield tile instead without being due one")
+    elif not _places(after, after.turn):
+        found.append(f"seat {after.turn} has the turn but cannot place")
+    if after.round != before.round or after.end_trigger >= 0:
+        return found
+    n = len(after.players)
+    seat = (before.turn + 1) % n
+    while seat != after.turn:
+        if _places(after, seat) or _instead_due(after, seat):
+            found.append(f"seat {seat} was passed over")
+        seat = (seat + 1) % n
+    return found
 
 
 def _hidden_checks(state: GameState) -> list[str]:
@@ -184,6 +254,7 @@ def play(
             counts["stack"] += 1
         after = rules.apply(state, action)
         problems = rules.invariant_problems(after, state) + _own_checks(after, state)
+        problems += _field_checks(after) + _turn_checks(state, after)
         assert problems == [], f"seed {seed}, step {after.steps} ({action}): {problems}"
         actions.append(action)
         state = after
@@ -271,3 +342,24 @@ def test_the_round_trip_check_catches_a_wrong_notation(monkeypatch: pytest.Monke
     assert _round_trips(options, set()) == []
     monkeypatch.setattr(rules, "parse_action", lambda text: rules.Pass())
     assert _round_trips(options, set()) != []
+
+
+def test_the_field_and_turn_checks_catch_broken_games() -> None:
+    state = rules.new_game(config("navaratnas", 3, 7))
+    assert _field_checks(state) == []
+    # A road facing the brown field a4 (south) without the tile gained.
+    straight = next(t for t in rules.catalog().tiles if t.road == "straight")
+    stacks = tuple(tuple(t for t in s if t != straight.id) for s in state.supply.stacks)
+    rotation = next(r for r in range(4) if rules.Side.S in ends(straight.id, r))
+    province = state.players[0].province.with_cell(15, rules.Placed(straight.id, rotation))
+    reached = rules.replace(state, supply=rules.replace(state.supply, stacks=stacks))
+    reached = reached.update_player(0, province=province)
+    assert any("not gained" in p for p in _field_checks(reached))
+    # Seat 1 with no worker left, passed over while seat 2 still places.
+    turn = rules.replace(state, turn=0)
+    skipped = rules.replace(turn.update_player(1, placed=3), turn=2)
+    assert any("seat 1 was passed over" in p for p in _turn_checks(turn, skipped))
+    instead = rules.replace(skipped, turn=1, queue=(rules.Effect("take_yield"),))
+    assert _turn_checks(turn, instead) == []
+    last = rules.replace(instead, end_trigger=0, met_order=(0,))
+    assert any("last turn" in p for p in _turn_checks(turn, last))
