@@ -288,7 +288,7 @@ GAINS: dict[str, tuple[tuple[int, int, int], list[str]]] = {
 
 def _reaching(**changes: object) -> GameState:
     """Seat 0 with roads reaching a white, a yellow, a red and a brown field; fame, money and
-    karma 0, two workers on the board."""
+    karma 0."""
     state = _nava(money=0, fame=0, karma=0, **changes)
     return _roads(state, REACHING)
 
@@ -393,7 +393,7 @@ def test_brown7_gives_a_fame_per_worker(workers: int) -> None:
 
 def test_a_brown_tile_counts_at_the_moment_it_is_gained_and_never_again() -> None:
     layout = {k: v for k, v in REACHING.items() if k != "e4"}
-    state = _roads(_reaching_base(), layout)
+    state = _roads(_nava(money=0, fame=0, karma=0), layout)
     state = _lay(_face_up(state, 23), "brown1", "e4", S)  # a fame per tile with a market
     assert state.players[0].fame == 0  # not reached yet
     markets_before = sum(1 for t in _placed(state) if t.markets)
@@ -401,10 +401,6 @@ def test_a_brown_tile_counts_at_the_moment_it_is_gained_and_never_again() -> Non
     assert done.players[0].fame == markets_before + 1
     later = _build(clear_board(turn_to(done, 0)), "b2", {E}, plain=True)
     assert later.players[0].fame == done.players[0].fame  # scored once only
-
-
-def _reaching_base() -> GameState:
-    return _nava(money=0, fame=0, karma=0)
 
 
 # Turn rules (§12) -------------------------------------------------------------------------------
