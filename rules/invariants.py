@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from .actions import cell_name
 from .catalog import SpaceSpec, TrackBonus, catalog
+from .fields import field_reached
 from .model import COLOURS, Effect
 from .province import road_network
 from .river import final_space
@@ -191,6 +192,7 @@ def unreachable(state: GameState) -> list[Broken]:
         found += _workers(state, seat, key)
         found += _province(player, key)
         found += _building_fame(seat, player, key)
+        found += _fields(state, seat, key)
     found += _spaces(state)
     found += _rows_done(state)
     found += _display(state)
@@ -312,6 +314,27 @@ def _workers(state: GameState, seat: int, key: str) -> list[Broken]:
         )
     if p.passed and p.workers_left <= 0:
         found.append((f"{key}.passed", f"seat {seat} passed with no worker left to place"))
+    return found
+
+
+def _fields(state: GameState, seat: int, key: str) -> list[Broken]:
+    """A tile on a field a road reaches was gained when the road or the tile came, and only a
+    brown tile lies face down, drawn so at setup (§12)."""
+    player = state.players[seat]
+    tiles = catalog().yield_tiles
+    found: list[Broken] = []
+    fields = seat_rules(state, seat).fields
+    for index, (tile, field) in enumerate(zip(player.fields, fields, strict=False)):
+        if tile < 0:  # EMPTY, or UNSEEN in a seat's view
+            continue
+        bit = 1 << index
+        where = f"the {field.colour} field at {cell_name(field.cell)} {field.side.name.lower()}"
+        if not player.gained & bit and field_reached(player.province, field):
+            found.append((f"{key}.gained", f"a road reaches {where} but its tile was not gained"))
+        if player.face_down & bit and tiles[tile].colour != "brown":
+            found.append(
+                (f"{key}.face_down", f"the {tiles[tile].name} tile on {where} lies face down")
+            )
     return found
 
 

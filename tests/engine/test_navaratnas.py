@@ -755,3 +755,25 @@ def test_a_view_shows_the_top_of_each_display_stack_and_not_the_order_below() ->
         ),
     )
     assert other != state and rules.seat_view(other, 0) == view
+
+
+def test_a_position_with_a_tile_on_a_reached_field_not_gained_is_unreachable() -> None:
+    state = variant(2, seed=5, boards=NAVARATNAS)
+    state = _roads(state, {"b1": {E, W}, "a1": {E, S}, "a2": {N, W}})
+    # Fame enough for the buildings laid, with the bonuses it passed taken.
+    state = with_player(state, 0, fame=30, fame_bonus_next=3, workers=4, unlocked=1)
+    assert rules.unreachable_facts(state) == []
+    white = _face_up(state, 2)
+    fields = list(white.players[0].fields)
+    fields[_field(white, "a2", W)] = 2
+    display = tuple(t for t in white.supply.display if t != 2)
+    laid = replace(white, supply=replace(white.supply, display=display))
+    laid = laid.update_player(0, fields=tuple(fields))
+    assert rules.invariant_problems(laid) == []  # every tile is somewhere: a whole game
+    facts = rules.unreachable_facts(laid)
+    assert [where for where, _ in facts] == ["players[0].gained"], facts
+    assert "a2" in facts[0][1]
+    gained = laid.update_player(0, gained=1 << _field(laid, "a2", W))
+    assert rules.unreachable_facts(gained) == []
+    hidden = gained.update_player(0, face_down=gained.players[0].face_down | 1)
+    assert [where for where, _ in rules.unreachable_facts(hidden)] == ["players[0].face_down"]
