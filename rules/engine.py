@@ -10,6 +10,7 @@ import attrs
 from . import effects, fields, harbor, market, palace, quarry
 from .actions import (
     PLACEMENTS,
+    STACK,
     Action,
     Balcony,
     Chamber,
@@ -200,6 +201,8 @@ def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect,
     if state.over:
         raise IllegalAction("The game is over.")
     state = replace(state, rng=_STAND_IN_RNG)
+    if state.queue and isinstance(action, TakeYield) and action.tile == STACK:
+        return _forecast_unseen_take(state, action)
     if state.queue:
         try:
             state = effects.choose(state, action)
@@ -210,6 +213,18 @@ def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect,
     else:
         return state, ()
     return effects.forecast(state)
+
+
+def _forecast_unseen_take(
+    state: GameState, action: TakeYield
+) -> tuple[GameState, tuple[Effect, ...]]:
+    """The top face-down white tile stays unseen in a preview: its gain is named, not told."""
+    problem = why_not_yield(state, action)
+    if problem:
+        raise IllegalAction(problem)
+    state, hidden = fields.take_unseen(state, state.turn, action)
+    after, named = effects.forecast(state)
+    return after, ((hidden,) if hidden else ()) + named
 
 
 # Dice a forecast brings are rolled from this, not from the game's stream, so that a preview

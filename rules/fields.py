@@ -140,6 +140,18 @@ def take(state: GameState, seat: int, action: TakeYield) -> GameState:
     return lay_tile(state, seat, tile, index, face_down=False)
 
 
+def take_unseen(state: GameState, seat: int, action: TakeYield) -> tuple[GameState, Effect | None]:
+    """Taking the top face-down white tile, as far as the seat may know it before: the state
+    without the choice and with the tile still on its stack, and, when a road already reaches
+    the field, the hidden gain to name (the tile is gained at once, whatever it is)."""
+    index = _field_index(state, seat, action.cell, action.side)
+    assert index is not None
+    state = replace(state, queue=state.queue[1:])
+    field = seat_rules(state, seat).fields[index]
+    reached = field_reached(state.players[seat].province, field)
+    return state, Effect("yield_tile") if reached else None
+
+
 def yield_tile_of(name: str) -> YieldTile | None:
     return catalog().yield_tile(name)
 

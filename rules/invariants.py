@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from .actions import cell_name
 from .catalog import SpaceSpec, TrackBonus, catalog
+from .fields import field_reached
 from .model import COLOURS, Effect
 from .province import road_network
 from .river import final_space
@@ -126,9 +127,8 @@ def _yield_tiles(state: GameState) -> list[str]:
                 )
             if player.gained & player.face_down & bit:
                 found.append(f"seat {seat}: the tile on field {index} is gained yet face down")
-    expected = sorted(
-        t.id for t in data.yield_tiles if ruleset(state).fields or t.colour == "white"
-    )
+    any_fields = ruleset(state).fields  # once: this runs after every action
+    expected = sorted(t.id for t in data.yield_tiles if any_fields or t.colour == "white")
     if sorted(held) != expected:
         extra = sorted((Counter(held) - Counter(expected)).elements())
         missing = sorted((Counter(expected) - Counter(held)).elements())
@@ -192,6 +192,7 @@ def unreachable(state: GameState) -> list[Broken]:
         found += _workers(state, seat, key)
         found += _province(player, key)
         found += _building_fame(seat, player, key)
+        found += _fields(state, seat, key)
     found += _spaces(state)
     found += _rows_done(state)
     found += _display(state)
@@ -313,6 +314,27 @@ def _workers(state: GameState, seat: int, key: str) -> list[Broken]:
         )
     if p.passed and p.workers_left <= 0:
         found.append((f"{key}.passed", f"seat {seat} passed with no worker left to place"))
+    return found
+
+
+def _fields(state: GameState, seat: int, key: str) -> list[Broken]:
+    """A tile on a field a road reaches was gained when the road or the tile came, and only a
+    brown tile lies face down, drawn so at setup (§12)."""
+    player = state.players[seat]
+    tiles = catalog().yield_tiles
+    found: list[Broken] = []
+    fields = seat_rules(state, seat).fields
+    for index, (tile, field) in enumerate(zip(player.fields, fields, strict=False)):
+        if tile < 0:  # EMPTY, or UNSEEN in a seat's view
+            continue
+        bit = 1 << index
+        where = f"the {field.colour} field at {cell_name(field.cell)} {field.side.name.lower()}"
+        if not player.gained & bit and field_reached(player.province, field):
+            found.append((f"{key}.gained", f"a road reaches {where} but its tile was not gained"))
+        if player.face_down & bit and tiles[tile].colour != "brown":
+            found.append(
+                (f"{key}.face_down", f"the {tiles[tile].name} tile on {where} lies face down")
+            )
     return found
 
 

@@ -52,7 +52,8 @@ def seat_rules(state: GameState, seat: int) -> SeatRules:
 
 
 def rules_for(config: Config, river_tiles: tuple[int, ...] = ()) -> Ruleset:
-    boards = tuple(config.board(seat) for seat in range(config.players))
+    # The same as config.board(seat) for every seat, without a loop: this runs for most rules.
+    boards = config.boards or ("base",) * config.players
     return _resolve(boards, river_tiles)
 
 

@@ -2,7 +2,7 @@
 
 The notation lets a player write the same choice several ways: the dice of a payment or the colours
 taken in any order, a karma turn on one die of a payment or on another, a tile turned to a rotation
-that gives the same road shape, more harbor steps than reach the space where the boat stops.
+that gives the same road shape, more harbor or sail steps than reach the space where the boat stops.
 `canonical` turns each into the form the engine lists, so that `apply` and the logs agree with
 `legal_actions` on what an action is.
 Payments larger than needed stay as they are: §6 allows overpaying and they are distinct outcomes.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import attrs
 
 from . import river
-from .actions import Action, Harbor, Place, Quarry, Rebuild, Take
+from .actions import Action, Harbor, Place, Quarry, Rebuild, Sail, Take
 from .catalog import catalog
 from .dice import canonical_payment, paid_total
 from .province import rotated
@@ -30,6 +30,8 @@ def canonical(state: GameState, action: Action) -> Action:
         return _place(state, action)
     if isinstance(action, Harbor):
         return _harbor(state, action)
+    if isinstance(action, Sail):
+        return _sail(state, action)
     return action
 
 
@@ -74,3 +76,16 @@ def _harbor(state: GameState, action: Harbor) -> Harbor:
     steps = range(1, action.steps + 1)
     fewest = next(s for s in steps if river.destination(boats, seat, s) == stop)
     return attrs.evolve(action, steps=fewest)
+
+
+def _sail(state: GameState, action: Sail) -> Sail:
+    """The fewest steps that stop the boat on the same space, as for the harbor."""
+    effect = state.queue[0] if state.queue else None
+    if effect is None or effect.kind != "boat_steps":
+        return action
+    if not max(1, effect.low) <= action.steps <= effect.high:
+        return action  # more steps than the gain allows: refused as written
+    boats, seat = state.river.boats, state.turn
+    stop = river.destination(boats, seat, action.steps)
+    steps = range(max(1, effect.low), action.steps + 1)
+    return Sail(next(s for s in steps if river.destination(boats, seat, s) == stop))

@@ -8,12 +8,36 @@ import random
 import rules
 from rules import Config, GameState
 
+# With `variants`: the Ganga module, Navaratnas boards, both, and mixed boards with and without it.
+VARIANTS: tuple[tuple[bool, bool, bool], ...] = (
+    # (ganga, navaratnas, mixed)
+    (True, False, False),
+    (False, True, False),
+    (True, True, False),
+    (False, True, True),
+    (True, True, True),
+)
 
-def random_states(games: int) -> list[GameState]:
-    """Every state of `games` random games, of each player count in turn, seeds 1..games."""
+
+def variant_config(players: int, seed: int) -> Config:
+    """A variant game for the seed, the variants taken in turn; mixed games alternate the boards,
+    so both kinds are present."""
+    ganga, navaratnas, mixed = VARIANTS[seed % len(VARIANTS)]
+    if mixed:
+        boards = tuple("navaratnas" if (seat + seed) % 2 else "base" for seat in range(players))
+    else:
+        boards = ("navaratnas",) * players if navaratnas else ()
+    return Config(players=players, seed=seed, boards=boards, ganga=ganga)
+
+
+def random_states(games: int, *, variants: bool = False) -> list[GameState]:
+    """Every state of `games` random games, of each player count in turn, seeds 1..games; with
+    `variants`, variant games (see VARIANTS) instead of base ones."""
     states = []
     for seed in range(1, games + 1):
-        state = rules.new_game(Config(players=2 + seed % 3, seed=seed))
+        players = 2 + seed % 3
+        config = variant_config(players, seed) if variants else Config(players=players, seed=seed)
+        state = rules.new_game(config)
         pick = random.Random(seed)
         while not state.over:
             states.append(state)

@@ -177,3 +177,33 @@ def only_on_display(state: GameState, *tile_ids: int) -> GameState:
         state.supply, stacks=tuple(stacks), out_of_game=state.supply.out_of_game + gone
     )
     return replace(state, supply=supply)
+
+
+# Variants ---------------------------------------------------------------------------------------
+
+
+def variant(
+    players: int = 2, seed: int = 1, boards: Iterable[str] = (), *, ganga: bool = False
+) -> GameState:
+    """A new game with these province board sides (one per seat; none: all base) and, with
+    `ganga`, the Ganga module's river tiles."""
+    return rules.new_game(Config(players=players, seed=seed, boards=tuple(boards), ganga=ganga))
+
+
+def lay_river(
+    state: GameState, at: Mapping[int, int], spare: Iterable[int] = range(22, 0, -1)
+) -> GameState:
+    """Lays Ganga tiles on chosen river spaces (tile id -> space); every other tile goes on the
+    first `spare` spaces left, so the 8 tiles stay on 8 spaces of 1..22."""
+    tiles = [rules.EMPTY] * len(state.river.tiles)
+    for tile_id, space in at.items():
+        tiles[space] = tile_id
+    free = (s for s in spare if s not in at.values())
+    for tile_id in range(len(catalog().ganga.tiles)):
+        if tile_id not in at:
+            tiles[next(free)] = tile_id
+    return replace(state, river=replace(state.river, tiles=tuple(tiles)))
+
+
+def boats(state: GameState, *at: int) -> GameState:
+    return replace(state, river=replace(state.river, boats=at))

@@ -23,14 +23,16 @@ from rules.actions import (
     Rebuild,
     Reroll,
     Return,
+    Sail,
     Score,
     Single,
     Take,
+    TakeYield,
     Terrace,
     Upgrade,
     Variety,
 )
-from rules.model import Building, Colour, Die, Good, PaidDie
+from rules.model import Building, Colour, Die, Good, PaidDie, Side
 from rules.state import Config
 
 
@@ -104,6 +106,13 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(Rebuild, cells, stacks, payments),
     st.builds(Score, st.sampled_from(list(Good))),
     st.builds(Reroll, st.none() | dice),
+    st.builds(Sail, st.integers(0, 9)),
+    st.builds(
+        TakeYield,
+        st.sampled_from([t.name for t in rules.catalog().yield_tiles] + [rules.STACK]),
+        cells,
+        st.sampled_from(list(Side)),
+    ),
 )
 
 
@@ -147,6 +156,10 @@ def test_any_action_reads_back_equal(action: Action) -> None:
         ("score silk", Score(Good.SILK)),
         ("reroll o5", Reroll(Die(Colour.ORANGE, 5))),
         ("reroll done", Reroll(None)),
+        ("sail 2", Sail(2)),
+        ("yield yellow3 a3 w", TakeYield("yellow3", 10, Side.W)),
+        ("yield stack e2 e", TakeYield("stack", 9, Side.E)),
+        ("yield brown1 c4 s", TakeYield("brown1", 17, Side.S)),
     ],
 )
 def test_the_readme_examples(text: str, action: Action) -> None:
@@ -210,6 +223,18 @@ def test_the_readme_examples(text: str, action: Action) -> None:
         "reroll",
         "reroll o5 o6",
         "reroll finished",
+        "sail",
+        "sail x",
+        "sail -1",
+        "sail 10",
+        "sail 1 2",
+        "yield",
+        "yield yellow3 a3",
+        "yield 3 a3 w",
+        "yield yellow a3 w",
+        "yield yellow3 z9 w",
+        "yield yellow3 a3 q",
+        "yield yellow3 a3 w s",
     ],
 )
 def test_bad_texts_are_refused_with_a_value_error(text: str) -> None:
