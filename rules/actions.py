@@ -372,7 +372,7 @@ def _parse_yield(w: list[str]) -> Action:
 
 def _parse_sail(w: list[str]) -> Action:
     (steps,) = _words(w, 1, "sail STEPS")
-    if not (steps.isdigit() and len(steps) == 1):
+    if len(steps) != 1 or steps not in "123456789":
         raise ValueError(f"{steps!r} is not a number of river spaces (1 .. 9)")
     return Sail(int(steps))
 

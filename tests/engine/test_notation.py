@@ -106,7 +106,7 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(Rebuild, cells, stacks, payments),
     st.builds(Score, st.sampled_from(list(Good))),
     st.builds(Reroll, st.none() | dice),
-    st.builds(Sail, st.integers(0, 9)),
+    st.builds(Sail, st.integers(1, 9)),
     st.builds(
         TakeYield,
         st.sampled_from([t.name for t in rules.catalog().yield_tiles] + [rules.STACK]),
@@ -227,6 +227,7 @@ def test_the_readme_examples(text: str, action: Action) -> None:
         "sail x",
         "sail -1",
         "sail 10",
+        "sail 0",
         "sail 1 2",
         "yield",
         "yield yellow3 a3",
