@@ -192,12 +192,13 @@ class GameScreen(Screen[None]):
                 )
             if state.end_trigger >= 0:
                 line.append(" · last turns", style="bold")
-        pane = dict(PANES)[self.pane]
-        right = f"pane: {pane} · ?:help "
         width = self.size.width or 80
-        if line.cell_len + len(right) >= width and turns.takes_yield_instead(self.rajas.shown):
-            # Why this seat takes a tile matters more than the pane hint, which the help repeats.
-            return line
+        # The hint gives way, shortest last, to what the line says about the game: the help
+        # repeats it. One space at least keeps the two apart.
+        pane = dict(PANES)[self.pane]
+        for right in (f"pane: {pane} · ?:help ", "?:help ", ""):
+            if line.cell_len + 1 + len(right) <= width:
+                break
         line.pad_right(max(0, width - line.cell_len - len(right)))
         line.append(right, style="dim")
         return line
