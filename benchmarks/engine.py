@@ -2,7 +2,10 @@
 
 Prints a table and whether each goal is met; asserts nothing. Run:
 
-    python benchmarks/engine.py [--games N] [--players P] [--vs-catanatron]
+    python benchmarks/engine.py [--games N] [--players P] [--variant V] [--vs-catanatron]
+
+`--variant` picks the game measured: base (the default), ganga (the river tiles), navaratnas (every
+seat on the Navaratnas board side) or mixed (seats alternate base and Navaratnas boards).
 
 `--vs-catanatron` needs the `bench` extra (`pip install -e '.[bench]'`, catanatron 3.2.1) and plays
 one random 4-player catanatron game after each rajas game, so that whatever else the machine is
@@ -19,6 +22,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +32,20 @@ from rules import Config
 GAME_GOAL_MS = 15.0
 STEP_GOAL_MS = 5.0
 RATIO_GOAL = 2.0
+
+# The variants measured, by name: a Config for a number of players and a seed.
+VARIANTS: dict[str, Callable[[int, int], Config]] = {
+    "base": lambda players, seed: Config(players=players, seed=seed),
+    "ganga": lambda players, seed: Config(players=players, seed=seed, ganga=True),
+    "navaratnas": lambda players, seed: Config(
+        players=players, seed=seed, boards=("navaratnas",) * players
+    ),
+    "mixed": lambda players, seed: Config(
+        players=players,
+        seed=seed,
+        boards=tuple(("base", "navaratnas")[seat % 2] for seat in range(players)),
+    ),
+}
 
 
 @dataclass
@@ -76,12 +94,12 @@ class GcClock:
             self.current.collections += 1
 
 
-def play_rajas(seed: int, players: int, tally: Tally) -> None:
+def play_rajas(seed: int, players: int, tally: Tally, variant: str = "base") -> None:
     """One random game: each step (legal_actions + apply) timed on its own, the game as a whole."""
     chooser = random.Random(seed)
     clock = time.process_time
     start = clock()
-    state = rules.new_game(Config(players=players, seed=seed))
+    state = rules.new_game(VARIANTS[variant](players, seed))
     step = 0
     while not state.over:
         collections, before = tally.collections, clock()
@@ -119,12 +137,15 @@ def met(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
 
-def report(tallies: list[Tally], players: int) -> None:
+def report(tallies: list[Tally], players: int, variant: str = "base") -> None:
     """The table, then each goal beside the figure it is about."""
     print(
         f"python {platform.python_version()} ({platform.python_implementation()}) on {sys.platform}"
     )
-    print(f"{len(tallies[0].game_seconds)} random {players}-player games each; CPU time")
+    print(
+        f"{len(tallies[0].game_seconds)} random {players}-player games each; CPU time; "
+        f"rajas variant {variant}"
+    )
     print(
         f"{'engine':<11} {'steps':>7} {'steps/s':>8} {'median ms':>9} {'mean ms':>8} "
         f"{'max ms':>7} {'gc ms':>7} {'slowest ms':>10}  slowest at"
@@ -164,6 +185,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument(
+        "--variant", choices=tuple(VARIANTS), default="base", help="the rajas game measured"
+    )
+    parser.add_argument(
         "--vs-catanatron",
         action="store_true",
         help="interleave random 4-player catanatron 3.2.1 games (the bench extra)",
@@ -176,7 +200,7 @@ def main() -> None:
     # Warm the data and caches once, as a running app would have them, with a seed after the
     # measured ones; the warm-up tallies are thrown away.
     warm_up = args.games + 1
-    play_rajas(warm_up, args.players, Tally("warm-up"))
+    play_rajas(warm_up, args.players, Tally("warm-up"), args.variant)
     theirs = Tally("catanatron") if args.vs_catanatron else None
     if theirs is not None:
         tallies.append(theirs)
@@ -186,13 +210,13 @@ def main() -> None:
     try:
         for seed in range(1, args.games + 1):
             clock.current = ours
-            play_rajas(seed, args.players, ours)
+            play_rajas(seed, args.players, ours, args.variant)
             if theirs is not None:
                 clock.current = theirs
                 play_catanatron(seed, theirs)
     finally:
         gc.callbacks.remove(clock)
-    report(tallies, args.players)
+    report(tallies, args.players, args.variant)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ from types import ModuleType
 
 import pytest
 
+import rules
+
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
@@ -100,3 +102,19 @@ def test_gc_clock_charges_collections_to_the_tally_playing() -> None:
         gc.callbacks.remove(clock)
     assert playing.collections == 1 and playing.gc_seconds >= 0.0
     assert idle.collections == 0
+
+
+@pytest.mark.parametrize("variant", ["ganga", "navaratnas", "mixed"])
+def test_engine_benchmark_measures_each_variant(variant: str) -> None:
+    out = _run("engine.py", "--games", "1", "--variant", variant)
+    assert f"CPU time; rajas variant {variant}" in out
+    assert any(line.startswith("rajas ") for line in out.splitlines())
+
+
+def test_engine_benchmark_variants_set_up_what_they_name() -> None:
+    engine = _module("engine.py")
+    assert engine.VARIANTS["base"](4, 1) == rules.Config(players=4, seed=1)
+    assert engine.VARIANTS["ganga"](4, 1).ganga
+    assert engine.VARIANTS["navaratnas"](3, 1).boards == ("navaratnas",) * 3
+    mixed = engine.VARIANTS["mixed"](4, 1)
+    assert len(set(mixed.boards)) == 2 and rules.config_problem(mixed) is None
