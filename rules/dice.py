@@ -8,7 +8,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
 from . import rng
-from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face
+from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
 from .state import GameState, replace
 
 # Turning a die with karma can only help a payment that needs high faces when the die shows 1..3.
@@ -58,7 +58,6 @@ def _with_supply(state: GameState, dice: list[int]) -> GameState:
     return replace(state, supply=replace(state.supply, dice=tuple(dice)))
 
 
-@lru_cache(maxsize=16384)
 def single_die_options(
     dice: tuple[Die, ...], karma: int, *, colour: Colour | None = None, faces: tuple[int, ...] = ()
 ) -> tuple[PaidDie, ...]:
@@ -66,29 +65,53 @@ def single_die_options(
 
     Without `faces` any face will do and karma flips are not listed (they would change nothing).
     """
-    options: list[PaidDie] = []
-    for die in dict.fromkeys(dice):
-        if colour is not None and die.colour != colour:
-            continue
-        if not faces:
-            options.append(PaidDie(die))
-            continue
-        if die.value in faces:
-            options.append(PaidDie(die))
-        if karma and opposite_face(die.value) in faces:
-            options.append(PaidDie(die, True))
-    return tuple(options)
+    turns = bool(karma) and bool(faces)
+    return _single_die_options(_candidates(dice, colour, faces, turns), turns, faces)
 
 
 @lru_cache(maxsize=16384)
+def _candidates(
+    dice: tuple[Die, ...], colour: Colour | None, faces: tuple[int, ...], turns: bool
+) -> tuple[Die, ...]:
+    """The distinct dice that could pay, in statue order: the options depend on these alone, so
+    the cache of options below is keyed by far fewer statues. Keys and values are plain ints,
+    which the garbage collector does not walk."""
+    return tuple(
+        die
+        for die in dict.fromkeys(dice)
+        if (colour is None or die.colour == colour)
+        and (not faces or die.value in faces or (turns and opposite_face(die.value) in faces))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _single_die_options(
+    dice: tuple[Die, ...], turns: bool, faces: tuple[int, ...]
+) -> tuple[PaidDie, ...]:
+    options: list[PaidDie] = []
+    for die in dice:
+        if not faces:
+            options.append(paid_die(die))
+            continue
+        if die.value in faces:
+            options.append(paid_die(die))
+        if turns and opposite_face(die.value) in faces:
+            options.append(paid_die(die, True))
+    return tuple(options)
+
+
 def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> tuple[PaidDie, ...]:
     """One die of `colour` whose face counts: each distinct die as it is and turned with karma."""
+    return _value_options(_candidates(dice, colour, (), False), bool(karma))
+
+
+@lru_cache(maxsize=4096)
+def _value_options(dice: tuple[Die, ...], turns: bool) -> tuple[PaidDie, ...]:
     options: list[PaidDie] = []
-    for die in dict.fromkeys(dice):
-        if die.colour == colour:
-            options.append(PaidDie(die))
-            if karma:
-                options.append(PaidDie(die, True))
+    for die in dice:
+        options.append(paid_die(die))
+        if turns:
+            options.append(paid_die(die, True))
     return tuple(options)
 
 
@@ -160,7 +183,7 @@ def canonical_payment(pay: Payment) -> Payment:
     the same dice go back and the same karma is spent."""
     flips = sum(p.flipped for p in pay)
     dice = sorted((p.die for p in pay), key=lambda d: (d.value, d))
-    turned = [PaidDie(d, True) for d in dice[:flips]] + [PaidDie(d) for d in dice[flips:]]
+    turned = [paid_die(d, True) for d in dice[:flips]] + [paid_die(d) for d in dice[flips:]]
     return tuple(sorted(turned))
 
 
@@ -170,8 +193,8 @@ def _payment_of(
     pay: list[PaidDie] = []
     for v, n in zip(faces, chosen, strict=True):
         f = flipped.get(v, 0)
-        pay.extend([PaidDie(Die(colour, v), True)] * f)
-        pay.extend([PaidDie(Die(colour, v))] * (n - f))
+        pay.extend([paid_die(Die(colour, v), True)] * f)
+        pay.extend([paid_die(Die(colour, v))] * (n - f))
     return tuple(sorted(pay))
 
 

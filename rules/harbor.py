@@ -8,7 +8,7 @@ from . import river
 from .actions import Harbor
 from .catalog import SpaceSpec, catalog
 from .dice import give_up, payment_problem, single_die_options
-from .model import Die, Effect
+from .model import Effect, PaidDie
 from .state import GameState, replace
 
 
@@ -16,24 +16,35 @@ def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Harbor, ...]:
     if not river.can_move(state, seat):
         return ()
     player = state.players[seat]
-    return _options(spec.key, player.dice, player.karma, state.river.boats, seat)
+    faces = _FACES[catalog().harbor_max_die]
+    payments = single_die_options(player.dice, player.karma, faces=faces)
+    return _moves(spec.key, payments, _first_steps(state.river.boats, seat, len(faces)))
 
 
-@lru_cache(maxsize=16384)
-def _options(
-    key: str, dice: tuple[Die, ...], karma: int, boats: tuple[int, ...], seat: int
-) -> tuple[Harbor, ...]:
+# The faces a harbor takes, per highest face: (1,), (1, 2), ...
+_FACES = tuple(tuple(range(1, top + 1)) for top in range(7))
+
+
+@lru_cache(maxsize=4096)
+def _first_steps(boats: tuple[int, ...], seat: int, most: int) -> tuple[int, ...]:
+    """The step counts up to `most` that each stop the boat on a space no fewer steps reach: a
+    die showing v moves the boat by those of them up to v."""
+    reached: set[int] = set()
+    firsts = []
+    for steps in range(1, most + 1):
+        to = river.destination(boats, seat, steps)
+        if to not in reached:
+            reached.add(to)
+            firsts.append(steps)
+    return tuple(firsts)
+
+
+@lru_cache(maxsize=4096)
+def _moves(key: str, payments: tuple[PaidDie, ...], firsts: tuple[int, ...]) -> tuple[Harbor, ...]:
     """Each die that can pay, with one move per distinct space the boat can reach."""
-    faces = tuple(range(1, catalog().harbor_max_die + 1))
-    result = []
-    for pay in single_die_options(dice, karma, faces=faces):
-        reached: set[int] = set()
-        for steps in range(1, pay.value + 1):
-            to = river.destination(boats, seat, steps)
-            if to not in reached:
-                reached.add(to)
-                result.append(Harbor(key, pay, steps))
-    return tuple(result)
+    return tuple(
+        Harbor(key, pay, steps) for pay in payments for steps in firsts if steps <= pay.value
+    )
 
 
 def why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

@@ -8,7 +8,7 @@ from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec
 from .dice import a_die, give_up, payment_problem, value_options
-from .model import GOODS, Colour, Die, Effect
+from .model import GOODS, Effect, PaidDie
 from .province import good_score
 from .spaces import board_side
 from .state import GameState, replace
@@ -36,16 +36,13 @@ def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceS
 def single_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Single, ...]:
     player = state.players[seat]
     assert spec.colour is not None
-    return _single_options(spec.key, spec.colour, player.dice, player.karma)
+    return _single_options(spec.key, value_options(player.dice, player.karma, spec.colour))
 
 
-@lru_cache(maxsize=16384)
-def _single_options(
-    key: str, colour: Colour, dice: tuple[Die, ...], karma: int
-) -> tuple[Single, ...]:
-    return tuple(
-        Single(key, pay, good) for pay in value_options(dice, karma, colour) for good in GOODS
-    )
+@lru_cache(maxsize=4096)
+def _single_options(key: str, payments: tuple[PaidDie, ...]) -> tuple[Single, ...]:
+    """Keyed by the payments, not the whole statue, so that few listings are kept."""
+    return tuple(Single(key, pay, good) for pay in payments for good in GOODS)
 
 
 def single_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

@@ -135,6 +135,16 @@ class PaidDie:
 
 Payment = tuple[PaidDie, ...]
 
+# The 48 distinct paid dice, made once; the engine's option listings share these (see `paid_die`).
+_PAID_DICE: tuple[PaidDie, ...] = tuple(PaidDie(d, f) for d in _DICE for f in (False, True))
+
+
+def paid_die(die: Die, flipped: bool = False) -> PaidDie:
+    """The shared record for giving up `die` (turned with karma if `flipped`): equal to
+    `PaidDie(die, flipped)`, but one object per value, so that the option caches hold 48 of them
+    rather than one per listing for the garbage collector to walk."""
+    return _PAID_DICE[die * 2 + flipped]
+
 
 @attrs.frozen(slots=True)
 class Effect:

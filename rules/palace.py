@@ -9,7 +9,7 @@ from .catalog import SpaceSpec, catalog
 from .dice import a_die, give_up, payment_problem, remove_dice, single_die_options
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
-from .model import Colour, Die, Effect, PaidDie
+from .model import Die, Effect, PaidDie
 from .ruleset import seat_rules
 from .state import GameState, replace
 
@@ -45,12 +45,14 @@ def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec)
 
 
 def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Balcony, ...]:
-    return _balcony_options(spec.key, spec.colour, state.players[seat].dice)
+    payments = single_die_options(state.players[seat].dice, 0, colour=spec.colour)
+    return _balcony_options(spec.key, payments)
 
 
-@lru_cache(maxsize=16384)
-def _balcony_options(key: str, colour: Colour | None, dice: tuple[Die, ...]) -> tuple[Balcony, ...]:
-    return tuple(Balcony(key, pay) for pay in single_die_options(dice, 0, colour=colour))
+@lru_cache(maxsize=4096)
+def _balcony_options(key: str, payments: tuple[PaidDie, ...]) -> tuple[Balcony, ...]:
+    """Keyed by the payments, not the whole statue, so that few listings are kept."""
+    return tuple(Balcony(key, pay) for pay in payments)
 
 
 def balcony_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
@@ -81,11 +83,16 @@ def _may_be_impossible(gain: tuple[Effect, ...]) -> bool:
     return any(g.kind in MAY_BE_IMPOSSIBLE for g in gain)
 
 
-@lru_cache(maxsize=16384)
 def _chamber_payments(
     key: str, value: int, dice: tuple[Die, ...], karma: int
 ) -> tuple[Chamber, ...]:
-    return tuple(Chamber(key, pay) for pay in single_die_options(dice, karma, faces=(value,)))
+    return _chambers(key, single_die_options(dice, karma, faces=(value,)))
+
+
+@lru_cache(maxsize=4096)
+def _chambers(key: str, payments: tuple[PaidDie, ...]) -> tuple[Chamber, ...]:
+    """Keyed by the payments, not the whole statue, so that few listings are kept."""
+    return tuple(Chamber(key, pay) for pay in payments)
 
 
 def _possible_after(state: GameState, seat: int, spec: SpaceSpec, pay: PaidDie) -> bool:

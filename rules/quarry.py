@@ -7,33 +7,34 @@ from functools import lru_cache
 from .actions import Quarry
 from .catalog import SpaceSpec, catalog
 from .dice import give_up, minimal_payments, paid_total, payment_problem, shortfall
-from .model import Die, Effect
+from .model import Effect, Payment
 from .province import placements
-from .state import GameState, Province, replace
+from .state import GameState, replace
 
 
 def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
+    """Every purchase: a top tile that fits the province, with each minimal payment.
+
+    Nothing is cached per whole state (such a cache rarely hits and holds many records); the
+    payments and the fit are each cached on what they alone depend on, and the records per
+    (stack, payments)."""
     player = state.players[seat]
-    tops = tuple(stack[-1] if stack else -1 for stack in state.supply.stacks)
-    return _options(spec.key, tops, player.province, player.dice, player.karma)
-
-
-@lru_cache(maxsize=16384)
-def _options(
-    key: str, tops: tuple[int, ...], province: Province, dice: tuple[Die, ...], karma: int
-) -> tuple[Quarry, ...]:
-    """Every purchase: a top tile that fits the province, with each minimal payment."""
+    dice, karma, province = player.dice, player.karma, player.province
     tiles = catalog().tiles
-    result: list[Quarry] = []
-    for index, top in enumerate(tops):
-        if top < 0:
+    result: tuple[Quarry, ...] = ()
+    for index, stack in enumerate(state.supply.stacks):
+        if not stack:
             continue
-        tile = tiles[top]
-        if not placements(province, tile.ends):
-            continue
+        tile = tiles[stack[-1]]
         payments = minimal_payments(dice, karma, tile.colour, tile.value)
-        result.extend(Quarry(key, index, pay) for pay in payments)
-    return tuple(result)
+        if payments and placements(province, tile.ends):
+            result += _purchases(spec.key, index, payments)
+    return result
+
+
+@lru_cache(maxsize=4096)
+def _purchases(key: str, stack: int, payments: tuple[Payment, ...]) -> tuple[Quarry, ...]:
+    return tuple(Quarry(key, stack, pay) for pay in payments)
 
 
 def why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
