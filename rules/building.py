@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from . import tracks
 from .actions import Rebuild
 from .catalog import catalog
-from .dice import minimal_payments, paid_total, payment_problem, shortfall
+from .dice import minimal_payments, paid_total, payment_problem, payments_of, reach, shortfall
 from .fields import gain_reached_fields
 from .model import Die
 from .province import edge_gains, rebuild_rotations, rotated
@@ -55,15 +55,16 @@ def rebuild_options(
     karma = player.karma if karma is None else karma
     tiles = catalog().tiles
     tops = [(i, tiles[stack[-1]]) for i, stack in enumerate(state.supply.stacks) if stack]
+    faces, best = reach(dice, karma)
     for cell, placed in player.province.placed():
         if placed.rebuilt:
             continue
         old = tiles[placed.tile]
         for stack, new in tops:
             difference = new.value - old.value
-            if difference <= 0:
+            if difference <= 0 or best[new.colour] < difference:
                 continue
-            payments = minimal_payments(dice, karma, new.colour, difference)
+            payments = payments_of(faces[new.colour], karma, new.colour, difference)
             if payments and rebuild_rotations(player.province, cell, new.ends):
                 yield from (Rebuild(cell, stack, pay) for pay in payments)
 

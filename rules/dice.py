@@ -143,6 +143,26 @@ def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) ->
     return f"needs {target} {name}, you have {total}{with_karma}."
 
 
+@lru_cache(maxsize=4096)
+def reach(dice: tuple[Die, ...], karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Per colour: the faces of the statue's dice of that colour, and the highest total they can
+    pay with karma turns (as `shortfall` counts it). A price above that total has no payment, so
+    listings skip `minimal_payments` for it."""
+    faces = tuple(faces_of(dice, colour) for colour in COLOURS)
+    turns = min(karma, 3)
+    best = tuple(
+        sum(f) + sum(7 - 2 * v for v in sorted(f)[:turns] if v in _FLIP_HELPS) for f in faces
+    )
+    return faces, best
+
+
+def payments_of(
+    faces: tuple[int, ...], karma: int, colour: Colour, target: int
+) -> tuple[Payment, ...]:
+    """`minimal_payments` for the dice of `colour` showing `faces` (see `reach`)."""
+    return _minimal_payments(faces, min(karma, 3), colour, target)
+
+
 @lru_cache(maxsize=16384)
 def faces_of(dice: tuple[Die, ...], colour: Colour) -> tuple[int, ...]:
     return tuple(d.value for d in dice if d.colour == colour)

@@ -72,6 +72,10 @@ def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Chamb
     player = state.players[seat]
     options = _chamber_payments(spec.key, spec.value, player.dice, player.karma)
     if options and _may_be_impossible(seat_rules(state, seat).chambers[spec.value]):
+        # Giving up a die never makes the action possible, so one check with the whole statue
+        # rules out every payment at once when the action is impossible anyway.
+        if not chamber_possible(state, seat, spec.value, player.dice, player.karma):
+            return ()
         return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
     return options
 

@@ -6,7 +6,15 @@ from functools import lru_cache
 
 from .actions import Quarry
 from .catalog import SpaceSpec, catalog
-from .dice import give_up, minimal_payments, paid_total, payment_problem, shortfall
+from .dice import (
+    give_up,
+    minimal_payments,
+    paid_total,
+    payment_problem,
+    payments_of,
+    reach,
+    shortfall,
+)
 from .model import Effect, Payment
 from .province import placements
 from .state import GameState, replace
@@ -19,14 +27,18 @@ def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
     payments and the fit are each cached on what they alone depend on, and the records per
     (stack, payments)."""
     player = state.players[seat]
-    dice, karma, province = player.dice, player.karma, player.province
+    karma, province = player.karma, player.province
+    faces, best = reach(player.dice, karma)
     tiles = catalog().tiles
     result: tuple[Quarry, ...] = ()
     for index, stack in enumerate(state.supply.stacks):
         if not stack:
             continue
         tile = tiles[stack[-1]]
-        payments = minimal_payments(dice, karma, tile.colour, tile.value)
+        colour = tile.colour
+        if best[colour] < tile.value:
+            continue
+        payments = payments_of(faces[colour], karma, colour, tile.value)
         if payments and placements(province, tile.ends):
             result += _purchases(spec.key, index, payments)
     return result
