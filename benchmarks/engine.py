@@ -4,6 +4,8 @@ Prints a table and whether each goal is met; asserts nothing. Run:
 
     python benchmarks/engine.py [--games N] [--players P] [--variant V] [--vs-catanatron]
 
+`--gc-freeze` calls `gc.freeze()` after the warm-up, as an app may once its data is loaded, so that
+full collections no longer walk the objects alive then (modules, data, warm caches).
 `--variant` picks the game measured: base (the default), ganga (the river tiles), navaratnas (every
 seat on the Navaratnas board side) or mixed (seats alternate base and Navaratnas boards).
 
@@ -137,14 +139,14 @@ def met(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
 
-def report(tallies: list[Tally], players: int, variant: str = "base") -> None:
+def report(tallies: list[Tally], players: int, variant: str = "base", frozen: bool = False) -> None:
     """The table, then each goal beside the figure it is about."""
     print(
         f"python {platform.python_version()} ({platform.python_implementation()}) on {sys.platform}"
     )
     print(
         f"{len(tallies[0].game_seconds)} random {players}-player games each; CPU time; "
-        f"rajas variant {variant}"
+        f"rajas variant {variant}" + ("; gc.freeze() after the warm-up" if frozen else "")
     )
     print(
         f"{'engine':<11} {'steps':>7} {'steps/s':>8} {'median ms':>9} {'mean ms':>8} "
@@ -185,6 +187,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="gc.freeze() after the warm-up, as an app may after loading its data",
+    )
+    parser.add_argument(
         "--variant", choices=tuple(VARIANTS), default="base", help="the rajas game measured"
     )
     parser.add_argument(
@@ -205,6 +212,8 @@ def main() -> None:
     if theirs is not None:
         tallies.append(theirs)
         play_catanatron(warm_up, Tally("warm-up"))
+    if args.gc_freeze:
+        gc.freeze()
     clock = GcClock()
     gc.callbacks.append(clock)
     try:
@@ -216,7 +225,7 @@ def main() -> None:
                 play_catanatron(seed, theirs)
     finally:
         gc.callbacks.remove(clock)
-    report(tallies, args.players, args.variant)
+    report(tallies, args.players, args.variant, args.gc_freeze)
 
 
 if __name__ == "__main__":

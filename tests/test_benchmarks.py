@@ -118,3 +118,10 @@ def test_engine_benchmark_variants_set_up_what_they_name() -> None:
     assert engine.VARIANTS["navaratnas"](3, 1).boards == ("navaratnas",) * 3
     mixed = engine.VARIANTS["mixed"](4, 1)
     assert len(set(mixed.boards)) == 2 and rules.config_problem(mixed) is None
+
+
+def test_engine_benchmark_can_freeze_the_warm_objects_and_says_so() -> None:
+    out = _run("engine.py", "--games", "1", "--gc-freeze")
+    assert "gc.freeze() after the warm-up" in out
+    plain = _run("engine.py", "--games", "1")
+    assert "gc.freeze()" not in plain
