@@ -66,11 +66,11 @@ def single_die_options(
     Without `faces` any face will do and karma flips are not listed (they would change nothing).
     """
     turns = bool(karma) and bool(faces)
-    return _single_die_options(_candidates(dice, colour, faces, turns), turns, faces)
+    return _single_die_options(candidates(dice, colour, faces, turns), turns, faces)
 
 
 @lru_cache(maxsize=16384)
-def _candidates(
+def candidates(
     dice: tuple[Die, ...], colour: Colour | None, faces: tuple[int, ...], turns: bool
 ) -> tuple[Die, ...]:
     """The distinct dice that could pay, in statue order: the options depend on these alone, so
@@ -102,11 +102,11 @@ def _single_die_options(
 
 def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> tuple[PaidDie, ...]:
     """One die of `colour` whose face counts: each distinct die as it is and turned with karma."""
-    return _value_options(_candidates(dice, colour, (), False), bool(karma))
+    return value_payments(candidates(dice, colour, (), False), bool(karma))
 
 
 @lru_cache(maxsize=4096)
-def _value_options(dice: tuple[Die, ...], turns: bool) -> tuple[PaidDie, ...]:
+def value_payments(dice: tuple[Die, ...], turns: bool) -> tuple[PaidDie, ...]:
     options: list[PaidDie] = []
     for die in dice:
         options.append(paid_die(die))

@@ -7,8 +7,8 @@ from functools import lru_cache
 from . import river
 from .actions import Harbor
 from .catalog import SpaceSpec, catalog
-from .dice import give_up, payment_problem, single_die_options
-from .model import Effect, PaidDie
+from .dice import candidates, give_up, payment_problem, single_die_options
+from .model import Die, Effect
 from .state import GameState, replace
 
 
@@ -17,8 +17,9 @@ def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Harbor, ...]:
         return ()
     player = state.players[seat]
     faces = _FACES[catalog().harbor_max_die]
-    payments = single_die_options(player.dice, player.karma, faces=faces)
-    return _moves(spec.key, payments, _first_steps(state.river.boats, seat, len(faces)))
+    turns = bool(player.karma)
+    dice = candidates(player.dice, None, faces, turns)
+    return _moves(spec.key, dice, turns, faces, _first_steps(state.river.boats, seat, len(faces)))
 
 
 # The faces a harbor takes, per highest face: (1,), (1, 2), ...
@@ -40,8 +41,12 @@ def _first_steps(boats: tuple[int, ...], seat: int, most: int) -> tuple[int, ...
 
 
 @lru_cache(maxsize=4096)
-def _moves(key: str, payments: tuple[PaidDie, ...], firsts: tuple[int, ...]) -> tuple[Harbor, ...]:
-    """Each die that can pay, with one move per distinct space the boat can reach."""
+def _moves(
+    key: str, dice: tuple[Die, ...], turns: bool, faces: tuple[int, ...], firsts: tuple[int, ...]
+) -> tuple[Harbor, ...]:
+    """Each die that can pay, with one move per distinct space the boat can reach; keyed by the
+    dice that could pay (plain ints, hashed in C), not the whole statue."""
+    payments = single_die_options(dice, turns, faces=faces)
     return tuple(
         Harbor(key, pay, steps) for pay in payments for steps in firsts if steps <= pay.value
     )

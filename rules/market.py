@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from . import tracks
 from .actions import Single, Variety
-from .catalog import SpaceSpec
-from .dice import a_die, give_up, payment_problem, value_options
-from .model import GOODS, Effect, PaidDie
+from .catalog import SpaceSpec, catalog
+from .dice import a_die, candidates, give_up, payment_problem, value_payments
+from .model import GOODS, Die, Effect
 from .province import good_score
 from .spaces import board_side
 from .state import GameState, replace
@@ -21,12 +21,17 @@ def variety_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Variet
 def variety_problem(
     state: GameState, seat: int, action: Variety | None, spec: SpaceSpec
 ) -> str | None:
-    side = board_side(state)
-    if side.variety_one_per_player and any(
-        state.spaces[s.index] == seat for s in side.in_area("variety")
+    players = state.config.players
+    if board_side(state).variety_one_per_player and any(
+        state.spaces[i] == seat for i in _variety_spaces(players)
     ):
         return "on this board each player may use the variety market once a round."
     return None
+
+
+@cache
+def _variety_spaces(players: int) -> tuple[int, ...]:
+    return tuple(s.index for s in catalog().side_for(players).in_area("variety"))
 
 
 def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceSpec) -> GameState:
@@ -36,13 +41,15 @@ def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceS
 def single_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Single, ...]:
     player = state.players[seat]
     assert spec.colour is not None
-    return _single_options(spec.key, value_options(player.dice, player.karma, spec.colour))
+    dice = candidates(player.dice, spec.colour, (), False)
+    return _single_options(spec.key, dice, bool(player.karma))
 
 
 @lru_cache(maxsize=4096)
-def _single_options(key: str, payments: tuple[PaidDie, ...]) -> tuple[Single, ...]:
-    """Keyed by the payments, not the whole statue, so that few listings are kept."""
-    return tuple(Single(key, pay, good) for pay in payments for good in GOODS)
+def _single_options(key: str, dice: tuple[Die, ...], turns: bool) -> tuple[Single, ...]:
+    """Keyed by the dice that could pay (plain ints, hashed in C), not the whole statue, so that
+    few listings are kept."""
+    return tuple(Single(key, pay, good) for pay in value_payments(dice, turns) for good in GOODS)
 
 
 def single_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

@@ -6,7 +6,7 @@ from functools import cache, lru_cache
 
 from .actions import Balcony, Chamber, Outer, Terrace
 from .catalog import SpaceSpec, catalog
-from .dice import a_die, give_up, payment_problem, remove_dice, single_die_options
+from .dice import a_die, candidates, give_up, payment_problem, remove_dice, single_die_options
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
 from .model import Die, Effect, PaidDie
@@ -45,14 +45,15 @@ def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec)
 
 
 def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Balcony, ...]:
-    payments = single_die_options(state.players[seat].dice, 0, colour=spec.colour)
-    return _balcony_options(spec.key, payments)
+    dice = candidates(state.players[seat].dice, spec.colour, (), False)
+    return _balcony_options(spec.key, dice)
 
 
 @lru_cache(maxsize=4096)
-def _balcony_options(key: str, payments: tuple[PaidDie, ...]) -> tuple[Balcony, ...]:
-    """Keyed by the payments, not the whole statue, so that few listings are kept."""
-    return tuple(Balcony(key, pay) for pay in payments)
+def _balcony_options(key: str, dice: tuple[Die, ...]) -> tuple[Balcony, ...]:
+    """Keyed by the dice that could pay (plain ints, hashed in C), not the whole statue, so that
+    few listings are kept."""
+    return tuple(Balcony(key, pay) for pay in single_die_options(dice, 0))
 
 
 def balcony_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
@@ -90,13 +91,15 @@ def _may_be_impossible(gain: tuple[Effect, ...]) -> bool:
 def _chamber_payments(
     key: str, value: int, dice: tuple[Die, ...], karma: int
 ) -> tuple[Chamber, ...]:
-    return _chambers(key, single_die_options(dice, karma, faces=(value,)))
+    turns = bool(karma)
+    return _chambers(key, candidates(dice, None, (value,), turns), turns, value)
 
 
 @lru_cache(maxsize=4096)
-def _chambers(key: str, payments: tuple[PaidDie, ...]) -> tuple[Chamber, ...]:
-    """Keyed by the payments, not the whole statue, so that few listings are kept."""
-    return tuple(Chamber(key, pay) for pay in payments)
+def _chambers(key: str, dice: tuple[Die, ...], turns: bool, value: int) -> tuple[Chamber, ...]:
+    """Keyed by the dice that could pay (plain ints, hashed in C), not the whole statue, so that
+    few listings are kept."""
+    return tuple(Chamber(key, pay) for pay in single_die_options(dice, turns, faces=(value,)))
 
 
 def _possible_after(state: GameState, seat: int, spec: SpaceSpec, pay: PaidDie) -> bool:

@@ -15,7 +15,7 @@ from .dice import (
     reach,
     shortfall,
 )
-from .model import Effect, Payment
+from .model import Colour, Effect
 from .province import placements
 from .state import GameState, replace
 
@@ -24,8 +24,7 @@ def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
     """Every purchase: a top tile that fits the province, with each minimal payment.
 
     Nothing is cached per whole state (such a cache rarely hits and holds many records); the
-    payments and the fit are each cached on what they alone depend on, and the records per
-    (stack, payments)."""
+    payments and the fit are each cached on what they alone depend on (plain ints)."""
     player = state.players[seat]
     karma, province = player.karma, player.province
     faces, best = reach(player.dice, karma)
@@ -35,17 +34,21 @@ def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
         if not stack:
             continue
         tile = tiles[stack[-1]]
-        colour = tile.colour
+        colour = int(tile.colour)
         if best[colour] < tile.value:
             continue
-        payments = payments_of(faces[colour], karma, colour, tile.value)
-        if payments and placements(province, tile.ends):
-            result += _purchases(spec.key, index, payments)
+        purchases = _purchases(spec.key, index, faces[colour], min(karma, 3), colour, tile.value)
+        if purchases and placements(province, tile.ends):
+            result += purchases
     return result
 
 
 @lru_cache(maxsize=4096)
-def _purchases(key: str, stack: int, payments: tuple[Payment, ...]) -> tuple[Quarry, ...]:
+def _purchases(
+    key: str, stack: int, faces: tuple[int, ...], karma: int, colour: int, price: int
+) -> tuple[Quarry, ...]:
+    """Keyed by plain ints (hashed in C), not by payment records."""
+    payments = payments_of(faces, karma, Colour(colour), price)
     return tuple(Quarry(key, stack, pay) for pay in payments)
 
 
