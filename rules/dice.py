@@ -74,8 +74,8 @@ def candidates(
     dice: tuple[Die, ...], colour: Colour | None, faces: tuple[int, ...], turns: bool
 ) -> tuple[Die, ...]:
     """The distinct dice that could pay, in statue order: the options depend on these alone, so
-    the cache of options below is keyed by far fewer statues. Keys and values are plain ints,
-    which the garbage collector does not walk."""
+    the caches of options are keyed by far fewer statues. It holds only the 24 shared dice (ints,
+    hashed in C), no new records."""
     return tuple(
         die
         for die in dict.fromkeys(dice)

@@ -45,7 +45,7 @@ def _moves(
     key: str, dice: tuple[Die, ...], turns: bool, faces: tuple[int, ...], firsts: tuple[int, ...]
 ) -> tuple[Harbor, ...]:
     """Each die that can pay, with one move per distinct space the boat can reach; keyed by the
-    dice that could pay (plain ints, hashed in C), not the whole statue."""
+    dice that could pay (the shared dice, hashed in C), not the whole statue."""
     payments = single_die_options(dice, turns, faces=faces)
     return tuple(
         Harbor(key, pay, steps) for pay in payments for steps in firsts if steps <= pay.value

@@ -47,7 +47,7 @@ def single_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Single
 
 @lru_cache(maxsize=4096)
 def _single_options(key: str, dice: tuple[Die, ...], turns: bool) -> tuple[Single, ...]:
-    """Keyed by the dice that could pay (plain ints, hashed in C), not the whole statue, so that
+    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
     few listings are kept."""
     return tuple(Single(key, pay, good) for pay in value_payments(dice, turns) for good in GOODS)
 

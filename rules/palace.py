@@ -51,7 +51,7 @@ def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Balco
 
 @lru_cache(maxsize=4096)
 def _balcony_options(key: str, dice: tuple[Die, ...]) -> tuple[Balcony, ...]:
-    """Keyed by the dice that could pay (plain ints, hashed in C), not the whole statue, so that
+    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
     few listings are kept."""
     return tuple(Balcony(key, pay) for pay in single_die_options(dice, 0))
 
@@ -97,7 +97,7 @@ def _chamber_payments(
 
 @lru_cache(maxsize=4096)
 def _chambers(key: str, dice: tuple[Die, ...], turns: bool, value: int) -> tuple[Chamber, ...]:
-    """Keyed by the dice that could pay (plain ints, hashed in C), not the whole statue, so that
+    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
     few listings are kept."""
     return tuple(Chamber(key, pay) for pay in single_die_options(dice, turns, faces=(value,)))
 

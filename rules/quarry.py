@@ -24,7 +24,7 @@ def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
     """Every purchase: a top tile that fits the province, with each minimal payment.
 
     Nothing is cached per whole state (such a cache rarely hits and holds many records); the
-    payments and the fit are each cached on what they alone depend on (plain ints)."""
+    payments and the fit are each cached on what they alone depend on (ints)."""
     player = state.players[seat]
     karma, province = player.karma, player.province
     faces, best = reach(player.dice, karma)
@@ -47,7 +47,7 @@ def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
 def _purchases(
     key: str, stack: int, faces: tuple[int, ...], karma: int, colour: int, price: int
 ) -> tuple[Quarry, ...]:
-    """Keyed by plain ints (hashed in C), not by payment records."""
+    """Keyed by ints (hashed in C), not by payment records, whose hash runs in Python."""
     payments = payments_of(faces, karma, Colour(colour), price)
     return tuple(Quarry(key, stack, pay) for pay in payments)
 
