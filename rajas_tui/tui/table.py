@@ -25,6 +25,7 @@ from saves import tables
 POLL_SECONDS = 0.1  # the fallback's pace: well within the 300 ms a redraw may take
 WATCH_STEP_MS = 20  # watchfiles: how long a burst of changes is waited out
 WATCHERS = "Watchers only watch: the players act on their own turns."
+ONE_TABLE = "This terminal is at one table only; quit it and start rajas for another game."
 
 Stamp = tuple[int, int, int]
 
@@ -134,6 +135,24 @@ class TableApp(RajasApp):
 
     def redo(self) -> None:
         self.notify("A shared table has no redo: play the action again.", severity="warning")
+
+    # One table only: no other game, no copy of a seat's view, leaving the game leaves rajas ---
+
+    def show_game(self, game: saves.Game, path: Path | None = None) -> None:
+        self.notify(ONE_TABLE, severity="warning")
+
+    def action_new_game(self) -> None:
+        self.notify(ONE_TABLE, severity="warning")
+
+    def action_load(self) -> None:
+        self.notify(ONE_TABLE, severity="warning")
+
+    def action_save_as(self) -> None:
+        # The game here is a seat's view (stand-ins for what it may not see): not a save.
+        self.notify("The table is saved as it is played; there is no Save as here.")
+
+    def to_title(self) -> None:
+        self.exit()
 
     # Seeing the others' moves ----------------------------------------------------------------
 

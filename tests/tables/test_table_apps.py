@@ -145,3 +145,19 @@ async def test_a_bot_seat_moves_exactly_once_with_both_apps_open(tmp_path: Path)
         await pb.pause(0.2)
         assert tables.read(path).log == expected.log
         assert a.real.log == b.real.log == expected.log
+
+
+async def test_the_app_stays_at_its_table(tmp_path: Path) -> None:
+    path = _table(tmp_path, ("human", "human"))
+    app = _app(path, 0)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        screen = app.screen
+        app.action_new_game()
+        app.action_load()
+        app.action_save_as()
+        await pilot.pause()
+        assert app.screen is screen and app.file.path is None
+        assert sum("one table only" in str(n.message) for n in app._notifications) == 2
+        app.to_title()  # the game over screen's way out: out of rajas, not to another game
+        await pilot.pause()
+    assert app.return_code == 0
