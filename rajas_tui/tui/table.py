@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 
 import attrs
+from rich.text import Text
 from textual.worker import get_current_worker
 
 import rules
@@ -20,6 +21,7 @@ import saves
 from rajas_tui.present import turns
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.widgets.base import View
 from saves import tables
 
 POLL_SECONDS = 0.1  # the fallback's pace: well within the 300 ms a redraw may take
@@ -51,6 +53,21 @@ class TableScreen(GameScreen):
         if not game.over and game.seat.is_human and game.state.turn != app.seat:
             return f"It is {game.seat.name}'s turn."
         return None
+
+    def new_state(self) -> None:
+        super().new_state()
+        if self._refusal():  # no chooser for another seat's turn: its options are not ours
+            self.chooser = None
+            self.redraw()
+
+    def _prompt(self, view: View) -> Text:
+        app: TableApp = self.app  # type: ignore[assignment]
+        game = app.real
+        if game.over or not game.seat.is_human or not self._refusal():
+            return super()._prompt(view)
+        if app.seat is None:
+            return Text(f" Watching: {game.seat.name} is playing…", "italic")
+        return Text(f" {game.seat.name}'s turn: their moves show here as they make them.", "italic")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "command" and self._refusal():

@@ -68,6 +68,8 @@ async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) ->
             await pilot.pause()
             assert any(says in str(n.message) for n in app._notifications), says
         assert tables.read(path).log == ()
+        prompt = str(other.screen.query_one("#prompt").render())
+        assert f"{mover.real.seat.name}'s turn: their moves show here" in prompt
         # The mover plays by keys; the others show it within 300 ms.
         view = mover.game.state if mover.game else None
         assert view is not None
