@@ -226,8 +226,10 @@ def undo_own(path: Path, seat: int, saw: tuple[Step, ...]) -> Game:
 # Who is here ---------------------------------------------------------------------------------
 
 
-def presence_path(path: Path, seat: int) -> Path:
-    return path.with_name(f".{path.stem}.seat-{seat_letter(seat)}.here")
+def presence_path(path: Path, seat: int | None) -> Path:
+    """The file a seat's process (or, shared, every watcher) holds locked while it is there."""
+    who = "watchers" if seat is None else f"seat-{seat_letter(seat)}"
+    return path.with_name(f".{path.stem}.{who}.here")
 
 
 class SeatTaken(TableError):
@@ -249,32 +251,32 @@ class Presence:
         os.close(fd)
 
 
-def join(path: Path, seat: int) -> Presence:
-    """Marks `seat` as joined for as long as this process lives; SeatTaken when another
-    process has it already."""
+def join(path: Path, seat: int | None) -> Presence:
+    """Marks `seat` as joined (None: one more watcher) for as long as this process lives;
+    SeatTaken when another process has the seat already. Watchers share one lock."""
     fd = os.open(presence_path(path, seat), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, (fcntl.LOCK_SH if seat is None else fcntl.LOCK_EX) | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
         raise SeatTaken(
-            f"Seat {seat_letter(seat)} of {path.stem} is open in another rajas already."
+            f"Seat {seat_letter(seat or 0)} of {path.stem} is open in another rajas already."
         ) from None
     return Presence(fd)
 
 
-def connected(path: Path, seat: int) -> bool:
-    """Whether a live process holds `seat` of the table."""
+def connected(path: Path, seat: int | None) -> bool:
+    """Whether a live process holds `seat` of the table (None: whether anyone watches)."""
     try:
         fd = os.open(presence_path(path, seat), os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
         return False
     try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return True
     finally:
-        os.close(fd)  # closing drops the shared lock if we got it
+        os.close(fd)  # closing drops our lock if we got it
     return False
 
 
@@ -305,4 +307,5 @@ def _line(path: Path) -> str:
         here = "here" if connected(path, i) else ("bot" if not seat.is_human else "away")
         seats.append(f"{seat_letter(i)}={seat.name} ({here})")
     where = "over" if game.over else f"round {game.state.round}, {game.seat.name} to act"
-    return f"{where}; {', '.join(seats)}"
+    watched = "; watched" if connected(path, None) else ""
+    return f"{where}; {', '.join(seats)}{watched}"

@@ -251,7 +251,7 @@ def run_table(name: str, seat: str | None, folder: str | None) -> int:
 
     try:
         path, number = open_table(name, seat, folder)
-        presence = tables.join(path, number) if number is not None else None
+        presence = tables.join(path, number)
     except tables.TableError as error:
         print(f"rajas: {error}", file=sys.stderr)
         return 1
@@ -264,8 +264,7 @@ def run_table(name: str, seat: str | None, folder: str | None) -> int:
     try:
         app.run()
     finally:
-        if presence is not None:
-            presence.leave()
+        presence.leave()
     code = app.return_code or 0
     if code > 128:
         _drop_lost_terminal()

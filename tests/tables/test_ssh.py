@@ -197,6 +197,11 @@ def test_two_players_over_ssh(host: Host) -> None:
         _join(host, sessions[0], "asha")
         _wait(sessions[0], lambda s: "River" in s and "Tracks" in s)
         assert tables.connected(path, 0)
+        # A resize reaches the app through SSH: smaller than 80x24 gets the too-small screen.
+        _tmux("resize-window", "-t", sessions[0], "-x", "60", "-y", "20")
+        _wait(sessions[0], lambda s: "This one is 60×20" in s)
+        _tmux("resize-window", "-t", sessions[0], "-x", "80", "-y", "24")
+        _wait(sessions[0], lambda s: "River" in s and "Tracks" in s)
     finally:
         for session in sessions.values():
             subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

@@ -23,9 +23,10 @@ pytestmark = pytest.mark.asyncio
 SEEN_WITHIN = 0.3  # seconds: the bound on another terminal showing a move
 
 
-def _table(folder: Path, kinds: tuple[str, ...]) -> Path:
+def _table(folder: Path, kinds: tuple[str, ...], undo: str = "strict") -> Path:
     names = ("Asha", "Bela", "Chand")[: len(kinds)]
-    setup = Setup(tuple(Seat(n, k) for n, k in zip(names, kinds, strict=True)), seed=21)
+    seats = tuple(Seat(n, k) for n, k in zip(names, kinds, strict=True))
+    setup = Setup(seats, seed=21, undo=undo)
     path = tables.table_path(folder, "two")
     tables.create(path, saves.start_game(setup), turns.run_bots)
     return path
@@ -163,3 +164,23 @@ async def test_the_app_stays_at_its_table(tmp_path: Path) -> None:
         app.to_title()  # the game over screen's way out: out of rajas, not to another game
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None:
+    path = _table(tmp_path, ("human", "human"), undo="free")
+    first = tables.read(path).state.turn
+    mover, other = _app(path, first), _app(path, 1 - first)
+    async with mover.run_test(size=kit.SMALL) as pm, other.run_test(size=kit.SMALL) as po:
+        view = mover.game.state if mover.game else None
+        assert view is not None
+        mover.commit(rules.legal_actions(view)[0])
+        await _until(po, lambda: len(other.real.log) == 1, 1.0)
+        other.undo()
+        await po.pause()
+        says = f"{mover.real.seat.name} acted last, so there is nothing of yours to undo."
+        assert any(says in str(n.message) for n in other._notifications)
+        assert len(tables.read(path).log) == 1
+        mover.undo()
+        await pm.pause()
+        assert tables.read(path).log == () and mover.real.log == ()
+        await _until(po, lambda: other.real.log == (), 1.0)

@@ -99,6 +99,13 @@ def test_presence_lasts_as_long_as_the_process(tmp_path: Path) -> None:
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "in\n"
         assert tables.connected(path, 1) and not tables.connected(path, 0)
+        assert not tables.connected(path, None)
+        one, two = tables.join(path, None), tables.join(path, None)  # watchers share
+        assert tables.connected(path, None)
+        one.leave()
+        assert tables.connected(path, None)
+        two.leave()
+        assert not tables.connected(path, None)
         with pytest.raises(tables.SeatTaken, match="open in another rajas"):
             tables.join(path, 1)
     finally:
