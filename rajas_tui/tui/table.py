@@ -41,6 +41,15 @@ def _stamp(path: Path) -> Stamp | None:
     return (info.st_ino, info.st_mtime_ns, info.st_size)
 
 
+def _read(path: Path) -> saves.Game | None:
+    """The table now, or None when it cannot be read (a removed table: keep what is shown; a
+    write in progress never shows, it is atomic)."""
+    try:
+        return tables.read(path)
+    except tables.TableError:
+        return None
+
+
 class TableScreen(GameScreen):
     """The game screen at a table: a key that would act on another seat's turn, or a
     watcher's, says why not instead of choosing for that seat."""
@@ -175,10 +184,11 @@ class TableApp(RajasApp):
 
     def reload(self) -> None:
         """Reads the table again and shows it if it moved on (or back) since we last looked."""
-        try:
-            game = tables.read(self.table)
-        except tables.TableError:
-            return  # a write in progress never shows (it is atomic); a removed table: keep ours
+        game = _read(self.table)
+        if game is not None:
+            self._arrived(game)
+
+    def _arrived(self, game: saves.Game) -> None:
         if tables.seen(game) != tables.seen(self.real):
             self._take(game)
 
@@ -195,8 +205,11 @@ class TableApp(RajasApp):
             self._watch_polled()
 
     def _changed(self) -> None:
-        if not self._stop.is_set():
-            self.call_from_thread(self.reload)
+        """The file changed: read (and replay) it here, in the worker, so the UI thread only
+        compares and redraws; a write this app made itself is then no work for it."""
+        game = _read(self.table)
+        if game is not None and not self._stop.is_set():
+            self.call_from_thread(self._arrived, game)
 
     def _watch_notified(self) -> None:
         import watchfiles
