@@ -7,15 +7,22 @@ the holder exits or is killed, so a crash never leaves a game locked.
 
 The shape of a write by anyone: `with held(path):` read the save, check it is the game you
 think (`sameness.overwrite_problem`), apply, write (`savefile.save`); the lock goes at the end.
+
+A shared table (`tables`) is written by several processes in turn, so there a writer waits a
+moment for the lock (`waited`) instead of giving up at once: each holds it only for one
+re-read, check, apply and write.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+WAIT_STEP = 0.002  # seconds between tries: a table's write takes a few milliseconds
 
 
 class GameInUse(Exception):
@@ -68,6 +75,29 @@ def acquire(save: Path) -> GameLock:
 def held(save: Path) -> Iterator[GameLock]:
     """The lock on `save` for the length of a `with` block."""
     lock = acquire(save)
+    try:
+        yield lock
+    finally:
+        lock.release()
+
+
+def wait(save: Path, timeout: float) -> GameLock:
+    """Takes the lock on `save`, trying again for up to `timeout` seconds while another process
+    holds it; GameInUse when it is still held then."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return acquire(save)
+        except GameInUse:
+            if time.monotonic() >= deadline:
+                raise
+        time.sleep(WAIT_STEP)
+
+
+@contextmanager
+def waited(save: Path, timeout: float) -> Iterator[GameLock]:
+    """The lock on `save` for a `with` block, waited for as `wait` does."""
+    lock = wait(save, timeout)
     try:
         yield lock
     finally:

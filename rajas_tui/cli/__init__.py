@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import rules
 from rajas_tui.cli import choices
 from rajas_tui.cli import commands as saved_games
+from rajas_tui.cli import tables as shared_tables
 from rajas_tui.cli.output import guarded
 from rajas_tui.cli.terminal import safe, say
 from rules import Config, DataError
@@ -90,6 +91,7 @@ def build_parser() -> ArgumentParser:
     )
     choices.add_options(simulate, "by number from 0")
     saved_games.register(commands)
+    shared_tables.register(commands)
     load = commands.add_parser(
         "load",
         help="open a save in the app",
@@ -103,8 +105,9 @@ def build_parser() -> ArgumentParser:
 EXIT_NO_TERMINAL = 1
 
 
-def run_app(path: str | None = None) -> int:
-    """Opens the terminal app; Textual is imported only here."""
+def run_app(path: str | None = None, table: argparse.Namespace | None = None) -> int:
+    """Opens the terminal app (bound to a table's seat for `join`, read-only for `watch`);
+    Textual is imported only here."""
     # Without a terminal (`ssh host rajas` without -t, or a pipe) the app cannot read keys and
     # would run on, unseen, for ever: say so before Textual starts.
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -116,6 +119,10 @@ def run_app(path: str | None = None) -> int:
         return EXIT_NO_TERMINAL
     from pathlib import Path
 
+    if table is not None:
+        from rajas_tui.tui.app import run_table
+
+        return run_table(table.name, getattr(table, "seat", None), table.tables)
     from rajas_tui.tui.app import run
 
     return run(Path(path) if path else None)
@@ -148,7 +155,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-APP_COMMANDS = (None, "load")
+APP_COMMANDS = (None, "load", *shared_tables.APP_NAMES)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -156,7 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = guarded(lambda: _headless(argv, parsed))
     if parsed and parsed[0].command in APP_COMMANDS and code != EXIT_DATA:
         # The app owns the terminal itself; only the headless commands' stdout is guarded.
-        return run_app(getattr(parsed[0], "path", None))
+        args = parsed[0]
+        table = args if args.command in shared_tables.APP_NAMES else None
+        return run_app(getattr(args, "path", None), table)
     return code
 
 
@@ -174,4 +183,6 @@ def _headless(argv: Sequence[str] | None, parsed: list[argparse.Namespace]) -> i
         return run_simulate(args)
     if args.command in saved_games.NAMES:
         return saved_games.run(args)
+    if args.command in shared_tables.NAMES:
+        return shared_tables.run(args)
     return 0

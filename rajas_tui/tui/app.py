@@ -99,6 +99,7 @@ class RajasApp(App[None]):
     TITLE = "rajas"
     COMMANDS = App.COMMANDS | {RajasCommands}
     ENABLE_COMMAND_PALETTE = True
+    GAME_SCREEN: type[GameScreen] = GameScreen  # a shared table's app plays on its own kind
 
     def __init__(
         self,
@@ -144,7 +145,7 @@ class RajasApp(App[None]):
         await self.push_screen(TitleScreen())
         if self.game is not None:
             self._open_file(self._start_path)
-            await self.push_screen(GameOverScreen() if self.state.over else GameScreen())
+            await self.push_screen(GameOverScreen() if self.state.over else self.GAME_SCREEN())
         self._screens_ready = True
         self._check_size()
         self._end_on_signals()
@@ -207,7 +208,7 @@ class RajasApp(App[None]):
         self._autosave()
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameOverScreen() if self.state.over else GameScreen())
+        self.push_screen(GameOverScreen() if self.state.over else self.GAME_SCREEN())
 
     def commit(self, action: rules.Action) -> None:
         """Plays one action: the engine gives the next state, the app swaps its game for it."""
@@ -245,7 +246,7 @@ class RajasApp(App[None]):
         if isinstance(screen, GameScreen):
             screen.new_state()
         elif isinstance(screen, GameOverScreen):
-            self.switch_screen(GameScreen())
+            self.switch_screen(self.GAME_SCREEN())
 
     def _open_file(self, path: Path | None) -> None:
         """Gives up the previous game's file and lock, and takes this game's."""
@@ -425,3 +426,10 @@ def _drop_lost_terminal() -> None:
             stream.flush()
         except OSError:
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+def run_table(name: str, seat: str | None, folder: str | None) -> int:
+    """`rajas join` and `rajas watch`: the entry point reaches the app only through this module."""
+    from rajas_tui.tui.table import run_table as run_at_table
+
+    return run_at_table(name, seat, folder)

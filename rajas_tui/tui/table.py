@@ -1,0 +1,284 @@
+"""The app bound to one seat of a shared table (`rajas join`), or watching it (`rajas watch`).
+
+It is the ordinary app with three differences: every action goes through the table's protocol
+(`saves.tables.act`: lock, re-read, check, apply, write) instead of the app's own file; the game
+shown is what the seat may see (`rules.seat_view`); and a worker thread watches the table's file
+(`watchfiles`, else polling) and swaps in the new game when another process wrote it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import attrs
+from rich.text import Text
+from textual.worker import get_current_worker
+
+import rules
+import saves
+from rajas_tui.present import turns
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.widgets.base import View
+from saves import tables
+
+POLL_SECONDS = 0.1  # the fallback's pace: well within the 300 ms a redraw may take
+WATCH_STEP_MS = 20  # watchfiles: how long a burst of changes is waited out
+WATCHERS = "Watchers only watch: the players act on their own turns."
+ONE_TABLE = "This terminal is at one table only; quit it and start rajas for another game."
+
+Stamp = tuple[int, int, int]
+
+
+def _stamp(path: Path) -> Stamp | None:
+    """What tells one write of the file from the next: a write renames a new file over it."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+def _read(path: Path) -> saves.Game | None:
+    """The table now, or None when it cannot be read (a removed table: keep what is shown; a
+    write in progress never shows, it is atomic)."""
+    try:
+        return tables.read(path)
+    except tables.TableError:
+        return None
+
+
+class TableScreen(GameScreen):
+    """The game screen at a table: a key that would act on another seat's turn, or a
+    watcher's, says why not instead of choosing for that seat."""
+
+    def _refusal(self) -> str | None:
+        app: TableApp = self.app  # type: ignore[assignment]
+        game = app.real
+        if app.seat is None:
+            return WATCHERS
+        if not game.over and game.seat.is_human and game.state.turn != app.seat:
+            return f"It is {game.seat.name}'s turn."
+        return None
+
+    def new_state(self) -> None:
+        super().new_state()
+        if self._refusal():  # no chooser for another seat's turn: its options are not ours
+            self.chooser = None
+            self.redraw()
+
+    def _prompt(self, view: View) -> Text:
+        app: TableApp = self.app  # type: ignore[assignment]
+        game = app.real
+        if game.over or not game.seat.is_human or not self._refusal():
+            return super()._prompt(view)
+        if app.seat is None:
+            return Text(f" Watching: {game.seat.name} is playing…", "italic")
+        return Text(f" {game.seat.name}'s turn: their moves show here as they make them.", "italic")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command" and self._refusal():
+            return None  # dimmed in the footer; pressed, it says why (GameScreen.on_key)
+        return super().check_action(action, parameters)
+
+    def action_command(self, command: str) -> None:
+        refusal = self._refusal()
+        if refusal:
+            self._refuse(refusal)
+            return
+        super().action_command(command)
+
+
+class TableApp(RajasApp):
+    """The app at one seat of a table (`seat` None: a watcher, who cannot act)."""
+
+    GAME_SCREEN = TableScreen
+
+    def __init__(
+        self,
+        path: Path,
+        seat: int | None,
+        *,
+        bot_delay: float = 0.4,
+        ascii_glyphs: bool = False,
+        theme: str | None = None,
+    ) -> None:
+        self.table = path
+        self.seat = seat
+        self.real = tables.read(path)
+        super().__init__(
+            self._view(self.real), bot_delay=bot_delay, ascii_glyphs=ascii_glyphs, theme=theme
+        )
+        self._stop = threading.Event()
+
+    def _view(self, game: saves.Game) -> saves.Game:
+        """The game as this seat may see it (a watcher sees what no seat hides)."""
+        return attrs.evolve(game, state=rules.seat_view(game.state, self.seat))
+
+    async def on_mount(self) -> None:
+        await super().on_mount()
+        self.run_worker(self._watch, thread=True, exclusive=True, group="table-watch")
+        who = "watching" if self.seat is None else f"seat {tables.seat_letter(self.seat)}"
+        self.sub_title = f"table {self.table.stem}, {who}"
+
+    def on_unmount(self) -> None:
+        self._stop.set()
+        super().on_unmount()
+
+    # The file: never the app's own; the table's protocol writes it --------------------------
+
+    def _open_file(self, path: Path | None) -> None:
+        self.file = saves.GameFile(None)
+
+    def commit(self, action: rules.Action) -> None:
+        """Plays the seat's action on the table; a bot's turn is played from the table itself,
+        by whichever app gets its lock first (the action the screen chose is not used)."""
+        game = self.real
+        if game.over:
+            return
+        try:
+            if not game.seat.is_human:
+                self._take(tables.tend(self.table, turns.run_bots))
+                return
+            if self.seat is None:
+                raise tables.TableError(WATCHERS)
+            self._take(tables.act(self.table, self.seat, action, tables.seen(game), turns.run_bots))
+        except tables.TableError as error:
+            self.notify(str(error), severity="warning")
+            self.reload()
+
+    def undo(self) -> None:
+        if self.seat is None:
+            self.notify(WATCHERS, severity="warning")
+            return
+        try:
+            self._take(tables.undo_own(self.table, self.seat, tables.seen(self.real)))
+        except tables.TableError as error:
+            self.notify(str(error), severity="warning")
+            self.reload()
+
+    def redo(self) -> None:
+        self.notify("A shared table has no redo: play the action again.", severity="warning")
+
+    # One table only: no other game, no copy of a seat's view, leaving the game leaves rajas ---
+
+    def show_game(self, game: saves.Game, path: Path | None = None) -> None:
+        self.notify(ONE_TABLE, severity="warning")
+
+    def action_new_game(self) -> None:
+        self.notify(ONE_TABLE, severity="warning")
+
+    def action_load(self) -> None:
+        self.notify(ONE_TABLE, severity="warning")
+
+    def action_save_as(self) -> None:
+        # The game here is a seat's view (stand-ins for what it may not see): not a save.
+        self.notify("The table is saved as it is played; there is no Save as here.")
+
+    def to_title(self) -> None:
+        self.exit()
+
+    # Seeing the others' moves ----------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Reads the table again and shows it if it moved on (or back) since we last looked."""
+        game = _read(self.table)
+        if game is not None:
+            self._arrived(game)
+
+    def _arrived(self, game: saves.Game) -> None:
+        if tables.seen(game) != tables.seen(self.real):
+            self._take(game)
+
+    def _take(self, game: saves.Game) -> None:
+        self.real = game
+        self._swap(self._view(game))
+
+    def _watch(self) -> None:
+        """In a worker thread: wait for the table's file to change, then reload on the UI
+        thread. watchfiles where it works, polling otherwise."""
+        try:
+            self._watch_notified()
+        except Exception:  # no inotify here (a full watch table, an odd file system): poll
+            self._watch_polled()
+
+    def _changed(self) -> None:
+        """The file changed: read (and replay) it here, in the worker, so the UI thread only
+        compares and redraws; a write this app made itself is then no work for it."""
+        game = _read(self.table)
+        if game is not None and not self._stop.is_set():
+            self.call_from_thread(self._arrived, game)
+
+    def _watch_notified(self) -> None:
+        import watchfiles
+
+        name = self.table.name
+
+        def ours(change: watchfiles.Change, where: str) -> bool:
+            return os.path.basename(where) == name
+
+        for _ in watchfiles.watch(
+            self.table.parent,
+            watch_filter=ours,
+            debounce=WATCH_STEP_MS * 5,
+            step=WATCH_STEP_MS,
+            stop_event=self._stop,
+            rust_timeout=500,
+            recursive=False,
+            raise_interrupt=False,
+        ):
+            if get_current_worker().is_cancelled:
+                return
+            self._changed()
+
+    def _watch_polled(self) -> None:
+        last = _stamp(self.table)
+        while not self._stop.wait(POLL_SECONDS):
+            if get_current_worker().is_cancelled:
+                return
+            now = _stamp(self.table)
+            if now != last:
+                last = now
+                self._changed()
+
+
+def open_table(name: str, seat: str | None, folder: str | None) -> tuple[Path, int | None]:
+    """The table's file and the seat number `join` names; TableError with one sentence."""
+    path = tables.table_path(tables.tables_dir(folder), name)
+    game = tables.read(path)
+    if seat is None:
+        return path, None
+    number = tables.seat_number(seat, game)
+    if not game.setup.seats[number].is_human:
+        raise tables.TableError(f"Seat {tables.seat_letter(number)} is played by a bot.")
+    return path, number
+
+
+def run_table(name: str, seat: str | None, folder: str | None) -> int:
+    """`rajas join NAME --seat B` and `rajas watch NAME`: the app at that table."""
+    import sys
+
+    from rajas_tui.tui.app import _drop_lost_terminal
+
+    try:
+        path, number = open_table(name, seat, folder)
+        presence = tables.join(path, number)
+    except tables.TableError as error:
+        print(f"rajas: {error}", file=sys.stderr)
+        return 1
+    app = TableApp(
+        path,
+        number,
+        ascii_glyphs=os.environ.get("RAJAS_ASCII", "") not in ("", "0"),
+        theme=os.environ.get("RAJAS_THEME") or None,
+    )
+    try:
+        app.run()
+    finally:
+        presence.leave()
+    code = app.return_code or 0
+    if code > 128:
+        _drop_lost_terminal()
+    return code

@@ -1,0 +1,311 @@
+"""Shared games ("tables"): one save that several rajas processes play at once, each bound to
+a seat.
+
+Every change to a table follows one protocol: take the table's lock (waiting a moment while
+another process writes), re-read the file, check that the writer saw the state the file holds
+now and that it is its seat's turn, apply, write atomically, release. So an action made against
+a stale state is refused with a sentence and can never be applied twice, and bots, played under
+the same lock by whichever process holds it next, move exactly once.
+
+A joined seat also holds a presence lock (`.NAME.seat-B.here`): the kernel drops it when the
+process ends, so `connected` is always true, even after a `kill -9` or a dropped SSH link.
+No user interface here; the bots come in as a function, since this layer cannot import them.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import string
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+import attrs
+
+import rules
+
+from . import lock as gamelock
+from .files import SaveError, load, save
+from .folder import saves_dir
+from .records import Game
+from .sameness import Step, steps
+
+SEATS = string.ascii_uppercase[:4]  # seats are letters A-D, as players say them
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+LOCK_TIMEOUT = 5.0  # seconds; a write holds the lock for milliseconds
+
+Bots = Callable[[Game], Game]
+
+
+class TableError(Exception):
+    """A table cannot do this; the message is one sentence for the player."""
+
+
+class Stale(TableError):
+    """The file moved on after the state the player acted on."""
+
+
+def tables_dir(override: str | Path | None = None) -> Path:
+    """The tables folder: `override` (--tables), else $RAJAS_TABLES, else `tables` beside the
+    saves folder. Not created here."""
+    if override:
+        return Path(override).expanduser()
+    if os.environ.get("RAJAS_TABLES"):
+        return Path(os.environ["RAJAS_TABLES"]).expanduser()
+    return saves_dir().parent / "tables"
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot name a table (it goes into file names and SSH forced commands)."""
+    if NAME.fullmatch(name):
+        return None
+    return (
+        f"a table's name is 1 to 32 lower-case letters, digits, '-' or '_', starting with a "
+        f"letter or digit, not {name!r}"
+    )
+
+
+def table_path(folder: Path, name: str) -> Path:
+    problem = name_problem(name)
+    if problem:
+        raise TableError(problem[:1].upper() + problem[1:] + ".")
+    return folder / f"{name}.toml"
+
+
+def seat_letter(seat: int) -> str:
+    return SEATS[seat]
+
+
+def seat_number(text: str, game: Game) -> int:
+    """The seat `text` names: a letter A-D, a number from 0, or a player's name."""
+    count = len(game.setup.seats)
+    names = [seat.name.casefold() for seat in game.setup.seats]
+    if len(text) == 1 and text.upper() in SEATS[:count]:
+        return SEATS.index(text.upper())
+    if text.isdigit() and int(text) < count:
+        return int(text)
+    if text.casefold() in names:
+        return names.index(text.casefold())
+    raise TableError(f"This table has seats {SEATS[0]} to {SEATS[count - 1]}, not {text!r}.")
+
+
+# Reading and writing under the lock -------------------------------------------------------------
+
+
+def read(path: Path) -> Game:
+    """The table as the file holds it now; TableError with the save layer's sentence."""
+    if not path.exists():
+        raise TableError(f"There is no table {path.stem} in {path.parent}.")
+    try:
+        return load(path)
+    except SaveError as error:
+        raise TableError(str(error)) from None
+
+
+def create(path: Path, game: Game, bots: Bots) -> Game:
+    """Writes a new table (its bots' first moves made); refused when the name is taken."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as error:
+        raise TableError(f"{path.parent}: cannot be made ({error.strerror or error}).") from None
+    with _locked(path):
+        if path.exists():
+            raise TableError(f"There is already a table {path.stem}; choose another name.")
+        game = bots(game)
+        _write(game, path)
+    return game
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """The table's lock for a `with` block, waited for a moment while another process writes."""
+    try:
+        lock = gamelock.wait(path, LOCK_TIMEOUT)
+    except gamelock.GameInUse:
+        raise TableError(f"The table {path.stem} stayed busy; try again.") from None
+    except OSError as error:
+        raise TableError(f"{path}: cannot be locked ({error.strerror or error}).") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _write(game: Game, path: Path) -> None:
+    try:
+        save(game, path)
+    except (SaveError, OSError) as error:
+        raise TableError(f"The table could not be saved: {error}") from None
+
+
+def seen(game: Game) -> tuple[Step, ...]:
+    """What a player saw: the actions played so far. Two reads with the same steps hold the same
+    state (the engine is deterministic), so this tells a stale view from the file's."""
+    return steps(game.log)
+
+
+def _fresh(path: Path, saw: tuple[Step, ...]) -> Game:
+    """The table re-read under the lock, refused when it moved on after what the player saw."""
+    game = read(path)
+    if seen(game) != saw:
+        moved = len(game.log) - len(saw)
+        what = f"{moved} more actions" if moved > 1 else "another action"
+        if moved < 1:
+            what = "an undo"
+        raise Stale(f"The table changed while you looked ({what}); look again and choose anew.")
+    return game
+
+
+def turn_problem(game: Game, seat: int) -> str | None:
+    """Why `seat` may not act in `game` now, as one sentence; None when it may."""
+    if game.over:
+        return "The game is over."
+    if game.state.turn != seat:
+        return f"It is {game.seat.name}'s turn."
+    return None
+
+
+def act(
+    path: Path, seat: int, action: rules.Action | str, saw: tuple[Step, ...], bots: Bots
+) -> Game:
+    """Plays `action` for `seat` on the table at `path`, then the bots' moves until a human is
+    to act, all under the lock; the game as written. TableError (Stale for a stale view)."""
+    with _locked(path):
+        game = _fresh(path, saw)
+        problem = turn_problem(game, seat)
+        if problem:
+            raise TableError(problem)
+        try:
+            game = bots(_play(game, action))
+        except rules.IllegalAction as error:
+            raise TableError(str(error)) from None
+        _write(game, path)
+    return game
+
+
+def _play(game: Game, action: rules.Action | str) -> Game:
+    from . import play  # the package's own entry point; imported late, as it imports us
+
+    return play(game, action)
+
+
+def tend(path: Path, bots: Bots) -> Game:
+    """Lets the bots move if the table rests on a bot's turn (a process ended before playing
+    them): the first process to get here plays them, later ones find nothing to do."""
+    with _locked(path):
+        game = read(path)
+        moved = bots(game)
+        if len(moved.log) != len(game.log):
+            _write(moved, path)
+    return moved
+
+
+def undo_own(path: Path, seat: int, saw: tuple[Step, ...]) -> Game:
+    """Takes back `seat`'s last action, only when it is the last action of all (nobody acted
+    since) and the game's undo rule allows it."""
+    from . import undo, undo_problem
+
+    with _locked(path):
+        game = _fresh(path, saw)
+        if not game.log:
+            raise TableError("There is nothing to undo.")
+        last = game.log[-1]
+        if last.seat != seat:
+            who = game.name(last.seat)
+            raise TableError(f"{who} acted last, so there is nothing of yours to undo.")
+        problem = undo_problem(game)
+        if problem:
+            raise TableError(problem)
+        game = undo(game)
+        _write(game, path)
+    return game
+
+
+# Who is here ---------------------------------------------------------------------------------
+
+
+def presence_path(path: Path, seat: int | None) -> Path:
+    """The file a seat's process (or, shared, every watcher) holds locked while it is there."""
+    who = "watchers" if seat is None else f"seat-{seat_letter(seat)}"
+    return path.with_name(f".{path.stem}.{who}.here")
+
+
+class SeatTaken(TableError):
+    """Another process has joined this seat."""
+
+
+@attrs.define
+class Presence:
+    """A held seat; `leave` gives it up (the OS does too when the process ends)."""
+
+    fd: int | None
+
+    def leave(self) -> None:
+        if self.fd is None:
+            return
+        fd, self.fd = self.fd, None
+        with suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def join(path: Path, seat: int | None) -> Presence:
+    """Marks `seat` as joined (None: one more watcher) for as long as this process lives;
+    SeatTaken when another process has the seat already. Watchers share one lock."""
+    fd = os.open(presence_path(path, seat), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, (fcntl.LOCK_SH if seat is None else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise SeatTaken(
+            f"Seat {seat_letter(seat or 0)} of {path.stem} is open in another rajas already."
+        ) from None
+    return Presence(fd)
+
+
+def connected(path: Path, seat: int | None) -> bool:
+    """Whether a live process holds `seat` of the table (None: whether anyone watches)."""
+    try:
+        fd = os.open(presence_path(path, seat), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # closing drops our lock if we got it
+    return False
+
+
+@attrs.frozen
+class TableSummary:
+    name: str
+    path: Path
+    line: str
+
+
+def list_tables(folder: Path) -> list[TableSummary]:
+    """Each table in the folder by name: players, whose turn, who is connected."""
+    found = []
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        if name_problem(path.stem):
+            continue
+        found.append(TableSummary(path.stem, path, _line(path)))
+    return found
+
+
+def _line(path: Path) -> str:
+    try:
+        game = read(path)
+    except TableError as error:
+        return f"unreadable: {error}"
+    seats = []
+    for i, seat in enumerate(game.setup.seats):
+        here = "here" if connected(path, i) else ("bot" if not seat.is_human else "away")
+        seats.append(f"{seat_letter(i)}={seat.name} ({here})")
+    where = "over" if game.over else f"round {game.state.round}, {game.seat.name} to act"
+    watched = "; watched" if connected(path, None) else ""
+    return f"{where}; {', '.join(seats)}{watched}"

@@ -1,0 +1,165 @@
+"""Tables: the shared-write protocol, undo of one's own action, presence, and the commands."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rules
+import saves
+from rajas_tui.cli import main
+from rajas_tui.present import turns
+from saves import tables
+from saves.records import Seat, Setup
+
+
+def _table(folder: Path, kinds: tuple[str, ...] = ("human", "human")) -> Path:
+    names = ("Asha", "Bela", "Chand", "Devi")[: len(kinds)]
+    setup = Setup(tuple(Seat(n, k) for n, k in zip(names, kinds, strict=True)), 5, undo="free")
+    path = tables.table_path(folder, "t1")
+    tables.create(path, saves.start_game(setup), turns.run_bots)
+    return path
+
+
+def _first(game: saves.Game) -> str:
+    return str(rules.legal_actions(game.state)[0])
+
+
+def test_a_stale_move_is_refused_and_not_applied(tmp_path: Path) -> None:
+    path = _table(tmp_path)
+    game = tables.read(path)
+    saw, seat = tables.seen(game), game.state.turn
+    tables.act(path, seat, _first(game), saw, turns.run_bots)
+    with pytest.raises(tables.Stale, match="changed while you looked"):
+        tables.act(path, seat, _first(game), saw, turns.run_bots)
+    assert len(tables.read(path).log) == 1
+
+
+def test_only_the_seat_to_act_may_act(tmp_path: Path) -> None:
+    path = _table(tmp_path)
+    game = tables.read(path)
+    turn = game.state.turn
+    with pytest.raises(tables.TableError, match=f"It is {game.name(turn)}'s turn."):
+        tables.act(path, 1 - turn, _first(game), tables.seen(game), turns.run_bots)
+
+
+def test_an_illegal_action_is_refused_with_the_engines_sentence(tmp_path: Path) -> None:
+    path = _table(tmp_path)
+    game = tables.read(path)
+    with pytest.raises(tables.TableError):
+        tables.act(path, game.state.turn, "sail 9", tables.seen(game), turns.run_bots)
+    assert tables.read(path).log == ()
+
+
+def test_bots_move_once_under_the_lock(tmp_path: Path) -> None:
+    path = _table(tmp_path, ("random", "human", "human", "random"))
+    game = tables.read(path)
+    assert game.seat.is_human  # a bot to act at creation moved then
+    assert tables.tend(path, turns.run_bots).log == game.log  # nothing left to play
+    names = ("Asha", "Bela")
+    setup = Setup(tuple(Seat(n, "random") for n in names), 5)
+    resting = tables.table_path(tmp_path, "bots")
+    tables.create(resting, saves.start_game(setup), lambda game: game)  # left on a bot's turn
+    ended = tables.tend(resting, turns.run_bots)
+    assert ended.over and tables.tend(resting, turns.run_bots).log == ended.log
+
+
+def test_undo_takes_back_only_your_own_last_action(tmp_path: Path) -> None:
+    path = _table(tmp_path)
+    game = tables.read(path)
+    one = game.state.turn
+    while game.state.turn == one:  # the first seat plays its whole turn
+        game = tables.act(path, one, _first(game), tables.seen(game), turns.run_bots)
+    other = game.state.turn
+    with pytest.raises(tables.TableError, match=f"{game.name(one)} acted last"):
+        tables.undo_own(path, other, tables.seen(game))
+    game = tables.act(path, other, _first(game), tables.seen(game), turns.run_bots)
+    with pytest.raises(tables.TableError, match=f"{game.name(other)} acted last"):
+        tables.undo_own(path, one, tables.seen(game))
+    undone = tables.undo_own(path, other, tables.seen(game))
+    assert len(undone.log) == len(game.log) - 1
+
+
+def test_presence_lasts_as_long_as_the_process(tmp_path: Path) -> None:
+    path = _table(tmp_path)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from saves import tables; "
+            f"tables.join(Path({str(path)!r}), 1); print('in', flush=True); sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "in\n"
+        assert tables.connected(path, 1) and not tables.connected(path, 0)
+        assert not tables.connected(path, None)
+        one, two = tables.join(path, None), tables.join(path, None)  # watchers share
+        assert tables.connected(path, None)
+        one.leave()
+        assert tables.connected(path, None)
+        two.leave()
+        assert not tables.connected(path, None)
+        with pytest.raises(tables.SeatTaken, match="open in another rajas"):
+            tables.join(path, 1)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not tables.connected(path, 1)  # killed: the kernel dropped its lock
+
+
+def test_table_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = ["--tables", str(tmp_path)]
+    new = [
+        "table",
+        "new",
+        "fri",
+        "--players",
+        "Asha,Bela,Chand",
+        "--seats",
+        "C=random",
+        "--seed",
+        "1",
+    ]
+    assert main([*new, *folder]) == 0
+    assert main([*new, *folder]) == 1
+    assert "already a table fri" in capsys.readouterr().err
+    assert main(["table", "list", *folder]) == 0
+    listed = capsys.readouterr().out
+    assert listed.startswith("fri  round 1, ")
+    assert listed.endswith("; A=Asha (away), B=Bela (away), C=Chand (bot)\n")
+    key = tmp_path / "k.pub"
+    key.write_text("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE0 bela@home\n")
+    assert main(["table", "keys", "fri", "--seat", "b", str(key), *folder]) == 0
+    line = capsys.readouterr().out.strip()
+    command = f"rajas join fri --seat B --tables {tmp_path.resolve()}"
+    assert (
+        line
+        == f'restrict,pty,command="{command}" ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE0 bela@home'
+    )
+    assert main(["table", "keys", "fri", "--watch", str(key), *folder]) == 0
+    assert 'command="rajas watch fri' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["table", "new", "Fri Day", "--players", "a,b"], "A table's name is 1 to 32"),
+        (["table", "new", "x", "--players", "a"], "--players: name 2 to 4"),
+        (["table", "new", "x", "--players", "a,b", "--seats", "C=random"], "neither a seat A"),
+        (["table", "new", "x", "--players", "a,b", "--seats", "B=clever"], "KIND human or a bot"),
+        (["table", "keys", "../x", "--watch", "k.pub"], "A table's name"),
+    ],
+)
+def test_bad_input_is_one_sentence_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    assert main([*argv, "--tables", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1
