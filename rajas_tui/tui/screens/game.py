@@ -221,7 +221,7 @@ class GameScreen(Screen[None]):
             option = step.options[step.cursor] if step.options else None
             hint = " Your turn: q h v s t b c o choose a space · arrows+Enter too · x pass"
             if option is not None and not chooser.idle:
-                status = "" if option.enabled else f" ✗ {option.reason}"
+                status = "" if option.enabled else f" {text.G['refused']} {option.reason}"
                 return Text(f" {option.label} {option.detail}{status}")
             return Text(hint)
         return Text(f" {step.title}")
