@@ -24,7 +24,7 @@ from textual.theme import Theme
 import rules
 import saves
 from rajas_tui.present import text
-from rajas_tui.tui import bindings
+from rajas_tui.tui import bindings, colours
 from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
@@ -362,6 +362,10 @@ class RajasApp(App[None]):
         """In ASCII, Textual's own lines and blocks (borders, scroll bars, switches) too."""
         filters = super().get_line_filters()
         return [*filters, self._ascii_only] if self.glyphs.ascii else filters
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """Player and dice colours: a theme's `[variables]` may restyle each."""
+        return colours.defaults()
 
     def get_theme_names(self) -> Iterable[str]:
         return self.available_themes

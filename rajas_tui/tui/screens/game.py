@@ -19,7 +19,7 @@ import saves
 from rajas_tui.present import text, turns, variants
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui import bindings
-from rajas_tui.tui.widgets.base import Pane, View
+from rajas_tui.tui.widgets.base import Pane, View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from rajas_tui.tui.widgets.display import DisplayPane
@@ -181,7 +181,7 @@ class GameScreen(Screen[None]):
             line.append("game over")
         else:
             seat = state.turn
-            line.append(text.player_tag(seat), style=f"bold {text.PLAYER_COLOURS[seat]}")
+            line.append(text.player_tag(seat), style=player_style(seat))
             player = state.players[seat]
             if turns.takes_yield_instead(self.rajas.shown):
                 line.append(f" {view.names[seat]}: no worker left, so a yield tile instead")

@@ -10,6 +10,7 @@ from rich.text import Text
 import rules
 from rajas_tui.present import text, variants
 from rajas_tui.present.variants import FieldView
+from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, View, player_text
 from rajas_tui.tui.widgets.kali import karma_workers, levels_line, statue_line
 from rajas_tui.tui.widgets.yields import YIELD_COLOURS
@@ -59,7 +60,7 @@ def province_text(
             infos.append(" R ")
         elif placed is not None:
             infos.append(f"{text.tile_label(tiles[placed.tile]):<3}")
-            styles[cell] = Style(color=text.DICE_COLOURS[tiles[placed.tile].colour])
+            styles[cell] = Style(color=colours.die_colour(tiles[placed.tile].colour))
         else:
             infos.append("   ")
     summaries = [
