@@ -95,6 +95,10 @@ GAME_SCREENS = {
     **{f"pane {name}": (_pane_key(name),) for name in PANE_NAMES},
     "quarry": ("q",),
     "placement": ("q", "enter", "enter", "enter", "left", "r"),
+    "harbor, a die and the boat move": ("h", "enter"),
+    "market": ("s", "enter"),
+    "balcony": ("b",),
+    "chamber": ("c", "enter"),
     "help": ("question_mark",),
     "help, scrolled": ("question_mark", "end"),
     "save as": ("ctrl+s",),
@@ -151,6 +155,25 @@ async def test_two_apps_in_one_process_keep_their_glyphs(saves: Path) -> None:
         await first.pause()
         assert "─" in screen_text(unicode_app)
     assert not text.G.ascii, "outside the apps the process's set is as it was"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", SIZES)
+async def test_switched_to_ascii_by_the_palette(saves: Path, size: tuple[int, int]) -> None:
+    """The palette's "Glyphs: plain ASCII" redraws every pane and Textual's frames at once."""
+    app = kit.app(variant_games.ganga_navaratnas(), saves=saves)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert not_ascii(screen_text(app)) != []
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"plain ascii")
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.glyphs.ascii
+        assert not_ascii(screen_text(app)) == []
 
 
 def test_no_player_glyph_is_a_gain_symbol() -> None:
