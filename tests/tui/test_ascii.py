@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from rajas_tui.present import text
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import PANE_NAMES
+from rajas_tui.tui.widgets.base import Pane
 
 from . import kit, variant_games
 
@@ -174,6 +175,29 @@ async def test_switched_to_ascii_by_the_palette(saves: Path, size: tuple[int, in
         await pilot.pause()
         assert app.glyphs.ascii
         assert not_ascii(screen_text(app)) == []
+
+
+# Dashes, dots and arrows in sentences: the filter turns them into ASCII cell for cell.
+TYPOGRAPHY = set("—–·→←…›")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["base", "variants"])
+async def test_the_panes_own_text_takes_the_ascii_set(saves: Path, game: str) -> None:
+    """Each pane draws its symbols, roads and marks from the ASCII set itself: only sentence
+    typography is left to the screen's filter (which would also hide a box-drawing road)."""
+    played = kit.midgame() if game == "base" else variant_games.ganga_navaratnas()
+    app = kit.app(played, saves=saves, ascii_glyphs=True)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        for key in ("q", "escape", "h"):
+            await pilot.press(key)
+            await pilot.pause()
+            for pane in app.screen.query(Pane):
+                if pane.view is not None:
+                    drawn = pane.draw(pane.view).plain
+                    left = {c for c in drawn if not c.isascii()} - TYPOGRAPHY
+                    assert not left, (type(pane).__name__, sorted(left))
 
 
 def test_no_player_glyph_is_a_gain_symbol() -> None:
