@@ -6,7 +6,7 @@ signal: a player has a letter and a glyph, a die its colour's initial, a gain it
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import rules
 from rules import (
@@ -51,7 +51,8 @@ from rules import (
 
 PLAYER_LETTERS = "ABCD"
 PLAYER_GLYPHS_UNICODE = "▲●◆■"
-PLAYER_GLYPHS_ASCII = "^o*#"
+# Apart from every ASCII gain and track symbol: "C*" beside "4*" fame read as two fames.
+PLAYER_GLYPHS_ASCII = "@o%&"
 # Player colours are cosmetic and chosen apart from the dice colours.
 PLAYER_COLOURS = ("#e05c5c", "#4aa3df", "#e0c040", "#c070d0")
 DICE_COLOURS = {
@@ -83,17 +84,39 @@ UI_SYMBOLS = {
     "gap": Symbol(glyph="·", ascii=".", word="to go"),
     "overlap": Symbol(glyph="▒", ascii="#", word="passed"),
     "meet": Symbol(glyph="╳", ascii="X", word="met"),
+    # The river strip: the final space, more boats than a cell shows, the bridge.
+    "final": Symbol(glyph="◎", ascii="!", word="final space"),
+    "boats": Symbol(glyph="⛀", ascii=">", word="boats"),
+    "bridge": Symbol(glyph="║", ascii="|", word="bridge"),
+    "bridge_line": Symbol(glyph="═", ascii="-", word="bridge"),
+    # The chooser: an option refused, a placement that fits, the one under the cursor.
+    "refused": Symbol(glyph="✗", ascii="x", word="not possible"),
+    "fits": Symbol(glyph="✓", ascii="ok", word="fits"),
+    "cursor": Symbol(glyph="▶", ascii=">", word="chosen"),
+    # A tile's turn: "1×90°"; in ASCII "1x90".
+    "times": Symbol(glyph="×", ascii="x", word="times"),
+    "degrees": Symbol(glyph="°", ascii="", word="degrees"),
+    # A province cell without a tile; a space covered by a Ganga or Navaratnas rule; the seat
+    # to play in the Kali pane.
+    "no_tile": Symbol(glyph="·", ascii=".", word="no tile"),
+    "covered": Symbol(glyph="▒", ascii="#", word="covered"),
+    "to_play": Symbol(glyph="◀", ascii="<", word="to play"),
 }
 
 
 class Glyphs:
-    """The symbol set in use: Unicode by default, plain ASCII for terminals without it."""
+    """A symbol set: Unicode by default, plain ASCII for terminals without it. Each app owns
+    one (two apps in one process keep their own); `G` is the set in use where it is asked."""
 
-    def __init__(self) -> None:
-        self.ascii = False
+    def __init__(self, ascii_only: bool = False) -> None:
+        self._ascii = ascii_only
+
+    @property
+    def ascii(self) -> bool:
+        return self._ascii
 
     def use_ascii(self, ascii_only: bool) -> None:
-        self.ascii = ascii_only
+        self._ascii = ascii_only
 
     def _symbols(self) -> dict[str, Symbol]:
         return {**rules.catalog().symbols, **UI_SYMBOLS}
@@ -106,16 +129,51 @@ class Glyphs:
     def _shown(self, symbol: Symbol) -> str:
         return symbol.ascii if self.ascii else symbol.glyph
 
+    def shown(self, symbol: Symbol) -> str:
+        """A symbol as this set shows it."""
+        return self._shown(symbol)
+
     def __getitem__(self, name: str) -> str:
         return self._shown(self._symbols()[name])
 
 
-G = Glyphs()
+GlyphSource = Callable[[], "Glyphs | None"]
+
+
+def _no_owner() -> Glyphs | None:
+    return None
+
+
+class _InUse(Glyphs):
+    """The set of whoever draws now: the running app's (found by the source the app layer
+    gives), else the process's default, which headless code (the CLI) and tests use."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.source: GlyphSource = _no_owner
+
+    @property
+    def ascii(self) -> bool:
+        owner = self.source()
+        return self._ascii if owner is None else owner.ascii
+
+
+G = _InUse()
+
+
+def follow(source: GlyphSource) -> None:
+    """Lets an outer layer say whose glyph set is in use while it draws (the app running)."""
+    G.source = source
 
 
 def player_tag(seat: int) -> str:
     glyphs = PLAYER_GLYPHS_ASCII if G.ascii else PLAYER_GLYPHS_UNICODE
     return f"{PLAYER_LETTERS[seat]}{glyphs[seat]}"
+
+
+def turned(rotation: int) -> str:
+    """A tile's rotation: "turned 1×90°"."""
+    return f"turned {rotation}{G['times']}90{G['degrees']}"
 
 
 def die_text(die: Die) -> str:
@@ -228,7 +286,7 @@ ROAD_ASCII = {m: ("|" if m in (1, 4, 5) else "-" if m in (2, 8, 10) else "+") fo
 
 
 def road_glyph(ends: int) -> str:
-    return (ROAD_ASCII if G.ascii else ROAD_GLYPHS).get(ends, "·")
+    return (ROAD_ASCII if G.ascii else ROAD_GLYPHS).get(ends, G["no_tile"])
 
 
 def space_cost(spec: SpaceSpec) -> str:
@@ -310,7 +368,7 @@ def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
     if isinstance(action, Pass):
         return "passes: no placement is legal"
     if isinstance(action, Place):
-        return f"builds on {cell_name(action.cell)}, turned {action.rotation}×90°"
+        return f"builds on {cell_name(action.cell)}, {turned(action.rotation)}"
     if isinstance(action, Take):
         if not action.colours:
             return "takes no dice"

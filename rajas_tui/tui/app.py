@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 
 from textual import events
+from textual._context import active_app  # the app whose task draws: its glyphs are used
 from textual.app import App
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
 import rules
 import saves
 from rajas_tui.present import text
-from rajas_tui.tui import bindings
+from rajas_tui.tui import bindings, colours
+from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.help import HelpScreen
@@ -69,8 +72,9 @@ class RajasCommands(Provider):
             ("New game", "set up a new game", app.action_new_game),
             ("Load game", "open a saved game", app.action_load),
             ("Rules and keys", "help: every key and the rules", app.action_rules),
-            ("Glyphs: plain ASCII", "for terminals without ★ ☯ ⚀", partial(app.set_glyphs, True)),
-            ("Glyphs: Unicode", "★ ☯ ⚀ ⇡ symbols", partial(app.set_glyphs, False)),
+            # In words: the palette shows them in either set, and ASCII shows no symbol.
+            ("Glyphs: plain ASCII", "for terminals without Unicode", partial(app.set_glyphs, True)),
+            ("Glyphs: Unicode", "symbols and lines in Unicode", partial(app.set_glyphs, False)),
         ]
         if app.game is not None:
             commands += [
@@ -125,7 +129,9 @@ class RajasApp(App[None]):
         self.keymap: dict[str, str] = {}
         self._too_small: TooSmallScreen | None = None
         self._screens_ready = False
-        text.G.use_ascii(ascii_glyphs)
+        # This app's own: two apps in one process (tests, a host) each keep theirs.
+        self.glyphs = text.Glyphs(ascii_glyphs)
+        self._ascii_only = AsciiOnly()
 
     async def on_mount(self) -> None:
         themes, theme_problem = load_themes()
@@ -346,9 +352,21 @@ class RajasApp(App[None]):
             self.switch_screen(TitleScreen())
 
     def set_glyphs(self, ascii_only: bool) -> None:
-        text.G.use_ascii(ascii_only)
+        self.glyphs.use_ascii(ascii_only)
         if isinstance(self.screen, GameScreen):
             self.screen.redraw()
+        for screen in self.screen_stack:
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """In ASCII, Textual's own lines and blocks (borders, scroll bars, switches) too."""
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_only] if self.glyphs.ascii else filters
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """Player and dice colours: a theme's `[variables]` may restyle each."""
+        return colours.defaults()
 
     def get_theme_names(self) -> Iterable[str]:
         return self.available_themes
@@ -387,6 +405,15 @@ class RajasApp(App[None]):
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
         super().action_command_palette()
+
+
+def _drawing_glyphs() -> text.Glyphs | None:
+    """The glyph set of the app drawing now (Textual knows it in every task of the app)."""
+    app = active_app.get(None)
+    return app.glyphs if isinstance(app, RajasApp) else None
+
+
+text.follow(_drawing_glyphs)
 
 
 def run(path: Path | None = None) -> int:

@@ -19,7 +19,7 @@ import saves
 from rajas_tui.present import text, turns, variants
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui import bindings
-from rajas_tui.tui.widgets.base import Pane, View
+from rajas_tui.tui.widgets.base import Pane, View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from rajas_tui.tui.widgets.display import DisplayPane
@@ -181,7 +181,7 @@ class GameScreen(Screen[None]):
             line.append("game over")
         else:
             seat = state.turn
-            line.append(text.player_tag(seat), style=f"bold {text.PLAYER_COLOURS[seat]}")
+            line.append(text.player_tag(seat), style=player_style(seat))
             player = state.players[seat]
             if turns.takes_yield_instead(self.rajas.shown):
                 line.append(f" {view.names[seat]}: no worker left, so a yield tile instead")
@@ -221,7 +221,7 @@ class GameScreen(Screen[None]):
             option = step.options[step.cursor] if step.options else None
             hint = " Your turn: q h v s t b c o choose a space · arrows+Enter too · x pass"
             if option is not None and not chooser.idle:
-                status = "" if option.enabled else f" ✗ {option.reason}"
+                status = "" if option.enabled else f" {text.G['refused']} {option.reason}"
                 return Text(f" {option.label} {option.detail}{status}")
             return Text(hint)
         return Text(f" {step.title}")

@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 import saves
 from rajas_tui import bots
+from rajas_tui.present import text
 from rajas_tui.tui import bindings
 from rajas_tui.tui.screens.dialog import Dialog
 
@@ -71,7 +72,7 @@ class NewGameScreen(Dialog):
                 yield Static("2-player board side", id="board-side")
             for seat in range(4):
                 with Horizontal(classes="row seat", id=f"seat-{seat}"):
-                    yield Label(f"{'ABCD'[seat]}{'▲●◆■'[seat]}", classes="field")
+                    yield Label(text.player_tag(seat), classes="field")
                     yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
                     yield Select(
                         kinds,

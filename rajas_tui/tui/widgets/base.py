@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from rajas_tui.present import text
 from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui import colours
 from rules import Die, GameState
 
 
@@ -31,7 +32,7 @@ class View:
 
 
 def player_style(seat: int) -> Style:
-    return Style(color=text.PLAYER_COLOURS[seat], bold=True)
+    return Style(color=colours.player_colour(seat), bold=True)
 
 
 def player_text(seat: int) -> Text:
@@ -39,7 +40,7 @@ def player_text(seat: int) -> Text:
 
 
 def die_text(die: Die, dim: bool = False) -> Text:
-    style = Style(color=text.DICE_COLOURS[die.colour], bold=True, dim=dim)
+    style = Style(color=colours.die_colour(die.colour), bold=True, dim=dim)
     return Text(text.die_text(die), style=style)
 
 

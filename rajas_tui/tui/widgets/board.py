@@ -57,7 +57,7 @@ class BoardPane(Pane):
         token.append(key, style=f"bold {style}" if enabled else style)
         token.append(cost, style="" if enabled else "dim")
         if occupant == COVERED:
-            token.append("▒", style="dim")
+            token.append(text.G["covered"], style="dim")
         elif occupant != FREE:
             token.append(text.player_tag(occupant), style=player_style(occupant))
         token.append(" ")

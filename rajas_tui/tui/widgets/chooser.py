@@ -60,14 +60,14 @@ class ChooserPane(Pane):
         result = []
         for index in range(start, min(len(options), start + room)):
             option = options[index]
-            mark = "▶" if index == step.cursor else " "
+            mark = text.G["cursor"] if index == step.cursor else " "
             number = f"{(index + 1) % 10}" if index < 10 and step.kind == "list" else " "
             line = Text(f"{mark}{number} ")
             style = "" if option.enabled else "dim"
             if index == step.cursor:
                 style += " reverse"
             line.append(option.label, style=style.strip())
-            detail = option.detail if option.enabled else f"✗ {option.reason}"
+            detail = option.detail if option.enabled else f"{text.G['refused']} {option.reason}"
             if detail:
                 line.append(f"  {detail}", style="dim" if not option.enabled else "")
             line.no_wrap = True
@@ -82,14 +82,14 @@ class ChooserPane(Pane):
                 f"tile {text.tile_label(tile)} {text.road_glyph(tile.ends)} "
                 f"{text.tile_words(tile) or 'roads only'}"
             ),
-            Text(f"at {cell_name(step.cell)}, turned {step.rotation}×90°"),
+            Text(f"at {cell_name(step.cell)}, {text.turned(step.rotation)}"),
         ]
         match = chooser.grid_match(step)
         if match is None:
-            lines.append(Text("✗ " + chooser.grid_problem(step), "italic"))
+            lines.append(Text(f"{text.G['refused']} {chooser.grid_problem(step)}", "italic"))
         else:
             words, gains = chooser.preview_text(match).split("\n")
-            lines.append(Text(f"✓ builds here: {gains}"))
+            lines.append(Text(f"{text.G['fits']} builds here: {gains}"))
             reached = words.partition(", reaches ")[2]
             if reached:
                 lines.append(Text(f"  and reaches your yield tile {reached}"))

@@ -8,6 +8,7 @@ from rich.text import Text
 import rules
 from rajas_tui.present import text
 from rajas_tui.present.text import G
+from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, View
 
 
@@ -27,7 +28,7 @@ class DisplayPane(Pane):
             tile = tiles[stack[-1]]
             line.append(
                 f"{text.tile_label(tile):<3}",
-                style=Style(color=text.DICE_COLOURS[tile.colour], bold=True),
+                style=Style(color=colours.die_colour(tile.colour), bold=True),
             )
             line.append(f" {text.road_glyph(tile.ends)} {text.tile_summary(tile):<3} ")
             gains = []

@@ -54,7 +54,7 @@ class KaliPane(Pane):
             head.append_text(player_text(seat))
             head.append(f" {view.names[seat]}")
             if seat == view.state.turn and not view.state.over:
-                head.append(" ◀ to play", style="bold")
+                head.append(f" {G['to_play']} to play", style="bold")
             lines.append(head)
             lines.append(Text("  ").append_text(statue_line(player)))
             lines.append(Text("  ").append_text(karma_workers(player)))

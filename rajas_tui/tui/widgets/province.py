@@ -10,6 +10,7 @@ from rich.text import Text
 import rules
 from rajas_tui.present import text, variants
 from rajas_tui.present.variants import FieldView
+from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, View, player_text
 from rajas_tui.tui.widgets.kali import karma_workers, levels_line, statue_line
 from rajas_tui.tui.widgets.yields import YIELD_COLOURS
@@ -59,7 +60,7 @@ def province_text(
             infos.append(" R ")
         elif placed is not None:
             infos.append(f"{text.tile_label(tiles[placed.tile]):<3}")
-            styles[cell] = Style(color=text.DICE_COLOURS[tiles[placed.tile].colour])
+            styles[cell] = Style(color=colours.die_colour(tiles[placed.tile].colour))
         else:
             infos.append("   ")
     summaries = [
@@ -112,12 +113,13 @@ def province_text(
             cell = first + column
             e = ends[cell]
             filled = e or cell == spec.residence
-            west = "───" if e & (1 << Side.W) else "   "
-            east = "───" if e & (1 << Side.E) else "   "
-            glyph = text.road_glyph(e) if filled else "·"
+            across = text.road_glyph(1 << Side.W | 1 << Side.E) * 3
+            west = across if e & (1 << Side.W) else "   "
+            east = across if e & (1 << Side.E) else "   "
+            glyph = text.road_glyph(e) if filled else text.G["no_tile"]
             style = styles[cell]
             road.append(west + glyph + east, style=style or ("" if filled else "dim"))
-            south = "│" if e & (1 << Side.S) else " "
+            south = text.road_glyph(1 << Side.N | 1 << Side.S) if e & (1 << Side.S) else " "
             info.append(f"{infos[cell]}{south}{summaries[cell]:<3}", style=style or "")
         road.append_text(yield_text(first + spec.columns - 1, Side.E, MARGIN, "r"))
         lines.append(road)
@@ -194,7 +196,8 @@ class ProvincesPane(Pane):
         shown = per_row * rows
         first = self.first % len(boards) if len(boards) > shown else 0
         boards = (boards + boards)[first : first + min(shown, len(boards))]
-        title = "Provinces — R residence, roads ─│┬; yields at the edges"
+        roads = "".join(text.road_glyph(ends) for ends in (10, 5, 14))  # ─ │ ┬
+        title = f"Provinces — R residence, roads {roads}; yields at the edges"
         if variants.has_yields(state):
             empty = variants.shown(variants.EMPTY_FIELD)
             title = f"Provinces — R residence; fields: y3 tile, b? face down, w{empty} empty"

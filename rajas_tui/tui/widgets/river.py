@@ -27,7 +27,8 @@ class RiverStrip(Pane):
         numbers, gains, boats = Text("River "), Text("      "), Text("      ")
         for space in range(len(river.gains)):
             final = space == river.final
-            numbers.append(f"{space:<3}" if not final else "◎23", style="bold" if final else "")
+            number = f"{space:<3}" if not final else f"{text.G['final']}{space}"[:3]
+            numbers.append(number, style="bold" if final else "")
             tile = variants.river_tile(view.state, space)
             if tile is None:
                 gains.append(f"{text.river_short(space):<3}")
@@ -38,12 +39,12 @@ class RiverStrip(Pane):
             for seat in here[:3]:
                 cell.append(text.PLAYER_LETTERS[seat], style=player_style(seat))
             if len(here) > 3:
-                cell = Text(f"{len(here)}⛀"[:3])
+                cell = Text(f"{len(here)}{text.G['boats']}"[:3])
             cell.pad_right(3 - cell.cell_len)
             boats.append_text(cell)
             if space == river.bridge_after:
                 for line in (numbers, gains, boats):
-                    line.append("║", style="bold")
+                    line.append(text.G["bridge"], style="bold")
         lines = [numbers, gains, boats]
         room = (self.size.width or 0) - STRIP_WIDTH
         if room >= 40 and variants.has_yields(view.state):
@@ -59,10 +60,11 @@ class RiverPane(Pane):
     def draw(self, view: View) -> Text:
         river = rules.catalog().river
         ganga = bool(view.state.river.tiles)
-        title = "River — boats move on free spaces; ║ is the bridge (+1 worker)"
+        bridge = text.G["bridge"]
+        title = f"River — boats move on free spaces; {bridge} is the bridge (+1 worker)"
         if ganga:
             mark = variants.shown(variants.GANGA_MARK)
-            title = f"River — ║ bridge (+1 worker); {mark} Ganga tile"
+            title = f"River — {bridge} bridge (+1 worker); {mark} Ganga tile"
         lines = [Text(title, "bold")]
         width = max(18, (self.size.width - 2) // 2) if self.size.width else 36
         rows = []
@@ -88,7 +90,9 @@ class RiverPane(Pane):
             line.truncate(width)
             rows.append(line)
             if space == river.bridge_after:
-                rows.append(Text("   ═══ bridge: +1☺ worker ═══".ljust(width)[:width]))
+                edge = text.G["bridge_line"] * 3
+                said = f"   {edge} bridge: +1{text.G['worker']} worker {edge}"
+                rows.append(Text(said.ljust(width)[:width]))
         half = (len(rows) + 1) // 2
         for left, right in zip(rows[:half], [*rows[half:], Text("")], strict=False):
             lines.append(Text.assemble(left, " ", right))

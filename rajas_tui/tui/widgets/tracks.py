@@ -8,6 +8,7 @@ from rich.text import Text
 import rules
 from rajas_tui.present import text, tracks
 from rajas_tui.present.text import G
+from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, View, player_style, player_text
 
 BAR_INDENT = "    "
@@ -80,5 +81,5 @@ def bar_style(seat: int, part: str) -> Style:
     if part in (tracks.FAME, tracks.MONEY, tracks.MEET):
         return player_style(seat)
     if part == tracks.OVERLAP:
-        return Style(color=text.PLAYER_COLOURS[seat])
+        return Style(color=colours.player_colour(seat))
     return Style(dim=True)
