@@ -177,7 +177,7 @@ def test_the_log_says_where_each_ganga_tile_went() -> None:
             name = rules.catalog().ganga.tiles[tile].name
             assert f"Ganga: the {name} tile lies on river space {space}." in lines
     view = _view(state)
-    assert told(view)[: len(lines)] == lines
+    assert [line.plain for line in told(view)][: len(lines)] == lines
     assert LogPane().draw(view).plain.split("\n")[1] == lines[0]
 
 

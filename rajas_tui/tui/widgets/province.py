@@ -142,7 +142,7 @@ def ghost_of(view: View, seat: int) -> tuple[int, int, int] | None:
 
 def board_text(state: GameState, seat: int, ghost: tuple[int, int, int] | None) -> Text:
     """A seat's board and, on a Navaratnas board, the tiles on its fields in words. `state` is
-    the screen's view of the game (`variants.seen`), so another seat's face-down tile is "?"."""
+    the screen's view of the game (`View.seen`), so another seat's face-down tile is "?"."""
     board = rules.seat_rules(state, seat).board
     fields = tuple(variants.fields_of(state, seat))
     drawn = province_text(state.players[seat], ghost, board, fields)
@@ -154,7 +154,7 @@ class PlayerCard(Pane):
     """The acting player's essentials: statue, karma, workers, levels and province."""
 
     def draw(self, view: View) -> Text:
-        state = variants.seen(view.state, view.kinds)
+        state = view.seen()
         seat = state.turn
         player = state.players[seat]
         head = Text()
@@ -178,7 +178,7 @@ class ProvincesPane(Pane):
 
     def draw(self, view: View) -> Text:
         boards = []
-        state = variants.seen(view.state, view.kinds)
+        state = view.seen()
         for seat, player in enumerate(state.players):
             head = Text()
             head.append_text(player_text(seat))
