@@ -4,6 +4,7 @@ its ghost under the cursor."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -19,6 +20,7 @@ CELL = 7
 MARGIN = 2
 BOARD_WIDTH = 5 * CELL + 2 * MARGIN
 GHOST = Style(reverse=True, bold=True)
+COLUMN_LETTERS = "abcde"  # as in the cell names (rules.cell_name: a1 .. e4)
 
 
 def _edge(board: str, cell: int, side: Side) -> str:
@@ -33,7 +35,7 @@ def _field_text(field: FieldView, width: int) -> Text:
     where there is room the tile's gain; a gained tile is dimmed (the list under the board
     says so in words)."""
     label = field.code()
-    if width > 2 and field.glyph():
+    if field.glyph() and cell_len(f"{label} {field.glyph()}") <= width:
         label = f"{label} {field.glyph()}"
     colour = YIELD_COLOURS[field.field.colour]
     style = Style(color=colour, dim=field.gained, bold=field.tile not in (EMPTY, UNSEEN))
@@ -99,13 +101,16 @@ def province_text(
         return Text(padded, style="reverse" if used else ("dim" if taken else ""))
 
     lines = []
+    # The column letters share the top line with the north edge: each letter at its column's
+    # left, where the tile's name shows below, the edge's yield centred in the rest.
     top = Text(" " * MARGIN)
     for column in range(spec.columns):
-        top.append_text(yield_text(column, Side.N, CELL, "c"))
+        top.append(COLUMN_LETTERS[column], style="bold")
+        top.append_text(yield_text(column, Side.N, CELL - 1, "c"))
     lines.append(top)
     for row in range(spec.rows):
         road = Text()
-        info = Text(" " * MARGIN)
+        info = Text().append(f"{row + 1:<{MARGIN}}", style="bold")  # the row's number
         first = row * spec.columns
         road.append_text(yield_text(first, Side.W, MARGIN, "l"))
         for column in range(spec.columns):
