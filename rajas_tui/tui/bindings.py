@@ -61,6 +61,8 @@ DIALOG: list[BindingType] = [
 ]
 HELP: list[BindingType] = [
     Binding("escape,question_mark,q", "close", "close", id="help.close"),
+    Binding("pagedown,space", "page(1)", "next page", id="help.next", key_display="PgDn"),
+    Binding("pageup", "page(-1)", "previous page", id="help.previous", key_display="PgUp"),
 ]
 GAME_OVER: list[BindingType] = [
     Binding("n", "new", "new game", id="over.new"),
