@@ -58,6 +58,8 @@ TITLE: list[BindingType] = [
 ]
 DIALOG: list[BindingType] = [
     Binding("escape", "cancel", "cancel", id="dialog.cancel"),
+    Binding("tab", "app.focus_next", "next field", id="dialog.next"),
+    Binding("shift+tab", "app.focus_previous", "previous field", id="dialog.previous", show=False),
 ]
 HELP: list[BindingType] = [
     Binding("escape,question_mark,q", "close", "close", id="help.close"),

@@ -248,7 +248,8 @@ async def test_the_dialog_starts_a_ganga_navaratnas_game_by_keys(saves: Path) ->
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        await pilot.press("ctrl+g", "ctrl+n", "enter")
+        # The first field has the focus: shift+tab twice wraps round to Cancel, then Start.
+        await pilot.press("ctrl+g", "ctrl+n", "shift+tab", "shift+tab", "enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         game = app.game
