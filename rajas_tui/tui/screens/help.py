@@ -15,7 +15,6 @@ import rules
 from rajas_tui.present import variants
 from rajas_tui.present.text import (
     PLAYER_LETTERS,
-    UI_SYMBOLS,
     G,
     gains_words,
     player_tag,
@@ -86,8 +85,9 @@ def rules_text(area: str) -> str:
 def symbols_text() -> str:
     """The symbols in the set in use, each with its meaning: the engine's gain vocabulary, the
     screens' own symbols, then the marks of the board, one subject a line."""
-    symbols = {**rules.catalog().symbols, **UI_SYMBOLS}
-    gains = "  ".join(f"{G[name]} {symbol.word}" for name, symbol in symbols.items())
+    gains = "  ".join(
+        f"{G[name]} {symbol.word}" for name, symbol in rules.catalog().symbols.items()
+    )
     players = " ".join(player_tag(seat) for seat in range(len(PLAYER_LETTERS)))
     roads = "".join(dict.fromkeys(road_glyph(ends) for ends in range(1, 16)))
     marks = [
@@ -120,6 +120,7 @@ def track_bar_key() -> str:
     """What the tracks pane's bars show: its glyphs carry no colour-only meaning."""
     return (
         f"Track bars: {G['fame']} fame from the left, {G['money']} money from the right, "
+        f"{G['track'] * 3} the way a marker has come, "
         f"{G['gap'] * 3} still to go, {G['overlap'] * 3} passed each other, {G['meet']} met "
         "on one cell; the game ends when the markers meet."
     )
