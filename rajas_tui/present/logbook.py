@@ -63,12 +63,31 @@ def move_words(names: Sequence[str], entry: saves.LogEntry) -> str:
     return f"{text.player_tag(entry.seat)} {names[entry.seat]} {words}{extra}"
 
 
+def ruled(words: str) -> str:
+    """A separator line's words between dashes, plain ASCII ones in the ASCII glyph set."""
+    dash = "--" if text.G.ascii else "—"
+    return f"{dash} {words} {dash}"
+
+
 def round_words(names: Sequence[str], round_: int, starts: int) -> str:
-    return f"— round {round_}, {names[starts]} starts —"
+    return ruled(f"round {round_}, {names[starts]} starts")
 
 
-def told(game: saves.Game) -> list[Told]:
-    """Every move in words, each round's moves after a separator naming who starts it."""
+# The last game told, in which glyph set (the words hold the player marks), and its lines.
+_told: list[tuple[saves.Game, bool, tuple[Told, ...]]] = []
+
+
+def told(game: saves.Game) -> tuple[Told, ...]:
+    """Every move in words, each round's moves after a separator naming who starts it. A
+    redraw for a key that played nothing asks again for the same game: it is told once."""
+    if _told and _told[0][0] is game and _told[0][1] == text.G.ascii:
+        return _told[0][2]
+    lines = tuple(_tell(game))
+    _told[:] = [(game, text.G.ascii, lines)]
+    return lines
+
+
+def _tell(game: saves.Game) -> list[Told]:
     names = [seat.name for seat in game.setup.seats]
     lines: list[Told] = []
     current: tuple[int, int] | None = None

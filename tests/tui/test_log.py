@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 
 import rules
 import saves as save_layer
-from rajas_tui.present import logbook
+from rajas_tui.present import logbook, text
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import PANE_NAMES
@@ -137,3 +137,16 @@ async def test_the_log_key_again_pages_to_older_moves(saves: Path) -> None:
         await pilot.press("3", LOG_KEY)
         await pilot.pause()
         assert "(newest;" in str(pane.render())  # the log opens on its newest lines again
+
+
+def test_the_log_is_told_again_in_the_other_glyph_set() -> None:
+    game = kit.midgame()
+    try:
+        unicode_lines = logbook.told(game)
+        assert logbook.told(game) is unicode_lines  # a redraw with no new move tells nothing anew
+        text.G.use_ascii(True)
+        ascii_lines = logbook.told(game)
+        assert ascii_lines != unicode_lines
+        assert all(line.words.isascii() for line in ascii_lines if line.kind == logbook.ROUND)
+    finally:
+        text.G.use_ascii(False)

@@ -166,7 +166,7 @@ class GameScreen(Screen[None]):
             names=tuple(seat.name for seat in seats),
             kinds=tuple(seat.kind for seat in seats),
             chooser=self.chooser,
-            told=tuple(logbook.told(game)),
+            told=logbook.told(game),
             viewer=self.holder,
         )
 

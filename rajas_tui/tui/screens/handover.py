@@ -11,9 +11,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from rajas_tui.present.text import G
+
 
 def hand_over_words(tag: str, name: str) -> str:
-    return f"Pass the keyboard to {tag} {name} — press Enter when {name} is ready."
+    dash = "-" if G.ascii else "—"
+    return f"Pass the keyboard to {tag} {name} {dash} press Enter when {name} is ready."
 
 
 class HandOverScreen(ModalScreen[None]):

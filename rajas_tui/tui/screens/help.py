@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 
 import rules
 from rajas_tui.present import variants
+from rajas_tui.present.logbook import ruled
 from rajas_tui.present.text import (
     PLAYER_LETTERS,
     G,
@@ -109,8 +110,8 @@ def symbols_text() -> str:
         f"{variants.shown(variants.GANGA_MARK)} a Ganga tile over the printed space.",
         "Choices: ▶ the option under the cursor, ✗ an option refused (its reason follows), "
         "✓ allowed, › between the steps already chosen; ◀ to play marks the acting player.",
-        "Log: — round 5, Bela starts — opens each round; — since your last turn — marks the "
-        "moves played since you last acted.",
+        f"Log: {ruled('round 5, Bela starts')} opens each round; "
+        f"{ruled('since your last turn')} marks the moves played since you last acted.",
         track_bar_key(),
     ]
     return "\n".join(marks)

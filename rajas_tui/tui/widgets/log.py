@@ -8,7 +8,7 @@ from rich.text import Text
 from rajas_tui.present import logbook, variants
 from rajas_tui.tui.widgets.base import Pane, View
 
-NEW_MARK = "— since your last turn —"
+NEW_MARK = "since your last turn"
 
 
 def told(view: View) -> list[Text]:
@@ -18,7 +18,7 @@ def told(view: View) -> list[Text]:
     new = logbook.since_last_turn(entries, view.eyes())
     for index, entry in enumerate(entries):
         if index == new and new > 0:
-            lines.append(Text(NEW_MARK, "bold"))
+            lines.append(Text(logbook.ruled(NEW_MARK), "bold"))
         lines.append(Text(entry.words, "bold" if entry.kind == logbook.ROUND else ""))
     return lines
 
