@@ -28,7 +28,7 @@ class View:
     told: tuple[Told, ...] = ()  # the log with round separators (present.logbook)
     # Whose eyes the screen is for (another seat's face-down tiles stay hidden): the seat that
     # holds the keyboard; AUTO lets `variants.viewer` choose from the seats' kinds.
-    viewer: int | None = -1
+    viewer: int | None = AUTO
 
     def eyes(self) -> int | None:
         if self.viewer == AUTO:
