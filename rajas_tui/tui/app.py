@@ -272,20 +272,6 @@ class RajasApp(App[None]):
     def on_unmount(self) -> None:
         self.file.close()
 
-    def log_lines(self) -> list[str]:
-        if self.game is None:
-            return []
-        names = [seat.name for seat in self.game.setup.seats]
-        lines = []
-        for entry in self.game.log:
-            try:
-                words = text.action_words(rules.parse_action(entry.action))
-            except ValueError:
-                words = entry.action
-            extra = f" ({entry.revealed})" if entry.revealed else ""
-            lines.append(f"{text.player_tag(entry.seat)} {names[entry.seat]} {words}{extra}")
-        return lines
-
     # Files -----------------------------------------------------------------------------------
 
     def last_unfinished(self) -> Path | None:

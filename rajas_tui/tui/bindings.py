@@ -58,9 +58,13 @@ TITLE: list[BindingType] = [
 ]
 DIALOG: list[BindingType] = [
     Binding("escape", "cancel", "cancel", id="dialog.cancel"),
+    Binding("tab", "app.focus_next", "next field", id="dialog.next"),
+    Binding("shift+tab", "app.focus_previous", "previous field", id="dialog.previous", show=False),
 ]
 HELP: list[BindingType] = [
     Binding("escape,question_mark,q", "close", "close", id="help.close"),
+    Binding("pagedown,space", "page(1)", "next page", id="help.next", key_display="PgDn"),
+    Binding("pageup", "page(-1)", "previous page", id="help.previous", key_display="PgUp"),
 ]
 GAME_OVER: list[BindingType] = [
     Binding("n", "new", "new game", id="over.new"),

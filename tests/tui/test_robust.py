@@ -243,7 +243,12 @@ def test_sighup_saves_the_game_and_exits(tmp_path: Path, hang_up: bool) -> None:
         terminal.read_until(b"New game")
         os.write(terminal.master, b"n")
         terminal.read_until(b"Seed")
-        os.write(terminal.master, b"\r")  # Start has the focus
+        # The first field has the focus: shift+tab twice wraps round to Cancel, then Start.
+        os.write(terminal.master, b"\x1b[Z")
+        time.sleep(0.2)
+        os.write(terminal.master, b"\x1b[Z")
+        time.sleep(0.2)
+        os.write(terminal.master, b"\r")
         terminal.read_until(b"Your turn")
         time.sleep(0.3)
         if hang_up:

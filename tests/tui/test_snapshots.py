@@ -17,6 +17,7 @@ from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import PANE_NAMES
 
 from . import kit, variant_games
+from .plan import plan
 
 SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
 
@@ -146,3 +147,69 @@ def test_variant_provinces_in_ascii(snap_compare: Any, saves: Path) -> None:
     app = kit.app(variant_games.ganga_navaratnas(), saves=saves, ascii_glyphs=True)
     key = str(PANE_NAMES.index("provinces") + 1)
     assert snap_compare(app, terminal_size=kit.SMALL, press=[key])
+
+
+# What a player needs to see (issue 13, item 4): the log, the hand-over, help, dialog focus. ---
+
+LOG_KEY = str(PANE_NAMES.index("log") + 1)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_log_with_round_separators(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    """The log pane: each round opens with who starts it; the moves since D's last turn are
+    marked."""
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=[LOG_KEY])
+
+
+def test_log_paged_back(snap_compare: Any, saves: Path) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=kit.SMALL, press=[LOG_KEY, LOG_KEY])
+
+
+def _hot_seat() -> Any:
+    """Two humans on Navaratnas boards, A's terrace played: the keyboard goes to B."""
+    import rules
+    import saves as save_layer
+
+    seats = [("Asha", save_layer.HUMAN), ("Bela", save_layer.HUMAN)]
+    game = save_layer.start_game(save_layer.seated(seats, 4, "free", ["navaratnas"], [0, 1]))
+    legal = rules.legal_actions(game.state)
+    return game, next(a for a in legal if isinstance(a, rules.actions.Terrace))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hot_seat_hand_over(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    game, terrace = _hot_seat()
+    keys = kit.keys_for(plan(Chooser(game.state), terrace))
+    assert snap_compare(kit.app(game, saves=saves), terminal_size=size, press=keys)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hot_seat_after_hand_over(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    """B's screen once B has the keyboard: B's face-down tile shows, A's is "?"."""
+    game, terrace = _hot_seat()
+    keys = kit.keys_for(plan(Chooser(game.state), terrace))
+    app = kit.app(game, saves=saves)
+    assert snap_compare(app, terminal_size=size, press=[*keys, "enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help_next_page(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=["question_mark", "pagedown"])
+
+
+def test_help_symbols_page(snap_compare: Any, saves: Path) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    press = ["question_mark", "pagedown", "pagedown", "pagedown"]
+    assert snap_compare(app, terminal_size=kit.SMALL, press=press)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_dialog_focus_on_a_seat(
+    snap_compare: Any, saves: Path, size: tuple[int, int]
+) -> None:
+    """The focus mark: ">" on the row, the field underlined, with no colour needed."""
+    app = kit.app(saves=saves, seed=7)
+    assert snap_compare(app, terminal_size=size, press=["n", "tab", "tab"], run_before=_listed)

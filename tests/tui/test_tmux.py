@@ -51,7 +51,10 @@ def test_play_some_actions_under_tmux(tmp_path: Path) -> None:
         assert "Continue" in screen and "Quit" in screen
         _tmux("send-keys", "-t", session, "n")
         _wait(session, lambda s: "Start" in s and "Seed" in s)
-        _tmux("send-keys", "-t", session, "Enter")  # Start has the focus
+        # The first field has the focus: shift+tab twice wraps round to Cancel, then Start.
+        _tmux("send-keys", "-t", session, "BTab")
+        _tmux("send-keys", "-t", session, "BTab")
+        _tmux("send-keys", "-t", session, "Enter")
         screen = _wait(session, lambda s: "Your turn" in s)
         assert "River" in screen and "Tracks" in screen and "A▲ Asha" in screen
         # A terrace is free and always legal while one is free: t1..t4, the first not taken.

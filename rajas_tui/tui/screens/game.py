@@ -16,9 +16,10 @@ from textual.widgets import Footer
 
 import rules
 import saves
-from rajas_tui.present import text, turns, variants
+from rajas_tui.present import logbook, text, turns, variants
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui import bindings
+from rajas_tui.tui.screens.handover import HandOverScreen
 from rajas_tui.tui.widgets.base import Pane, View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
 from rajas_tui.tui.widgets.chooser import ChooserPane
@@ -90,6 +91,9 @@ class GameScreen(Screen[None]):
         self._bot_timer: Timer | None = None
         self._keys_signature: tuple[bool | None, ...] = ()
         self._chooser_for: object = None  # the game state the chooser was built for
+        # The human seat at the keyboard: the screen shows what that seat may see. None until
+        # the first state is drawn, then the acting human (or the one human at the table).
+        self.holder: int | None = None
 
     @property
     def rajas(self) -> RajasApp:
@@ -125,6 +129,11 @@ class GameScreen(Screen[None]):
         game = self.rajas.shown
         state = game.state
         human = not state.over and game.setup.seats[state.turn].kind == HUMAN
+        if self.holder is None:
+            self.holder = variants.viewer(self._kinds(), state.turn)
+        if human and self.holder != state.turn:
+            self._hand_over(state.turn)
+            return
         # The chooser shows the acting seat its options and previews: from what that seat may
         # see, never another seat's face-down tile.
         self.chooser = Chooser(rules.seat_view(state, state.turn)) if human else None
@@ -132,6 +141,22 @@ class GameScreen(Screen[None]):
         self.redraw()
         if not state.over and not human:
             self._schedule_bot()
+
+    def _kinds(self) -> tuple[str, ...]:
+        return tuple(seat.kind for seat in self.rajas.shown.setup.seats)
+
+    def _hand_over(self, seat: int) -> None:
+        """Another human seat is to act: the screen stops showing the last one's view, and
+        asks for the keyboard to be passed before it shows the next one's."""
+        self.chooser = None
+        self._chooser_for = None
+        self.redraw()
+
+        def ready() -> None:
+            self.holder = seat
+
+        name = self.rajas.shown.setup.seats[seat].name
+        self.app.push_screen(HandOverScreen(text.player_tag(seat), name, ready, self.rajas.undo))
 
     def view(self) -> View:
         game = self.rajas.shown
@@ -141,7 +166,8 @@ class GameScreen(Screen[None]):
             names=tuple(seat.name for seat in seats),
             kinds=tuple(seat.kind for seat in seats),
             chooser=self.chooser,
-            log=tuple(self.rajas.log_lines()),
+            told=logbook.told(game),
+            viewer=self.holder,
         )
 
     def redraw(self) -> None:
@@ -303,6 +329,10 @@ class GameScreen(Screen[None]):
             name = panes[number - 1]
             if name == self.pane == "provinces":
                 self.query_one(ProvincesPane).first += 2
+            if name == self.pane == "log":
+                self.query_one(LogPane).back += 1
+            elif name == "log":
+                self.query_one(LogPane).back = 0  # the log opens on its newest lines
             self.pane = name
             self.redraw()
 

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 import rules
-from rajas_tui.present.text import PLAYER_LETTERS, G, gains_words, player_tag
+from rajas_tui.present import variants
+from rajas_tui.present.logbook import ruled
+from rajas_tui.present.text import (
+    PLAYER_LETTERS,
+    G,
+    gains_words,
+    player_tag,
+    road_glyph,
+)
 from rajas_tui.tui import bindings
 from rules import GOODS, opposite_face
 
@@ -75,27 +84,119 @@ def rules_text(area: str) -> str:
 
 
 def symbols_text() -> str:
-    """The symbols in the set in use, each with its meaning."""
+    """The symbols in the set in use, each with its meaning: the engine's gain vocabulary, the
+    screens' own symbols, then the marks of the board, one subject a line."""
     gains = "  ".join(
         f"{G[name]} {symbol.word}" for name, symbol in rules.catalog().symbols.items()
     )
     players = " ".join(player_tag(seat) for seat in range(len(PLAYER_LETTERS)))
-    return (
-        f"{gains}\n"
-        "Dice: colour initial and face — o5 orange 5, g2 green, b6 blue, p1 purple; o3! is o3 "
-        f"turned by karma.\nPlayers: {players}. Tiles: T P F M buildings (temple, palace, fort, "
-        "mill), s t x markets (silk, tea, spices); R is the residence.\n"
-        f"{track_bar_key()}"
-    )
+    roads = "".join(dict.fromkeys(road_glyph(ends) for ends in range(1, 16)))
+    marks = [
+        f"Gains and costs: {gains}; {G['minus']} before a gain is a cost.",
+        "Dice: colour initial and face: o5 orange 5, g2 green, b6 blue, p1 purple; o3! is o3 "
+        "turned by karma, b1→b6 a die being turned; o→2p gives one die for two.",
+        f"Players: {players}, a letter and a mark each, beside their colour.",
+        "Tiles: T P F M buildings (temple, palace, fort, mill), s t x markets (silk, tea, "
+        "spices); a tile's code is its colour and value (o5).",
+        f"Province: R the residence; roads {roads} ({road_glyph(0)} an empty cell); columns a to "
+        "e and rows 1 to 4 name the cells (c2); gains at the edges are what roads reaching them "
+        "give.",
+        f"Navaratnas fields: y3 a yield tile (colour and number), b{variants.HIDDEN} a tile "
+        f"face down, w{variants.shown(variants.EMPTY_FIELD)} an empty field, "
+        f"{variants.shown(variants.GAINED)} gained.",
+        f"River: {' '.join(str(n) for n in (0, 1, 2))} … the spaces, ║ the bridge (+1 worker "
+        "when a boat passes it; ═══ bridge ═══ in the river pane), ◎23 the final space, "
+        "2⛀ two boats on one space, "
+        f"{variants.shown(variants.GANGA_MARK)} a Ganga tile over the printed space.",
+        "Choices: ▶ the option under the cursor, ✗ an option refused (its reason follows), "
+        "✓ allowed, › between the steps already chosen; ◀ to play marks the acting player.",
+        f"Log: {ruled('round 5, Bela starts')} opens each round; "
+        f"{ruled('since your last turn')} marks the moves played since you last acted.",
+        track_bar_key(),
+    ]
+    return "\n".join(marks)
 
 
 def track_bar_key() -> str:
     """What the tracks pane's bars show: its glyphs carry no colour-only meaning."""
     return (
         f"Track bars: {G['fame']} fame from the left, {G['money']} money from the right, "
+        f"{G['track'] * 3} the way a marker has come, "
         f"{G['gap'] * 3} still to go, {G['overlap'] * 3} passed each other, {G['meet']} met "
         "on one cell; the game ends when the markers meet."
     )
+
+
+DIALOGS = (
+    (
+        "New game dialog",
+        "Tab and shift+Tab move between the fields, the marked one (>) has "
+        "the keys; Enter opens a list, presses a button or, in a text field, starts the game; "
+        "Space ticks a box; ctrl+g and ctrl+n "
+        "switch Ganga and Navaratnas; Start begins the game, Escape cancels.",
+    ),
+    (
+        "Load and save-as dialogs",
+        "Arrows choose a save and Enter opens it; type a name and "
+        "press Enter to save; Escape cancels.",
+    ),
+    (
+        "Hand-over",
+        "In a game of two or more people at one keyboard, the screen goes blank "
+        "between their turns: pass the keyboard and press Enter when the next player is ready, "
+        "or u to take back the last turn first.",
+    ),
+)
+
+
+def end_text() -> str:
+    """How the game ends, from the same numbers the engine plays by."""
+    return (
+        "Each player's fame marker climbs one track and money marker the other, toward each "
+        "other. When a player's markers meet or pass each other, the end begins: play goes on "
+        "in turn order up to the player seated before this round's start player, each of them "
+        "placing one last worker if they have one; then the game ends. Among the players whose "
+        "markers have met or passed, the largest margin wins, and a tie goes to whoever got "
+        "there first; the others follow by margin (negative: the distance still to go). The "
+        "status line says last turns once the end has begun."
+    )
+
+
+def help_text(keymap: Mapping[str, str], area: str | None = None, space: str = "") -> Text:
+    """The whole help: the rules of the space under the cursor, the keys, the dialogs, the
+    symbols, how the game ends, and every area's rules."""
+    out = Text()
+    if area is not None:
+        out.append(f"Rules of {space or area}\n", "bold underline")
+        out.append(rules_text(area) + "\n\n")
+    out.append("Keys in the game\n", "bold underline")
+    for binding in bindings.ALL[: len(bindings.GAME)]:
+        key = keymap.get(binding.id or "", binding.key_display or binding.key)
+        out.append(f"  {key:<12}", "bold")
+        out.append(f"{binding.description}\n")
+    out.append(
+        "  1..7        with no choice open: panes river, tracks, board, display, kali,"
+        " provinces, log (a pane's number again: the next provinces, older log lines)\n"
+        "  8           with Navaratnas boards: the yield tiles face up\n"
+    )
+    out.append(
+        "  ctrl+p      command palette: new game, save as, load, undo, redo, theme, "
+        "rules\n  ctrl+q      quit (the game is autosaved after every action)\n\n"
+    )
+    out.append("Dialogs\n", "bold underline")
+    for name, words in DIALOGS:
+        out.append(f"{name}: ", "bold")
+        out.append(words + "\n")
+    out.append("\nSymbols\n", "bold underline")
+    out.append(symbols_text() + "\n\n")
+    out.append("How the game ends\n", "bold underline")
+    out.append(end_text() + "\n\n")
+    out.append("Every rule: the areas\n", "bold underline")
+    for name, words in _rules().items():
+        out.append(f"{name}: ", "bold")
+        out.append(words + "\n")
+    out.append("\nEscape, ? or q closes this help.", "dim")
+    return out
 
 
 class HelpScreen(ModalScreen[None]):
@@ -112,36 +213,16 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(self._text(), id="help-text")
-
-    def _text(self) -> Text:
-        keymap = self.rajas.keymap
-        out = Text()
-        if self.area is not None:
-            out.append(f"Rules of {self.space or self.area}\n", "bold underline")
-            out.append(rules_text(self.area) + "\n\n")
-        out.append("Keys in the game\n", "bold underline")
-        for binding in bindings.ALL[: len(bindings.GAME)]:
-            key = keymap.get(binding.id or "", binding.key_display or binding.key)
-            out.append(f"  {key:<12}", "bold")
-            out.append(f"{binding.description}\n")
-        out.append(
-            "  1..7        with no choice open: panes river, tracks, board, display, kali,"
-            " provinces, log\n"
-            "  8           with Navaratnas boards: the yield tiles face up\n"
-        )
-        out.append(
-            "  ctrl+p      command palette: new game, save as, load, undo, redo, theme, "
-            "rules\n  ctrl+q      quit (the game is autosaved after every action)\n\n"
-        )
-        out.append("Symbols\n", "bold underline")
-        out.append(symbols_text() + "\n\n")
-        out.append("Every rule: the areas\n", "bold underline")
-        for area, words in _rules().items():
-            out.append(f"{area}: ", "bold")
-            out.append(words + "\n")
-        out.append("\nEscape or ? closes this help.", "dim")
-        return out
+            yield Static(help_text(self.rajas.keymap, self.area, self.space), id="help-text")
+        # Its own footer: the game's keys beneath would say keys that do nothing here.
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss()
+
+    def action_page(self, direction: int) -> None:
+        scroll = self.query_one("#help", VerticalScroll)
+        if direction > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)

@@ -9,13 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 import saves
 from rajas_tui import bots
 from rajas_tui.present import text
 from rajas_tui.tui import bindings
-from rajas_tui.tui.screens.dialog import Dialog
+from rajas_tui.tui.screens.dialog import Dialog, FieldLabel
 
 DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
 BASE, NAVARATNAS = "base", "navaratnas"
@@ -61,7 +61,7 @@ class NewGameScreen(Dialog):
         with Vertical(id="dialog"):
             yield Static("New game", classes="dialog-title")
             with Horizontal(classes="row"):
-                yield Label("Players", classes="field")
+                yield FieldLabel("Players", classes="field")
                 yield Select(
                     [("2 players", 2), ("3 players", 3), ("4 players", 4)],
                     value=2,
@@ -72,7 +72,7 @@ class NewGameScreen(Dialog):
                 yield Static("2-player board side", id="board-side")
             for seat in range(4):
                 with Horizontal(classes="row seat", id=f"seat-{seat}"):
-                    yield Label(text.player_tag(seat), classes="field")
+                    yield FieldLabel(text.player_tag(seat), classes="field")
                     yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
                     yield Select(
                         kinds,
@@ -83,11 +83,11 @@ class NewGameScreen(Dialog):
                     )
                     yield MarkedCheckbox("Navaratnas", id=f"board-{seat}", compact=True)
             with Horizontal(classes="row"):
-                yield Label("Variants", classes="field")
+                yield FieldLabel("Variants", classes="field")
                 yield MarkedCheckbox("Ganga river tiles", id="ganga", compact=True)
                 yield MarkedCheckbox("Navaratnas: every seat", id="navaratnas", compact=True)
             with Horizontal(classes="row"):
-                yield Label("Undo", classes="field")
+                yield FieldLabel("Undo", classes="field")
                 yield Select(
                     [("strict: not past a roll", "strict"), ("free: practice", "free")],
                     value="strict",
@@ -96,7 +96,7 @@ class NewGameScreen(Dialog):
                     id="undo",
                 )
             with Horizontal(classes="row"):
-                yield Label("Seed", classes="field")
+                yield FieldLabel("Seed", classes="field")
                 yield Input(
                     "" if self.default_seed is None else str(self.default_seed),
                     placeholder="random",
@@ -106,13 +106,16 @@ class NewGameScreen(Dialog):
                 )
             # Errors quote the names typed, which are never markup.
             yield Static("", id="dialog-error", markup=False)
-            with Horizontal(classes="buttons"):
+            with Horizontal(classes="buttons row"):
+                yield FieldLabel("", classes="field")
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self._seats(2)
-        self.query_one("#start", Button).focus()
+        # The first field, never Start: Enter at once must not begin a game with defaults the
+        # player has not looked at.
+        self.query_one("#players", Select).focus()
 
     def _seats(self, count: int) -> None:
         for seat in range(4):

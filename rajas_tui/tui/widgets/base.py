@@ -7,10 +7,14 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from rajas_tui.present import text
+import rules
+from rajas_tui.present import text, variants
 from rajas_tui.present.chooser import Chooser
+from rajas_tui.present.logbook import Told
 from rajas_tui.tui import colours
 from rules import Die, GameState
+
+AUTO = -1
 
 
 @attrs.frozen
@@ -21,8 +25,20 @@ class View:
     names: tuple[str, ...]
     kinds: tuple[str, ...]
     chooser: Chooser | None = None
-    log: tuple[str, ...] = ()
     ended_by: str = ""
+    told: tuple[Told, ...] = ()  # the log with round separators (present.logbook)
+    # Whose eyes the screen is for (another seat's face-down tiles stay hidden): the seat that
+    # holds the keyboard; AUTO lets `variants.viewer` choose from the seats' kinds.
+    viewer: int | None = AUTO
+
+    def eyes(self) -> int | None:
+        if self.viewer == AUTO:
+            return variants.viewer(self.kinds, self.state.turn)
+        return self.viewer
+
+    def seen(self) -> GameState:
+        """The state as the viewer may see it."""
+        return rules.seat_view(self.state, self.eyes())
 
     def tag(self, seat: int) -> Text:
         return player_text(seat)

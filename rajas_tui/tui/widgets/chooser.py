@@ -46,7 +46,9 @@ class ChooserPane(Pane):
         elif step.kind == "grid":
             lines.extend(self._grid(chooser, step))
         else:
-            lines.extend(self._options(step, height - 2 - bool(chooser.message)))
+            # Below the title, every line is the options' (and the message): a 12-stack display
+            # fits the 13 lines the chooser has at 160x50.
+            lines.extend(self._options(step, height - 1 - bool(chooser.message)))
         if chooser.message:
             lines.append(Text(chooser.message, "italic"))
         return Text("\n").join(lines)

@@ -1,33 +1,67 @@
-"""The log: where setup laid the Ganga tiles, then every action told in words."""
+"""The log: where setup laid the Ganga tiles, then every move told in words, a separator where
+each round begins (who starts it), and a mark where the moves since your last turn begin."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from rajas_tui.present import variants
+from rajas_tui.present import logbook, variants
 from rajas_tui.tui.widgets.base import Pane, View
 
+NEW_MARK = "since your last turn"
 
-def told(view: View) -> list[str]:
-    """The log's lines: a Ganga game first says where each river tile went at setup."""
-    return [*variants.ganga_lines(view.state), *view.log]
+
+def told(view: View) -> list[Text]:
+    """The log's lines, oldest first: a Ganga game first says where each river tile went."""
+    lines = [Text(line) for line in variants.ganga_lines(view.state)]
+    entries = list(view.told)
+    new = logbook.since_last_turn(entries, view.eyes())
+    for index, entry in enumerate(entries):
+        if index == new and new > 0:
+            lines.append(Text(logbook.ruled(NEW_MARK), "bold"))
+        lines.append(Text(entry.words, "bold" if entry.kind == logbook.ROUND else ""))
+    return lines
+
+
+def new_moves(view: View) -> int:
+    """How many moves came since the viewer's last turn."""
+    entries = list(view.told)
+    start = logbook.since_last_turn(entries, view.eyes())
+    return sum(1 for entry in entries[start:] if entry.kind == logbook.MOVE)
 
 
 class LogPane(Pane):
-    """The latest actions, newest last; as many as fit."""
+    """The latest lines, newest last, as many as fit; `back` pages toward older ones (the
+    pane's key again), and wraps round to the newest after the oldest."""
+
+    back = 0
 
     def draw(self, view: View) -> Text:
         height = self.size.height or 10
-        lines = [Text("Log", "bold")]
+        room = max(1, height - 1)
         entries = told(view)
-        shown = entries[-max(1, height - 1) :] if entries else ["(no action yet)"]
-        lines.extend(Text(line) for line in shown)
-        return Text("\n").join(lines)
+        if not entries:
+            return Text("\n").join([Text("Log", "bold"), Text("(no action yet)")])
+        pages = max(1, -(-len(entries) // room))
+        back = self.back % pages
+        end = len(entries) - back * room
+        shown = entries[max(0, end - room) : end]
+        title = Text("Log", "bold")
+        if pages > 1:
+            where = "newest" if back == 0 else f"page {back + 1} back of {pages}"
+            title.append(f" ({where}; 7 again: older)", "dim")
+        return Text("\n").join([title, *shown])
 
 
 class LogLine(Pane):
-    """The newest log line alone, for the small screen."""
+    """The newest log line alone, for the small screen, and how many more are new to you."""
 
     def draw(self, view: View) -> Text:
-        entries = told(view)
-        return Text(f"Log: {entries[-1]}" if entries else "Log: (no action yet)", "dim")
+        moves = [entry for entry in view.told if entry.kind == logbook.MOVE]
+        lines = [*variants.ganga_lines(view.state), *(entry.words for entry in moves)]
+        if not lines:
+            return Text("Log: (no action yet)", "dim")
+        more = new_moves(view) - 1
+        if more > 0:
+            return Text(f"Log (7: {more} more since your turn): {lines[-1]}", "dim")
+        return Text(f"Log: {lines[-1]}", "dim")

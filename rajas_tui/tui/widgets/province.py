@@ -4,6 +4,7 @@ its ghost under the cursor."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -20,6 +21,7 @@ CELL = 7
 MARGIN = 2
 BOARD_WIDTH = 5 * CELL + 2 * MARGIN
 GHOST = Style(reverse=True, bold=True)
+COLUMN_LETTERS = "abcde"  # as in the cell names (rules.cell_name: a1 .. e4)
 
 
 def _edge(board: str, cell: int, side: Side) -> str:
@@ -34,7 +36,7 @@ def _field_text(field: FieldView, width: int) -> Text:
     where there is room the tile's gain; a gained tile is dimmed (the list under the board
     says so in words)."""
     label = field.code()
-    if width > 2 and field.glyph():
+    if field.glyph() and cell_len(f"{label} {field.glyph()}") <= width:
         label = f"{label} {field.glyph()}"
     colour = YIELD_COLOURS[field.field.colour]
     style = Style(color=colour, dim=field.gained, bold=field.tile not in (EMPTY, UNSEEN))
@@ -100,13 +102,16 @@ def province_text(
         return Text(padded, style="reverse" if used else ("dim" if taken else ""))
 
     lines = []
+    # The column letters share the top line with the north edge: each letter at its column's
+    # left, where the tile's name shows below, the edge's yield centred in the rest.
     top = Text(" " * MARGIN)
     for column in range(spec.columns):
-        top.append_text(yield_text(column, Side.N, CELL, "c"))
+        top.append(COLUMN_LETTERS[column], style="bold")
+        top.append_text(yield_text(column, Side.N, CELL - 1, "c"))
     lines.append(top)
     for row in range(spec.rows):
         road = Text()
-        info = Text(" " * MARGIN)
+        info = Text().append(f"{row + 1:<{MARGIN}}", style="bold")  # the row's number
         first = row * spec.columns
         road.append_text(yield_text(first, Side.W, MARGIN, "l"))
         for column in range(spec.columns):
@@ -144,7 +149,7 @@ def ghost_of(view: View, seat: int) -> tuple[int, int, int] | None:
 
 def board_text(state: GameState, seat: int, ghost: tuple[int, int, int] | None) -> Text:
     """A seat's board and, on a Navaratnas board, the tiles on its fields in words. `state` is
-    the screen's view of the game (`variants.seen`), so another seat's face-down tile is "?"."""
+    the screen's view of the game (`View.seen`), so another seat's face-down tile is "?"."""
     board = rules.seat_rules(state, seat).board
     fields = tuple(variants.fields_of(state, seat))
     drawn = province_text(state.players[seat], ghost, board, fields)
@@ -156,7 +161,7 @@ class PlayerCard(Pane):
     """The acting player's essentials: statue, karma, workers, levels and province."""
 
     def draw(self, view: View) -> Text:
-        state = variants.seen(view.state, view.kinds)
+        state = view.seen()
         seat = state.turn
         player = state.players[seat]
         head = Text()
@@ -180,7 +185,7 @@ class ProvincesPane(Pane):
 
     def draw(self, view: View) -> Text:
         boards = []
-        state = variants.seen(view.state, view.kinds)
+        state = view.seen()
         for seat, player in enumerate(state.players):
             head = Text()
             head.append_text(player_text(seat))

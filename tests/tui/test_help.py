@@ -1,0 +1,122 @@
+"""Help (`?`) explains every symbol the screens can draw, has its own footer, and covers the
+dialogs and how the game ends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Footer
+
+import rules
+import saves as save_layer
+from rajas_tui.present import text
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.game import PANE_NAMES, GameScreen, Line
+from rajas_tui.tui.screens.help import HelpScreen, help_text
+from rajas_tui.tui.widgets.base import Pane
+
+from . import kit, variant_games
+
+# Typography, not symbols: dashes, the ellipsis of a cut line, the × and ° of a rotation.
+PUNCTUATION = set("—–…×°’")
+
+# Keys that open each kind of choice from the games below (the chooser draws its own marks).
+CHOICES = [[], ["q"], ["q", "enter"], ["h"], ["c"], ["b"], ["t"], ["s"]]
+
+
+def _games() -> list[save_layer.Game]:
+    return [
+        kit.midgame(),
+        kit.example("final-action-3p.toml"),
+        kit.example("mixed-ganga-3p.toml"),
+        kit.example("navaratnas-3p.toml"),
+        variant_games.ganga_navaratnas(),
+    ]
+
+
+def _drawn(app: RajasApp) -> str:
+    screen = app.screen
+    parts = [str(widget.render()) for widget in screen.query(Pane) if widget.display]
+    parts += [widget.content.plain for widget in screen.query(Line)]
+    return "\n".join(parts)
+
+
+async def _glyphs_on_screen(saves: Path, size: tuple[int, int]) -> set[str]:
+    """Every non-ASCII character the game screen's panes draw, over several games, every
+    pane and each kind of choice."""
+    seen: set[str] = set()
+    for game in _games():
+        app = kit.app(game, saves=saves)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for number in range(1, len(PANE_NAMES) + 1):
+                await pilot.press(str(number))
+                seen |= set(_drawn(app))
+            for keys in CHOICES:
+                await pilot.press(*keys)
+                await pilot.pause()
+                if isinstance(app.screen, GameScreen):
+                    seen |= set(_drawn(app))
+                await pilot.press("escape", "escape", "escape")
+    return {c for c in seen if not c.isascii()} - PUNCTUATION
+
+
+@pytest.fixture
+def unicode_after() -> Iterator[None]:
+    yield
+    text.G.use_ascii(False)
+
+
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("unicode_after")
+async def test_every_glyph_on_screen_is_explained_in_help(saves: Path) -> None:
+    explained = help_text({}).plain
+    glyphs: set[str] = set()
+    for size in (kit.SMALL, kit.LARGE):
+        glyphs |= await _glyphs_on_screen(saves, size)
+    assert glyphs, "the screens draw some symbols"
+    assert sorted(glyphs - set(explained)) == []
+
+
+def test_every_symbol_and_mark_is_in_help() -> None:
+    explained = help_text({}).plain
+    for symbol in rules.catalog().symbols.values():
+        assert f"{symbol.glyph} {symbol.word}" in explained
+    for symbol in text.UI_SYMBOLS.values():
+        assert symbol.glyph in explained
+    for ends in range(16):
+        assert text.road_glyph(ends) in explained or text.road_glyph(ends) == " "
+
+
+@pytest.mark.asyncio
+async def test_help_has_its_footer_and_covers_dialogs_and_the_end(saves: Path) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query(Footer)
+        described = {active.binding.description for active in app.screen.active_bindings.values()}
+        assert "close" in described and "quarry" not in described
+        words = help_text(app.keymap).plain
+        for heading in ("New game dialog", "Hand-over", "How the game ends"):
+            assert heading in words
+        assert "markers meet" in words and "last turn" in words
+
+
+@pytest.mark.asyncio
+async def test_help_pages_on_with_its_keys(saves: Path) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        scroll = app.screen.query_one("#help")
+        assert scroll.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert scroll.scroll_y == 0

@@ -1,0 +1,109 @@
+"""Hot-seat play: two human seats at one keyboard. Before the next human seat is shown, the
+screen asks for the keyboard to be handed over, and it shows each seat only what that seat may
+see (another seat's face-down tile stays hidden)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rules
+import saves as save_layer
+from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.handover import HandOverScreen
+
+from . import kit
+from .plan import plan
+
+NAMES = ("Asha", "Bela")
+
+
+def _hot_seat(undo: str = "free") -> save_layer.Game:
+    """Two humans, both on Navaratnas boards: each has a brown tile face down on a field."""
+    seats = [(name, save_layer.HUMAN) for name in NAMES]
+    return save_layer.start_game(save_layer.seated(seats, 4, undo, ["navaratnas"], [0, 1]))
+
+
+def _terrace_keys(app: RajasApp) -> list[str]:
+    state = app.shown.state
+    legal = rules.legal_actions(state)
+    terrace = next(a for a in legal if isinstance(a, rules.actions.Terrace))
+    return kit.keys_for(plan(Chooser(state, legal), terrace))
+
+
+def _game_screen(app: RajasApp) -> GameScreen:
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+def _hidden(app: RajasApp, seat: int) -> bool:
+    """Whether the game screen's picture hides `seat`'s face-down tile."""
+    seen = _game_screen(app).view().seen()
+    return rules.UNSEEN in seen.players[seat].fields
+
+
+def test_the_game_starts_with_face_down_tiles() -> None:
+    players = _hot_seat().state.players
+    assert all(player.face_down for player in players)
+
+
+@pytest.mark.asyncio
+async def test_the_keyboard_is_handed_over_before_the_next_human_is_shown(saves: Path) -> None:
+    app = kit.app(_hot_seat(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        first = app.shown.state.turn
+        other = 1 - first
+        assert isinstance(app.screen, GameScreen)
+        assert not _hidden(app, first) and _hidden(app, other)
+        await pilot.press(*_terrace_keys(app))
+        await pilot.pause()
+        assert app.shown.state.turn == other
+        assert isinstance(app.screen, HandOverScreen)
+        name = NAMES[other]
+        tag = "AB"[other]
+        assert app.screen.words.startswith(f"Pass the keyboard to {tag}")
+        assert app.screen.words.endswith(f"{name} — press Enter when {name} is ready.")
+        # Beneath the hand-over, nothing of the next seat's hidden view and no chooser.
+        assert _game_screen(app).chooser is None
+        assert _hidden(app, other)
+        await pilot.press("x")  # no game key reaches the game while the keyboard is passed
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and app.shown.state.turn == other
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.holder == other and app.screen.chooser is not None
+        assert _hidden(app, first) and not _hidden(app, other)
+
+
+@pytest.mark.asyncio
+async def test_the_player_who_moved_may_undo_at_the_hand_over(saves: Path) -> None:
+    app = kit.app(_hot_seat(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        start = app.shown.state
+        await pilot.press(*_terrace_keys(app))
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.shown.state == start
+        assert isinstance(app.screen, GameScreen) and app.screen.holder == start.turn
+
+
+@pytest.mark.asyncio
+async def test_a_game_against_bots_never_asks_for_the_keyboard(saves: Path) -> None:
+    seats = [("Asha", save_layer.HUMAN), ("Bela", "random"), ("Chand", "random")]
+    app = kit.app(kit.new_game(seats, 11), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        for _ in range(3):
+            for _ in range(50):
+                await pilot.pause()
+                assert not isinstance(app.screen, HandOverScreen)
+                screen = app.screen
+                if isinstance(screen, GameScreen) and screen.chooser is not None:
+                    break
+            await pilot.press(*_terrace_keys(app))
