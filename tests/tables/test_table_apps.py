@@ -1,5 +1,6 @@
-"""Two apps bound to seats of one table, and a watcher: each sees the others' moves within
-as soon as it is written (the time measured, not asserted), acts only on its own turn, and a bot seat moves exactly once though every app is open."""
+"""Two apps bound to seats of one table, and a watcher: each sees the others' moves as soon as
+they are written (how soon is measured and printed, not asserted), acts only on its own turn, and
+a bot seat moves exactly once though every app is open."""
 
 from __future__ import annotations
 
