@@ -54,6 +54,14 @@ class TableScreen(GameScreen):
     """The game screen at a table: a key that would act on another seat's turn, or a
     watcher's, says why not instead of choosing for that seat."""
 
+    # Each seat plays in its own terminal: nothing is handed over, and the screen always shows
+    # its own seat's view (a watcher's: nobody's hidden tiles).
+    PASSES_KEYBOARD = False
+
+    def _first_holder(self) -> int | None:
+        app: TableApp = self.app  # type: ignore[assignment]
+        return app.seat
+
     def _refusal(self) -> str | None:
         app: TableApp = self.app  # type: ignore[assignment]
         game = app.real

@@ -206,3 +206,25 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         await pm.pause()
         assert tables.read(path).log == () and mover.real.log == ()
         await _until(po, lambda: other.real.log == (), 1.0)
+
+
+async def test_a_table_app_never_asks_to_pass_the_keyboard(tmp_path: Path) -> None:
+    """Each seat plays in its own terminal: when another human's move makes it this seat's turn,
+    the game shows at once, from this seat's view, with no hot-seat hand-over in between."""
+    from rajas_tui.tui.screens.handover import HandOverScreen
+
+    path = _table(tmp_path, ("human", "human"))
+    first = tables.read(path).state.turn
+    app = _app(path, 1 - first)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        game = tables.read(path)
+        tables.act(
+            path, first, rules.legal_actions(game.state)[0], tables.seen(game), turns.run_bots
+        )
+        await _until(pilot, lambda: len(app.real.log) == 1, HANG)
+        await pilot.pause()
+        assert not isinstance(app.screen, HandOverScreen)
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.holder == app.seat
+        if app.real.state.turn == app.seat:
+            assert app.screen.chooser is not None

@@ -80,6 +80,9 @@ class Line(Widget):
 class GameScreen(Screen[None]):
     """Holds no game of its own: it draws the app's one game and sends actions back to it."""
 
+    # Human seats share this keyboard: the next one's view waits until it is handed over.
+    PASSES_KEYBOARD = True
+
     BINDINGS = bindings.GAME
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]  # noqa: RUF012
@@ -130,8 +133,8 @@ class GameScreen(Screen[None]):
         state = game.state
         human = not state.over and game.setup.seats[state.turn].kind == HUMAN
         if self.holder is None:
-            self.holder = variants.viewer(self._kinds(), state.turn)
-        if human and self.holder != state.turn:
+            self.holder = self._first_holder()
+        if human and self.holder != state.turn and self.PASSES_KEYBOARD:
             self._hand_over(state.turn)
             return
         # The chooser shows the acting seat its options and previews: from what that seat may
@@ -141,6 +144,10 @@ class GameScreen(Screen[None]):
         self.redraw()
         if not state.over and not human:
             self._schedule_bot()
+
+    def _first_holder(self) -> int | None:
+        """The seat whose view the screen shows before any hand-over."""
+        return variants.viewer(self._kinds(), self.rajas.shown.state.turn)
 
     def _kinds(self) -> tuple[str, ...]:
         return tuple(seat.kind for seat in self.rajas.shown.setup.seats)
