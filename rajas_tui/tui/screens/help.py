@@ -104,12 +104,15 @@ def symbols_text() -> str:
         f"Navaratnas fields: y3 a yield tile (colour and number), b{variants.HIDDEN} a tile "
         f"face down, w{variants.shown(variants.EMPTY_FIELD)} an empty field, "
         f"{variants.shown(variants.GAINED)} gained.",
-        f"River: {' '.join(str(n) for n in (0, 1, 2))} … the spaces, ║ the bridge (+1 worker "
-        "when a boat passes it; ═══ bridge ═══ in the river pane), ◎23 the final space, "
-        "2⛀ two boats on one space, "
+        f"River: {' '.join(str(n) for n in (0, 1, 2))} … the spaces, {G['bridge']} the bridge "
+        f"(+1 worker when a boat passes it; {G['bridge_line'] * 3} bridge "
+        f"{G['bridge_line'] * 3} in the river pane), {G['final']}23 the final space, "
+        f"2{G['boats']} two boats on one space, "
         f"{variants.shown(variants.GANGA_MARK)} a Ganga tile over the printed space.",
-        "Choices: ▶ the option under the cursor, ✗ an option refused (its reason follows), "
-        "✓ allowed, › between the steps already chosen; ◀ to play marks the acting player.",
+        f"Choices: {G['cursor']} the option under the cursor, {G['refused']} an option refused "
+        f"(its reason follows), {G['fits']} allowed, › between the steps already chosen; "
+        f"{G['to_play']} to play marks the acting player; a tile turned "
+        f"1{G['times']}90{G['degrees']} lies a quarter turn clockwise.",
         f"Log: {ruled('round 5, Bela starts')} opens each round; "
         f"{ruled('since your last turn')} marks the moves played since you last acted.",
         track_bar_key(),
