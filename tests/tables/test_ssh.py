@@ -70,6 +70,14 @@ def _wait(session: str, found: Callable[[str], bool], timeout: float = 20.0) -> 
     raise AssertionError(f"not shown in time; the screen was:\n{screen}")
 
 
+def _log_line(screen: str) -> str:
+    """The log line's moves ("Log: …" or "Log (7: 2 more since your turn): …")."""
+    for line in reversed(screen.splitlines()):
+        if line.lstrip().startswith("Log"):
+            return line.split("): ", 1)[-1].split("Log: ", 1)[-1]
+    return ""
+
+
 class Host:
     """The host's side: a home with the table account's files, and a private sshd."""
 
@@ -173,6 +181,12 @@ def test_two_players_over_ssh(host: Host) -> None:
         while played < 4 and not tables.read(path).over:
             turn, keys = _keys(path)
             before = len(tables.read(path).log)
+            # Keys typed before that terminal has caught up would land on another seat's turn.
+            name = tables.read(path).name(turn)
+            _wait(
+                sessions[turn],
+                lambda s, n=name: f"{n} to play" in s and "their moves show here" not in s,
+            )
             _tmux("send-keys", "-t", sessions[turn], *keys)
             deadline = time.monotonic() + 15
             while len(tables.read(path).log) == before:
@@ -184,7 +198,7 @@ def test_two_players_over_ssh(host: Host) -> None:
             played += 1
             # The other terminal shows it: the log line names the move just made.
             mover = game.name(game.log[-1].seat)
-            _wait(sessions[1 - turn], lambda s, m=mover: m in s.split("Log: ")[-1], 5)
+            _wait(sessions[1 - turn], lambda s, m=mover: m in _log_line(s), 5)
         assert played == 4
         # Killing a client (the SSH link drops) loses nothing; the same command joins again.
         kept = tables.read(path).log
