@@ -23,6 +23,7 @@ import pytest
 import rules
 from rajas_tui.present.chooser import Chooser
 from saves import tables
+from tests import tmux_screens
 from tests.tui import kit
 from tests.tui.plan import plan
 
@@ -55,19 +56,11 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+_tmux = tmux_screens.tmux
 
 
 def _wait(session: str, found: Callable[[str], bool], timeout: float = 20.0) -> str:
-    deadline = time.monotonic() + timeout
-    screen = ""
-    while time.monotonic() < deadline:
-        screen = _tmux("capture-pane", "-p", "-t", session)
-        if found(screen):
-            return screen
-        time.sleep(0.1)
-    raise AssertionError(f"not shown in time; the screen was:\n{screen}")
+    return tmux_screens.wait(session, found, timeout)
 
 
 def _log_line(screen: str) -> str:

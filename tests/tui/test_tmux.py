@@ -14,22 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from tests import tmux_screens
+
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
-def _tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+_tmux = tmux_screens.tmux
 
 
 def _wait(session: str, found: Callable[[str], bool], timeout: float = 15.0) -> str:
-    deadline = time.monotonic() + timeout
-    screen = ""
-    while time.monotonic() < deadline:
-        screen = _tmux("capture-pane", "-p", "-t", session)
-        if found(screen):
-            return screen
-        time.sleep(0.1)
-    raise AssertionError(f"not shown in time; the screen was:\n{screen}")
+    return tmux_screens.wait(session, found, timeout)
 
 
 def test_play_some_actions_under_tmux(tmp_path: Path) -> None:
