@@ -75,7 +75,7 @@ def draw_white(supply: Supply, seed: int) -> tuple[int, Supply, int]:
 def _yield_tile(state: GameState, seat: int, effect: Effect) -> GameState:
     """Dancer: draw the top white yield tile, gain it, discard it. In a mixed game Navaratnas
     seats may have taken every white tile onto their fields: then there is nothing to draw."""
-    if not state.supply.yields and not state.supply.yield_discard:
+    if not fields.white_left(state.supply):
         return state
     tile, supply, seed = draw_white(state.supply, state.rng)
     supply = replace(supply, yield_discard=(*supply.yield_discard, tile))

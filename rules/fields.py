@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import STACK, TakeYield
-from .catalog import Field, YieldTile, catalog
+from .catalog import Field, catalog
 from .model import Effect
 from .province import rotated
 from .ruleset import seat_rules
-from .state import EMPTY, GameState, Player, Province, replace
+from .state import EMPTY, GameState, Player, Province, Supply, replace
 
 
 def field_reached(province: Province, field: Field) -> bool:
@@ -61,10 +61,10 @@ def _field_index(state: GameState, seat: int, cell: int, side: int) -> int | Non
     return None
 
 
-def _stack_open(state: GameState, seat: int) -> bool:
-    """A seat with fields may take the top face-down white tile when the white tiles lie face down
-    (a mixed game, §12 [edition])."""
-    return bool(state.supply.yields or state.supply.yield_discard)
+def white_left(supply: Supply) -> bool:
+    """Whether a white tile lies face down, on the stack or among its discards to reshuffle: a
+    base Dancer draws it, and in a mixed game a seat with fields may take it (§12 [edition])."""
+    return bool(supply.yields or supply.yield_discard)
 
 
 def _tile_options(state: GameState) -> Iterator[tuple[str, str]]:
@@ -83,7 +83,7 @@ def take_options(state: GameState, seat: int) -> list[TakeYield]:
     if not empty:
         return []
     choices = list(_tile_options(state))
-    if _stack_open(state, seat):
+    if white_left(state.supply):
         choices.append((STACK, "white"))
     return [
         TakeYield(name, field.cell, field.side)
@@ -106,7 +106,7 @@ def take_problem(state: GameState, seat: int, action: TakeYield) -> str | None:
     if state.players[seat].fields[index] != EMPTY:
         return "a yield tile lies on that field already."
     if action.tile == STACK:
-        if not _stack_open(state, seat):
+        if not white_left(state.supply):
             return "no white yield tile lies face down to be taken."
         colour = "white"
     else:
@@ -150,10 +150,6 @@ def take_unseen(state: GameState, seat: int, action: TakeYield) -> tuple[GameSta
     field = seat_rules(state, seat).fields[index]
     reached = field_reached(state.players[seat].province, field)
     return state, Effect("yield_tile") if reached else None
-
-
-def yield_tile_of(name: str) -> YieldTile | None:
-    return catalog().yield_tile(name)
 
 
 # Brown tiles: what each counts when it is gained ---------------------------------------------
