@@ -12,14 +12,14 @@ def tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
 
 
-def wait(session: str, found: Callable[[str], bool], timeout: float) -> str:
-    """The session's screen once `found` holds for it; fails showing the screen after
-    `timeout` seconds."""
+def wait(session: str, found: Callable[[str], bool], timeout: float, step: float = 0.1) -> str:
+    """The session's screen once `found` holds for it (looked at every `step` seconds); fails
+    showing the screen after `timeout` seconds."""
     deadline = time.monotonic() + timeout
     screen = ""
     while time.monotonic() < deadline:
         screen = tmux("capture-pane", "-p", "-t", session)
         if found(screen):
             return screen
-        time.sleep(0.1)
+        time.sleep(step)
     raise AssertionError(f"not shown in time; the screen was:\n{screen}")

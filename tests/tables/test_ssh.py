@@ -1,8 +1,9 @@
 """A real OpenSSH server on 127.0.0.1, private to the test (its own config, host key and
 authorized_keys in a temporary folder; the machine's own sshd is never touched), hosting a table
 with the README's five commands: two `ssh -tt` clients, each in a tmux terminal of 80x24, join
-as A and B and play; a key with no seat is refused; `ssh host ls` runs no shell; a client killed
-and joined again resumes with nothing lost."""
+as A and B and play; a 2-seat table is played to its end by keys typed in each seat's terminal,
+its clients killed (one with a choice half-made, then both) and joined again with nothing lost; a
+key with no seat is refused; `ssh host ls` runs no shell."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from pathlib import Path
 import pytest
 
 import rules
+import saves
+from rajas_tui.present import logbook
 from rajas_tui.present.chooser import Chooser
 from saves import tables
 from tests import tmux_screens
@@ -59,8 +62,10 @@ def _free_port() -> int:
 _tmux = tmux_screens.tmux
 
 
-def _wait(session: str, found: Callable[[str], bool], timeout: float = 20.0) -> str:
-    return tmux_screens.wait(session, found, timeout)
+def _wait(
+    session: str, found: Callable[[str], bool], timeout: float = 20.0, step: float = 0.1
+) -> str:
+    return tmux_screens.wait(session, found, timeout, step)
 
 
 def _log_line(screen: str) -> str:
@@ -85,18 +90,26 @@ class Host:
             "PYTHONPATH": str(ROOT),
         }
         for name in ("asha", "bela", "guest", "nobody"):
-            subprocess.run(
-                ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(home / name)],
-                check=True,
-            )
+            self.keygen(name)
         self.process: subprocess.Popen[bytes] | None = None
+
+    def keygen(self, name: str) -> None:
+        subprocess.run(
+            ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(self.home / name)],
+            check=True,
+        )
+
+    def run(self, command: str) -> str:
+        """One shell command as the table's account; its output."""
+        done = subprocess.run(
+            ["bash", "-c", command], cwd=self.home, env=self.env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, f"{command}: {done.stderr}"
+        return done.stdout
 
     def run_steps(self) -> None:
         for step in readme_steps():
-            done = subprocess.run(
-                ["bash", "-c", step], cwd=self.home, env=self.env, capture_output=True, text=True
-            )
-            assert done.returncode == 0, f"{step}: {done.stderr}"
+            self.run(step)
 
     def start(self) -> None:
         host_key = self.home / "host_key"
@@ -209,6 +222,151 @@ def test_two_players_over_ssh(host: Host) -> None:
         _wait(sessions[0], lambda s: "This one is 60×20" in s)
         _tmux("resize-window", "-t", sessions[0], "-x", "80", "-y", "24")
         _wait(sessions[0], lambda s: "River" in s and "Tracks" in s)
+    finally:
+        for session in sessions.values():
+            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+# A 2-seat table whose game, each seat playing the first action it is offered, ends after
+# 107 actions (304 keys): the shortest such game of seeds 1 to 40.
+DUEL_SEED = 34
+DUEL_KEYS = ("duel-a", "duel-b")
+LOOK = 0.02  # seconds between looks at a terminal while a whole game is played through them
+
+
+def _status(screen: str) -> str:
+    return next((line for line in screen.splitlines() if "Rajas · round" in line), "")
+
+
+def _shows(screen: str, game: saves.Game) -> bool:
+    """Whether a terminal shows `game` as the table holds it: the round, who acts, and the last
+    move's words on the log line (cut at the terminal's edge). The status alone is not enough:
+    a terminal that has not yet drawn its own last move still shows its seat to play."""
+    if "River" not in screen or "Tracks" not in screen:
+        return False
+    status = _status(screen)
+    if f"round {game.state.round} ·" not in status or game.seat.name not in status:
+        return False
+    if not game.log:
+        return "Log: (no action yet)" in screen
+    names = [seat.name for seat in game.setup.seats]
+    told = _log_line(screen).strip().rstrip("…")
+    return len(told) > 10 and logbook.move_words(names, game.log[-1]).startswith(told)
+
+
+def _acting(screen: str, game: saves.Game) -> bool:
+    """Whether a terminal shows `game` with its acting seat's own chooser."""
+    return _shows(screen, game) and "their moves show here" not in screen
+
+
+def _planned(game: saves.Game) -> tuple[str, list[str]]:
+    """The acting seat's first action, from its own view, and the keys that choose it."""
+    view = rules.seat_view(game.state, game.state.turn)
+    action = rules.legal_actions(view)[0]
+    keys = kit.keys_for(plan(Chooser(view), action))
+    return str(action), [TMUX_KEYS.get(key, key) for key in keys]
+
+
+def _written(path: Path, count: int, session: str) -> saves.Game:
+    """The table once its log is longer than `count` actions (the terminal typed in is shown if
+    it never is)."""
+    deadline = time.monotonic() + 15
+    while True:
+        game = tables.read(path)
+        if len(game.log) > count:
+            return game
+        if time.monotonic() > deadline:
+            screen = _tmux("capture-pane", "-p", "-t", session)
+            raise AssertionError(f"no action written after {count}; the screen was:\n{screen}")
+        time.sleep(LOOK)
+
+
+def _dropped(path: Path, sessions: dict[int, str], seats: tuple[int, ...]) -> None:
+    """Kills the seats' terminals (their ssh clients with them) and waits until the host has
+    let the seats go: sshd hangs up on the rajas it ran."""
+    for seat in seats:
+        _tmux("kill-session", "-t", sessions[seat])
+    deadline = time.monotonic() + 10
+    while any(tables.connected(path, seat) for seat in seats):
+        assert time.monotonic() < deadline, "a dropped seat stayed connected"
+        time.sleep(0.05)
+
+
+def _play(path: Path, sessions: dict[int, str], game: saves.Game, played: list[str]) -> saves.Game:
+    """The acting seat's first action typed in its own terminal, once that terminal shows the
+    table as it is (keys typed before it caught up would land on another seat's turn)."""
+    action, keys = _planned(game)
+    _wait(sessions[game.state.turn], lambda s: _acting(s, game), 20, LOOK)
+    _tmux("send-keys", "-t", sessions[game.state.turn], *keys)
+    played.append(action)
+    return _written(path, len(game.log), sessions[game.state.turn])
+
+
+def _rejoined(host: Host, path: Path, sessions: dict[int, str], seats: tuple[int, ...]) -> None:
+    """The seats join again with the same ssh command; each terminal shows the table as it is."""
+    game = tables.read(path)
+    for seat in seats:
+        _join(host, sessions[seat], DUEL_KEYS[seat])
+    for seat in seats:
+        _wait(sessions[seat], lambda s: _shows(s, game))
+        assert tables.connected(path, seat)
+
+
+def _drop_mid_choice(host: Host, path: Path, sessions: dict[int, str], played: list[str]) -> None:
+    """Seat A's link drops with a choice half-made (every key of its action but the last)."""
+    game = tables.read(path)
+    shown = _wait(sessions[0], lambda s: _acting(s, game), 20, LOOK)
+    _tmux("send-keys", "-t", sessions[0], *_planned(game)[1][:-1])
+    _wait(sessions[0], lambda s: s != shown, 10, LOOK)
+    _dropped(path, sessions, (0,))
+    assert [entry.action for entry in tables.read(path).log] == played
+    _rejoined(host, path, sessions, (0,))
+
+
+def _drop_both(host: Host, path: Path, sessions: dict[int, str], played: list[str]) -> None:
+    _dropped(path, sessions, (0, 1))
+    assert [entry.action for entry in tables.read(path).log] == played
+    _rejoined(host, path, sessions, (0, 1))
+
+
+def test_a_two_seat_table_is_played_to_its_end_over_ssh(host: Host) -> None:
+    """Every action typed in the acting seat's terminal; seat A's client killed with a choice
+    half-made, later both, each joining again with the same ssh command: the table's log is
+    exactly the actions typed, and each terminal shows the position it left."""
+    for key in DUEL_KEYS:
+        host.keygen(key)
+    host.run(f"rajas table new duel --players Asha,Bela --seed {DUEL_SEED}")
+    for seat, key in zip("AB", DUEL_KEYS, strict=True):
+        host.run(f"rajas table keys duel --seat {seat} {key}.pub >> ~/.ssh/authorized_keys")
+    path = tables.table_path(host.home / "tables", "duel")
+    sessions = {seat: f"rajas-duel-{seat}-{os.getpid()}" for seat in (0, 1)}
+    started, cpu = time.monotonic(), time.process_time()
+    played: list[str] = []
+    drops: list[int] = []
+    keys_typed = 0
+    try:
+        _rejoined(host, path, sessions, (0, 1))
+        game = tables.read(path)
+        while not game.over:
+            if not drops and len(played) >= 35 and game.state.turn == 0:
+                if len(_planned(game)[1]) > 1:
+                    _drop_mid_choice(host, path, sessions, played)
+                    drops.append(len(played))
+            elif len(drops) == 1 and len(played) >= 70:
+                _drop_both(host, path, sessions, played)
+                drops.append(len(played))
+            keys_typed += len(_planned(game)[1])
+            game = _play(path, sessions, game, played)
+        for seat in (0, 1):
+            _wait(sessions[seat], lambda s: "Game over" in s)
+        assert len(drops) == 2
+        assert [entry.action for entry in tables.read(path).log] == played
+        took, cpu = time.monotonic() - started, time.process_time() - cpu
+        print(
+            f"{len(played)} actions ({keys_typed} keys) to the game's end over SSH in "
+            f"{took:.1f} s ({took / len(played) * 1000:.0f} ms an action; the test's own CPU "
+            f"{cpu:.1f} s); links dropped after actions {drops}"
+        )
     finally:
         for session in sessions.values():
             subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
