@@ -228,3 +228,39 @@ async def test_a_table_app_never_asks_to_pass_the_keyboard(tmp_path: Path) -> No
         assert app.screen.holder == app.seat
         if app.real.state.turn == app.seat:
             assert app.screen.chooser is not None
+
+
+async def test_an_app_closed_with_a_choice_half_made_loses_no_completed_action(
+    tmp_path: Path,
+) -> None:
+    """A seat plays one action by keys, then starts the next and its app ends (its task
+    cancelled, as a dropped SSH link ends it) before the last key: the table holds exactly the
+    completed action, is valid, and the seat joining again plays on from there by keys."""
+    path = _table(tmp_path, ("human", "human"))
+    seat = tables.read(path).state.turn
+    app = _app(path, seat)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        view = app.game.state if app.game else None
+        assert view is not None
+        await pilot.press(*kit.keys_for(plan(Chooser(view), rules.legal_actions(view)[0])))
+        done = tables.read(path)
+        assert len(done.log) == 1
+        seat = done.state.turn
+    # The seat to act now (the same one when its turn goes on) half-makes its next choice.
+    app = _app(path, seat)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        view = app.game.state if app.game else None
+        assert view is not None
+        keys = kit.keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
+        assert len(keys) > 1
+        await pilot.press(*keys[:-1])
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.chooser is not None
+        assert len(screen.chooser.steps) > 1 or screen.chooser.top.kind != "spaces"
+    assert saves.load(path).log == done.log  # valid (the full check of a load) and unchanged
+    rejoined = _app(path, seat)
+    async with rejoined.run_test(size=kit.SMALL) as pilot:
+        assert rejoined.real.log == done.log
+        await pilot.press(*keys)
+        assert [e.action for e in tables.read(path).log[1:]] == [str(rules.legal_actions(view)[0])]
+        assert rejoined.real.log == tables.read(path).log
