@@ -196,7 +196,13 @@ class TableApp(RajasApp):
         if game is not None:
             self._arrived(game)
 
-    def _arrived(self, game: saves.Game) -> None:
+    def _arrived(self, game: saves.Game, stamp: Stamp | None = None) -> None:
+        """Shows `game` if it differs from what is shown. `stamp`: the file's when the watcher
+        read it; if the file has changed since (this app wrote its own next action while the
+        read was on its way), the read is older than what is shown and is dropped: that change
+        brings its own read."""
+        if stamp is not None and _stamp(self.table) != stamp:
+            return
         if tables.seen(game) != tables.seen(self.real):
             self._take(game)
 
@@ -215,9 +221,10 @@ class TableApp(RajasApp):
     def _changed(self) -> None:
         """The file changed: read (and replay) it here, in the worker, so the UI thread only
         compares and redraws; a write this app made itself is then no work for it."""
+        stamp = _stamp(self.table)  # before the read: a write after it shows as a new stamp
         game = _read(self.table)
         if game is not None and not self._stop.is_set():
-            self.call_from_thread(self._arrived, game)
+            self.call_from_thread(self._arrived, game, stamp)
 
     def _watch_notified(self) -> None:
         import watchfiles

@@ -13,7 +13,7 @@ import rules
 import saves
 from rajas_tui.present import turns
 from rajas_tui.present.chooser import Chooser
-from rajas_tui.tui.table import TableApp, TableScreen
+from rajas_tui.tui.table import TableApp, TableScreen, _stamp
 from rajas_tui.tui.widgets.log import LogLine
 from saves import tables
 from saves.records import Seat, Setup
@@ -61,6 +61,10 @@ def _shown_at(app: TableApp) -> list[float]:
 
     app._take = timed  # type: ignore[method-assign]
     return times
+
+
+def _first(game: saves.Game) -> str:
+    return str(rules.legal_actions(game.state)[0])
 
 
 def _log_line(app: TableApp) -> str:
@@ -264,3 +268,26 @@ async def test_an_app_closed_with_a_choice_half_made_loses_no_completed_action(
         await pilot.press(*keys)
         assert [e.action for e in tables.read(path).log[1:]] == [str(rules.legal_actions(view)[0])]
         assert rejoined.real.log == tables.read(path).log
+
+
+async def test_a_read_overtaken_by_the_apps_own_write_is_not_shown(tmp_path: Path) -> None:
+    """The watcher reads the table in its thread and hands the game to the app's; when the app
+    wrote its own next action in between (a seat playing two actions in a row), that read is
+    older than what the app shows and must not take it back even for a moment."""
+    path = _table(tmp_path, ("human", "human"))
+    game = tables.read(path)
+    app = _app(path, game.state.turn)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        app._stop.set()  # this test hands the reads over itself
+        stamp = _stamp(path)
+        app.commit(rules.legal_actions(app.real.state)[0])
+        assert len(app.real.log) == 1
+        app._arrived(game, stamp)  # read before the write, handed over after it
+        await pilot.pause()
+        assert len(app.real.log) == 1
+        assert app.game is not None and len(app.game.log) == 1
+        # Another process plays next: a read as fresh as the file is shown.
+        now = tables.read(path)
+        tables.act(path, now.state.turn, _first(now), tables.seen(now), turns.run_bots)
+        app._arrived(tables.read(path), _stamp(path))
+        assert len(app.real.log) == 2
