@@ -209,18 +209,33 @@ def undo_own(path: Path, seat: int, saw: tuple[Step, ...]) -> Game:
 
     with _locked(path):
         game = _fresh(path, saw)
-        if not game.log:
-            raise TableError("There is nothing to undo.")
-        last = game.log[-1]
-        if last.seat != seat:
-            who = game.name(last.seat)
-            raise TableError(f"{who} acted last, so there is nothing of yours to undo.")
-        problem = undo_problem(game)
+        problem = acted_since(game, seat) or undo_problem(game)
         if problem:
             raise TableError(problem)
         game = undo(game)
         _write(game, path)
     return game
+
+
+def acted_since(game: Game, seat: int) -> str | None:
+    """Why `seat` has no action of its own to take back: none yet, or someone (a bot too: the
+    others have seen its moves, made in answer to yours) has acted after its last one."""
+    mine = [i for i, entry in enumerate(game.log) if entry.seat == seat]
+    if not mine:
+        return "You have not acted yet, so there is nothing of yours to undo."
+    names: list[str] = []
+    for entry in game.log[mine[-1] + 1 :]:
+        spec = game.setup.seats[entry.seat]
+        name = spec.name if spec.is_human else f"{spec.name} (a bot)"
+        if name not in names:
+            names.append(name)
+    if not names:
+        return None
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return (
+        f"{who} {'has' if len(names) == 1 else 'have'} acted since your last action, so it "
+        "stands: at a table, undo takes back only your own last action, before anyone else acts."
+    )
 
 
 # Who is here ---------------------------------------------------------------------------------

@@ -203,7 +203,7 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         await _until(po, lambda: len(other.real.log) == 1, 1.0)
         other.undo()
         await po.pause()
-        says = f"{mover.real.seat.name} acted last, so there is nothing of yours to undo."
+        says = "You have not acted yet, so there is nothing of yours to undo."
         assert any(says in str(n.message) for n in other._notifications)
         assert len(tables.read(path).log) == 1
         mover.undo()

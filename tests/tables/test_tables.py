@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,13 +75,39 @@ def test_undo_takes_back_only_your_own_last_action(tmp_path: Path) -> None:
     while game.state.turn == one:  # the first seat plays its whole turn
         game = tables.act(path, one, _first(game), tables.seen(game), turns.run_bots)
     other = game.state.turn
-    with pytest.raises(tables.TableError, match=f"{game.name(one)} acted last"):
+    with pytest.raises(tables.TableError, match="You have not acted yet, so there is nothing"):
         tables.undo_own(path, other, tables.seen(game))
     game = tables.act(path, other, _first(game), tables.seen(game), turns.run_bots)
-    with pytest.raises(tables.TableError, match=f"{game.name(other)} acted last"):
+    since = f"{game.name(other)} has acted since your last action, so it stands"
+    with pytest.raises(tables.TableError, match=since):
         tables.undo_own(path, one, tables.seen(game))
     undone = tables.undo_own(path, other, tables.seen(game))
     assert len(undone.log) == len(game.log) - 1
+    assert tables.read(path).log == undone.log
+
+
+def test_a_bots_move_after_yours_counts_as_someone_acting(tmp_path: Path) -> None:
+    """Bots play in answer to your action, under the same lock, and the others see their moves:
+    your action then stands as if another player had answered it, and the sentence says that a
+    bot acted (each one that did, by name)."""
+    path = _table(tmp_path, ("human", "random", "random"))
+    game = tables.read(path)
+    assert game.state.turn == 0
+    game = tables.act(path, 0, _first(game), tables.seen(game), turns.run_bots)
+    if game.state.turn == 0:  # its turn goes on: nobody acted since, so it may take it back
+        undone = tables.undo_own(path, 0, tables.seen(game))
+        assert undone.log == game.log[:-1]
+        game = tables.act(path, 0, _first(undone), tables.seen(undone), turns.run_bots)
+    while game.state.turn == 0:
+        game = tables.act(path, 0, _first(game), tables.seen(game), turns.run_bots)
+    last = max(i for i, entry in enumerate(game.log) if entry.seat == 0)
+    bots = [game.name(seat) for seat in (1, 2) if seat in {e.seat for e in game.log[last:]}]
+    assert bots and bots[0] == "Bela"  # the next seat, a bot, answered at once
+    who = " and ".join(f"{name} (a bot)" for name in bots)
+    says = f"{who} {'has' if len(bots) == 1 else 'have'} acted since your last action, so it stands"
+    with pytest.raises(tables.TableError, match=re.escape(says)):
+        tables.undo_own(path, 0, tables.seen(game))
+    assert tables.read(path).log == game.log
 
 
 def test_presence_lasts_as_long_as_the_process(tmp_path: Path) -> None:
