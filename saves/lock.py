@@ -1,9 +1,13 @@
 """One writer per game: an OS lock on a small file beside the save.
 
 The save itself is replaced by a rename on every write, so it cannot carry a lock; the sidecar
-`.NAME.toml.lock` stays put and is never removed (removing it would let two processes lock two
-different files of the same name). The lock is `flock`, non-blocking: the kernel drops it when
-the holder exits or is killed, so a crash never leaves a game locked.
+`.NAME.toml.lock` stays put while its save is there. The lock is `flock`, non-blocking: the
+kernel drops it when the holder exits or is killed, so a crash never leaves a game locked.
+
+A sidecar left behind (its save deleted) may be removed, but only by `take_down`, which holds its
+lock while it unlinks it; and `acquire` keeps a lock only when the file it locked is still the
+one at that path. Without the second half, a process that opened the sidecar just before it was
+removed would lock the removed file while another locked a new one: two writers.
 
 The shape of a write by anyone: `with held(path):` read the save, check it is the game you
 think (`sameness.overwrite_problem`), apply, write (`savefile.save`); the lock goes at the end.
@@ -59,16 +63,49 @@ class GameLock:
 def acquire(save: Path) -> GameLock:
     """Takes the lock on `save`, or raises GameInUse at once when someone else has it.
     OSError when the lock file cannot be made (a read-only folder, say)."""
-    fd = os.open(lock_path(save), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    path = lock_path(save)
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise GameInUse(f"{save} is open in another rajas; close it there first.") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        if still_there(fd, path):
+            return GameLock(save, fd)
+        os.close(fd)  # taken down between our open and our lock: lock the file there now
+
+
+def still_there(fd: int, path: Path) -> bool:
+    """Whether the open file `fd` is still the file at `path` (not unlinked or replaced)."""
+    try:
+        named = os.stat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
+
+
+def take_down(path: Path) -> bool:
+    """Removes the lock file `path` if no process holds it, under its own lock (see the module's
+    note); whether it was removed."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return False
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if not still_there(fd, path):
+            return False
+        path.unlink()
+        return True
     except BlockingIOError:
+        return False
+    finally:
         os.close(fd)
-        raise GameInUse(f"{save} is open in another rajas; close it there first.") from None
-    except BaseException:
-        os.close(fd)
-        raise
-    return GameLock(save, fd)
 
 
 @contextmanager

@@ -7,8 +7,10 @@ now and that it is its seat's turn, apply, write atomically, release. So an acti
 a stale state is refused with a sentence and can never be applied twice, and bots, played under
 the same lock by whichever process holds it next, move exactly once.
 
-A joined seat also holds a presence lock (`.NAME.seat-B.here`): the kernel drops it when the
-process ends, so `connected` is always true, even after a `kill -9` or a dropped SSH link.
+A joined seat also holds a presence lock (`.NAME.seat-B.here`), and each watcher one of its own
+(`.NAME.watcher-PID-XXXX.here`, so they can be counted): the kernel drops it when the process
+ends, so `connected` is always true, even after a `kill -9` or a dropped SSH link. `tidy` clears
+away what such ends leave behind, each file under its own lock.
 No user interface here; the bots come in as a function, since this layer cannot import them.
 """
 
@@ -17,7 +19,9 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import secrets
 import string
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -35,6 +39,12 @@ from .sameness import Step, steps
 SEATS = string.ascii_uppercase[:4]  # seats are letters A-D, as players say them
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 LOCK_TIMEOUT = 5.0  # seconds; a write holds the lock for milliseconds
+PROBE_WAIT = 0.2  # seconds a joiner tries again while `connected` looks at a free seat's file
+# The files beside a table: its lock, its seats' and its watchers' presence files.
+# (`watchers.here`: the one file all watchers shared before they were counted.)
+LEFTOVER = re.compile(
+    r"\.(.+?)\.(?:toml\.lock|seat-[A-D]\.here|watcher-\d+-[0-9a-f]+\.here|watchers\.here)"
+)
 
 Bots = Callable[[Game], Game]
 
@@ -241,10 +251,13 @@ def acted_since(game: Game, seat: int) -> str | None:
 # Who is here ---------------------------------------------------------------------------------
 
 
-def presence_path(path: Path, seat: int | None) -> Path:
-    """The file a seat's process (or, shared, every watcher) holds locked while it is there."""
-    who = "watchers" if seat is None else f"seat-{seat_letter(seat)}"
-    return path.with_name(f".{path.stem}.{who}.here")
+def presence_path(path: Path, seat: int) -> Path:
+    """The file a seat's process holds locked while it is there."""
+    return path.with_name(f".{path.stem}.seat-{seat_letter(seat)}.here")
+
+
+def _watcher_glob(path: Path) -> str:
+    return f".{path.stem}.watcher-*.here"
 
 
 class SeatTaken(TableError):
@@ -253,14 +266,19 @@ class SeatTaken(TableError):
 
 @attrs.define
 class Presence:
-    """A held seat; `leave` gives it up (the OS does too when the process ends)."""
+    """A held seat, or a watcher's own file; `leave` gives it up (the OS drops the lock too when
+    the process ends; a watcher's file is then left for `tidy`)."""
 
     fd: int | None
+    own_file: Path | None = None  # a watcher's, removed on leaving
 
     def leave(self) -> None:
         if self.fd is None:
             return
         fd, self.fd = self.fd, None
+        if self.own_file is not None:  # unlinked while still locked: no one else uses it
+            with suppress(OSError):
+                self.own_file.unlink()
         with suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
@@ -268,22 +286,46 @@ class Presence:
 
 def join(path: Path, seat: int | None) -> Presence:
     """Marks `seat` as joined (None: one more watcher) for as long as this process lives;
-    SeatTaken when another process has the seat already. Watchers share one lock."""
-    fd = os.open(presence_path(path, seat), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    try:
-        fcntl.flock(fd, (fcntl.LOCK_SH if seat is None else fcntl.LOCK_EX) | fcntl.LOCK_NB)
-    except BlockingIOError:
+    SeatTaken when another process has the seat already."""
+    tidy(path.parent)
+    if seat is None:
+        return _watch(path)
+    where = presence_path(path, seat)
+    deadline = time.monotonic() + PROBE_WAIT
+    while True:
+        fd = os.open(where, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            # `connected` holds a free seat's file for an instant; a joined seat holds it on.
+            if time.monotonic() < deadline:
+                time.sleep(PROBE_WAIT / 20)
+                continue
+            raise SeatTaken(
+                f"Seat {seat_letter(seat)} of {path.stem} is open in another rajas already."
+            ) from None
+        if gamelock.still_there(fd, where):
+            return Presence(fd)
+        os.close(fd)  # tidied away between our open and our lock: join the file there now
+
+
+def _watch(path: Path) -> Presence:
+    """A watcher's own presence file, so that watchers can be counted: made, locked, and kept
+    only if `tidy` did not take it down between the two (it looked unheld then)."""
+    while True:
+        mine = path.with_name(f".{path.stem}.watcher-{os.getpid()}-{secrets.token_hex(4)}.here")
+        fd = os.open(mine, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        fcntl.flock(fd, fcntl.LOCK_EX)  # our own file: at most a probe holds it, for an instant
+        if gamelock.still_there(fd, mine):
+            return Presence(fd, mine)
         os.close(fd)
-        raise SeatTaken(
-            f"Seat {seat_letter(seat or 0)} of {path.stem} is open in another rajas already."
-        ) from None
-    return Presence(fd)
 
 
-def connected(path: Path, seat: int | None) -> bool:
-    """Whether a live process holds `seat` of the table (None: whether anyone watches)."""
+def _held(where: Path) -> bool:
+    """Whether a live process holds the presence file `where`."""
     try:
-        fd = os.open(presence_path(path, seat), os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(where, os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
         return False
     try:
@@ -293,6 +335,41 @@ def connected(path: Path, seat: int | None) -> bool:
     finally:
         os.close(fd)  # closing drops our lock if we got it
     return False
+
+
+def connected(path: Path, seat: int | None) -> bool:
+    """Whether a live process holds `seat` of the table (None: whether anyone watches)."""
+    if seat is None:
+        return watching(path) > 0
+    return _held(presence_path(path, seat))
+
+
+def watching(path: Path) -> int:
+    """How many processes watch the table now."""
+    return sum(1 for where in path.parent.glob(_watcher_glob(path)) if _held(where))
+
+
+def tidy(folder: Path) -> list[Path]:
+    """Removes what processes left behind in the tables folder: the files of watchers that are
+    gone, and the lock and seat files of tables that are no more. Each is taken down under its
+    own lock, so a process using it keeps it (`saves.lock`); the files removed."""
+    removed: list[Path] = []
+    if not folder.is_dir():
+        return removed
+    for where in sorted(folder.glob(".*.here")) + sorted(folder.glob(".*.toml.lock")):
+        table = _table_of(where)
+        stale = table is not None and (".watcher" in where.name or not table.exists())
+        if stale and gamelock.take_down(where):
+            removed.append(where)
+    return removed
+
+
+def _table_of(where: Path) -> Path | None:
+    """The table a presence or lock file belongs to, None for a file that is not one of ours."""
+    found = LEFTOVER.fullmatch(where.name)
+    if found is None or name_problem(found.group(1)):
+        return None
+    return where.with_name(f"{found.group(1)}.toml")
 
 
 @attrs.frozen
@@ -322,5 +399,6 @@ def _line(path: Path) -> str:
         here = "here" if connected(path, i) else ("bot" if not seat.is_human else "away")
         seats.append(f"{seat_letter(i)}={seat.name} ({here})")
     where = "over" if game.over else f"round {game.state.round}, {game.seat.name} to act"
-    watched = "; watched" if connected(path, None) else ""
+    watchers = watching(path)
+    watched = f"; {watchers} watching" if watchers else ""
     return f"{where}; {', '.join(seats)}{watched}"

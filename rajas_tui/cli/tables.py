@@ -176,6 +176,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     folder = tables.tables_dir(args.tables)
+    tables.tidy(folder)  # what ended processes and removed tables left behind
     found = tables.list_tables(folder)
     if not found:
         say(f"No tables in {folder}.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import re
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import rules
 import saves
 from rajas_tui.cli import main
 from rajas_tui.present import turns
+from saves import lock as gamelock
 from saves import tables
 from saves.records import Seat, Setup
 
@@ -190,3 +192,99 @@ def test_bad_input_is_one_sentence_and_exit_2(
     assert main([*argv, "--tables", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1
+
+
+def _holder(path: Path, seat: str) -> subprocess.Popen[str]:
+    """Another process at the table (`seat` a letter, or "None" to watch), until killed."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from saves import tables; "
+            f"tables.join(Path({str(path)!r}), {seat}); print('in', flush=True); sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "in\n"
+    return holder
+
+
+def test_table_list_counts_the_watchers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _table(tmp_path)
+    listing = ["table", "list", "--tables", str(tmp_path)]
+    gone = _holder(path, "None")
+    gone.kill()  # as a dropped link ends it: its file stays, unheld
+    gone.wait()
+    here = _holder(path, "None")
+    mine = tables.join(path, None)
+    try:
+        assert tables.watching(path) == 2
+        assert main(listing) == 0
+        assert capsys.readouterr().out.endswith("(away); 2 watching\n")
+        mine.leave()
+        assert main(listing) == 0
+        assert capsys.readouterr().out.endswith("(away); 1 watching\n")
+    finally:
+        here.kill()
+        here.wait()
+    assert main(listing) == 0
+    assert capsys.readouterr().out.endswith("B=Bela (away)\n")
+    assert not list(tmp_path.glob(".t1.watcher-*"))  # the list tidied both away
+
+
+def test_tidy_removes_only_what_no_process_holds(tmp_path: Path) -> None:
+    path = _table(tmp_path)
+    tables.join(path, 0).leave()  # a seat's file stays with its table, held or not
+    held = tables.join(path, 1)
+    gone = tables.table_path(tmp_path, "gone")  # removed by hand, leaving its files behind
+    for seat in "AB":
+        gone.with_name(f".gone.seat-{seat}.here").touch()
+    (tmp_path / ".notes.here").touch()  # not a table's file: never touched
+    try:
+        with gamelock.held(gone):  # a table being made (its lock taken first) is left alone
+            seats = [gone.with_name(f".gone.seat-{seat}.here") for seat in "AB"]
+            assert tables.tidy(tmp_path) == seats
+        assert tables.tidy(tmp_path) == [gamelock.lock_path(gone)]
+        left = sorted(p.name for p in tmp_path.iterdir())
+        assert left == [
+            ".notes.here",
+            ".t1.seat-A.here",
+            ".t1.seat-B.here",
+            ".t1.toml.lock",
+            "t1.toml",
+        ]
+        assert tables.connected(path, 1)
+        assert tables.tidy(tmp_path) == []
+    finally:
+        held.leave()
+
+
+def test_a_lock_taken_down_while_being_taken_is_not_held_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one race of tidying: a writer opens a lock file, `tidy` finds it unheld and removes
+    it, then the writer locks the removed file. The writer must notice and lock the file now at
+    that path, or a second writer would lock that one too: two writers of one table."""
+    save = tmp_path / "gone.toml"
+    where = gamelock.lock_path(save)
+    where.touch()
+    flock = fcntl.flock
+    raced = []
+
+    def tidied_first(fd: int, operation: int) -> None:
+        if not raced:
+            raced.append(fd)
+            monkeypatch.setattr(fcntl, "flock", flock)
+            assert gamelock.take_down(where)  # between the writer's open and its lock
+        flock(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", tidied_first)
+    first = gamelock.acquire(save)
+    try:
+        assert raced and where.exists()
+        with pytest.raises(gamelock.GameInUse):
+            gamelock.acquire(save)
+    finally:
+        first.release()
