@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import os
 import re
 import subprocess
 import sys
@@ -288,3 +289,28 @@ def test_a_lock_taken_down_while_being_taken_is_not_held_twice(
             gamelock.acquire(save)
     finally:
         first.release()
+
+
+def test_a_seat_is_joined_while_a_probe_looks_at_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`connected` (as in `table list`) locks a free seat's file for an instant to see that it
+    is free: a player joining that seat then must not be told it is taken."""
+    path = _table(tmp_path)
+    probe = os.open(tables.presence_path(path, 0), os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(probe, fcntl.LOCK_EX)
+    waits: list[float] = []
+
+    def probe_done(seconds: float) -> None:  # the joiner's wait: the probe lets go meanwhile
+        waits.append(seconds)
+        os.close(probe)
+
+    monkeypatch.setattr(tables.time, "sleep", probe_done)
+    seat = tables.join(path, 0)
+    monkeypatch.undo()
+    try:
+        assert len(waits) == 1 and tables.connected(path, 0)
+        with pytest.raises(tables.SeatTaken):  # held for good: taken, after the short wait
+            tables.join(path, 0)
+    finally:
+        seat.leave()
