@@ -291,3 +291,26 @@ async def test_a_read_overtaken_by_the_apps_own_write_is_not_shown(tmp_path: Pat
         tables.act(path, now.state.turn, _first(now), tables.seen(now), turns.run_bots)
         app._arrived(tables.read(path), _stamp(path))
         assert len(app.real.log) == 2
+
+
+async def test_each_app_holds_only_what_its_seat_may_see(tmp_path: Path) -> None:
+    """The game an app draws from is its seat's view (a watcher's: no seat's hidden tiles), before
+    and after another process's move: never the table's generator, whose seed would tell every
+    roll and tile to come."""
+    path = _table(tmp_path, ("human", "human"))
+    game = tables.read(path)
+    assert game.state.rng != rules.seat_view(game.state, 0).rng  # there is something to hide
+    apps = [_app(path, 0), _app(path, 1), _app(path, None)]
+    async with (
+        apps[0].run_test(size=kit.SMALL) as pilot,
+        apps[1].run_test(size=kit.SMALL),
+        apps[2].run_test(size=kit.SMALL),
+    ):
+        for _ in range(2):
+            for app in apps:
+                assert app.game is not None
+                assert app.game.state == rules.seat_view(app.real.state, app.seat)
+            now = tables.read(path)
+            now = tables.act(path, now.state.turn, _first(now), tables.seen(now), turns.run_bots)
+            for app in apps:
+                await _until(pilot, lambda app=app, log=now.log: app.real.log == log, HANG)
