@@ -40,7 +40,7 @@ def _game_screen(app: RajasApp) -> GameScreen:
 
 def _hidden(app: RajasApp, seat: int) -> bool:
     """Whether the game screen's picture hides `seat`'s face-down tile."""
-    seen = _game_screen(app).view().seen()
+    seen = _game_screen(app).picture().seen()
     return rules.UNSEEN in seen.players[seat].fields
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 from rich.style import Style
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 import rules
@@ -61,7 +62,7 @@ def die_text(die: Die, dim: bool = False) -> Text:
 
 
 class Pane(Widget):
-    """A pane that draws a `View`; `show` swaps the view and redraws."""
+    """A pane that draws a `View`: bound to its screen's (`data_bind`), or given one by `show`."""
 
     DEFAULT_CSS = """
     Pane { height: auto; }
@@ -69,15 +70,21 @@ class Pane(Widget):
 
     TRUNCATE = True  # cut long lines at the pane's width (False: wrap them)
 
+    # Not compared: a view holds a whole game state, and what is drawn is compared instead.
+    view: reactive[View | None] = reactive(None, always_update=True, repaint=False, init=False)
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.view: View | None = None
         self._shown: Text | None = None
 
     def show(self, view: View) -> None:
-        """Takes the new view; repaints only when what the pane shows has changed (a repaint
-        of every pane on each key press would cost more than the key's whole work)."""
         self.view = view
+
+    def watch_view(self, view: View | None) -> None:
+        """Repaints only when what the pane shows has changed (a repaint of every pane on each
+        key press would cost more than the key's whole work)."""
+        if view is None:
+            return
         if not self.display:
             self._shown = None
             return
