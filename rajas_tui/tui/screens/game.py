@@ -93,7 +93,8 @@ class GameScreen(Screen[None]):
     PASSES_KEYBOARD = True
 
     BINDINGS = bindings.GAME
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
+    # From 180 columns the panes grow with the width (app.tcss): nothing there needs cutting.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (180, "-huge")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]  # noqa: RUF012
 
     def __init__(self) -> None:
@@ -169,8 +170,17 @@ class GameScreen(Screen[None]):
             self._schedule_bot()
 
     def _first_holder(self) -> int | None:
-        """The seat whose view the screen shows before any hand-over."""
-        return variants.viewer(self._kinds(), self.rajas.shown.state.turn)
+        """The seat whose view the screen shows before any hand-over. Where a seat keeps a tile
+        face down and two humans or more share the keyboard, nobody's: whoever started or
+        loaded the game may not be the seat to act, so the first human turn asks for the
+        keyboard like every later one. With nothing hidden the game shows at once: there is
+        no secret to keep, and a question before the first move would only be in the way."""
+        kinds = self._kinds()
+        state = self.rajas.shown.state
+        hidden = any(player.face_down for player in state.players)
+        if self.PASSES_KEYBOARD and hidden and kinds.count(HUMAN) > 1:
+            return None
+        return variants.viewer(kinds, state.turn)
 
     def _kinds(self) -> tuple[str, ...]:
         return tuple(seat.kind for seat in self.rajas.shown.setup.seats)
@@ -185,6 +195,8 @@ class GameScreen(Screen[None]):
         def ready() -> None:
             self.holder = seat
 
+        if any(isinstance(screen, HandOverScreen) for screen in self.app.screen_stack):
+            return  # already asked (the screen's first showing resumes it under the question)
         name = self.rajas.shown.setup.seats[seat].name
         self.app.push_screen(HandOverScreen(text.player_tag(seat), name, ready, self.rajas.undo))
 

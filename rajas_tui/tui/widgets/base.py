@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
@@ -16,6 +17,7 @@ from rajas_tui.tui import colours
 from rules import Die, GameState
 
 AUTO = -1
+UNSIZED = 10_000  # before the first layout a pane has no width: the longest title is drawn
 
 
 @attrs.frozen
@@ -110,3 +112,12 @@ class Pane(Widget):
 
     def draw(self, view: View) -> Text:
         raise NotImplementedError
+
+    def title(self, *forms: str) -> Text:
+        """The pane's title line: the first form that fits the pane's width, else the last (the
+        shortest): a title cut off mid-word reads as a mistake, and help says the rest."""
+        width = self.size.width or UNSIZED
+        for form in forms:
+            if cell_len(form) <= width:
+                break
+        return Text(form, "bold")
