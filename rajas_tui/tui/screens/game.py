@@ -101,6 +101,9 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.chooser: Chooser | None = None
         self.pane = "board"
+        # During a choice at 80×24 a pane key shows that pane in the chooser's place; the next
+        # choice key brings the choice back (and acts), so it is never more than a key away.
+        self.peeking = False
         self._bot_timer: Timer | None = None
         self.thinking: saves.Game | None = None  # the game a bot is choosing a move for
         self._keys_signature: tuple[bool | None, ...] = ()
@@ -218,8 +221,10 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Line).set(self._status(view))
         self.query_one("#prompt", Line).set(self._prompt(view))
         choosing = self.chooser is not None and not self.chooser.idle
+        self.peeking = self.peeking and choosing
         self._class(self, "-choosing", choosing)
-        self._class(self, "-full-pane", self.pane in FULL_WIDTH and not choosing)
+        self._class(self, "-peeking", self.peeking)
+        self._class(self, "-full-pane", self.pane in FULL_WIDTH and (self.peeking or not choosing))
         for name in PANE_NAMES:
             self._class(self.query_one(f"#pane-{name}"), "-current", name == self.pane)
         self._refresh_keys()
@@ -278,6 +283,8 @@ class GameScreen(Screen[None]):
         if chooser is None:
             doing = "thinking" if self.thinking is not None else "playing"
             return Text(f" {view.who(state.turn)} (bot) is {doing}…", "italic")
+        if self.peeking and (self.has_class("-narrow") or self.has_class("-short")):
+            return Text(f" {chooser.top.title}: a choice key brings it back", "italic")
         if chooser.message:
             return Text(f" {chooser.message}", "bold")
         step = chooser.top
@@ -343,6 +350,7 @@ class GameScreen(Screen[None]):
     async def action_command(self, command: str) -> None:
         # A key typed while the last action is still being saved acts on what follows it.
         await self.rajas.settled()
+        self.peeking = False
         if self.chooser is None:
             state = self.rajas.state
             self._refuse(
@@ -380,12 +388,14 @@ class GameScreen(Screen[None]):
             elif name == "log":
                 self.query_one(LogPane).back = 0  # the log opens on its newest lines
             self.pane = name
+            self.peeking = True
             self.redraw()
 
     def action_pane(self, delta: int) -> None:
         panes = self._panes()
         index = (panes.index(self.pane) + delta) % len(panes) if self.pane in panes else 0
         self.pane = panes[index]
+        self.peeking = True
         self.redraw()
 
     async def action_undo(self) -> None:
