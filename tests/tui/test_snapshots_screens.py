@@ -195,3 +195,9 @@ def test_layout_200x60_choosing(snap_compare: Any, saves: Path) -> None:
 
 def test_layout_120x40(snap_compare: Any, saves: Path) -> None:
     assert snap_compare(kit.app(kit.midgame(), saves=saves), terminal_size=(120, 40))
+
+
+def test_tab_during_a_choice(snap_compare: Any, saves: Path) -> None:
+    """At 80×24 Tab shows the next pane in the choice's place; the prompt keeps the choice."""
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=kit.SMALL, press=["q", "tab"])

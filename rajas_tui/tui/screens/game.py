@@ -216,12 +216,13 @@ class GameScreen(Screen[None]):
         )
 
     def redraw(self) -> None:
+        # Peeking is only ever during a choice: a pane key with none under way just shows it.
+        self.peeking = self.peeking and self.chooser is not None and not self.chooser.idle
         view = self.picture()
         self.view = view  # each pane is bound to it
         self.query_one("#status", Line).set(self._status(view))
         self.query_one("#prompt", Line).set(self._prompt(view))
         choosing = self.chooser is not None and not self.chooser.idle
-        self.peeking = self.peeking and choosing
         self._class(self, "-choosing", choosing)
         self._class(self, "-peeking", self.peeking)
         self._class(self, "-full-pane", self.pane in FULL_WIDTH and (self.peeking or not choosing))
