@@ -1,25 +1,30 @@
 """The Textual app: themes, keymap, screens, and the one game it shows.
 
-The flow of one action: key → chooser → `saves.play` (the engine's `apply`) → the app swaps its
-one game for the new one → `saves.write` writes it to the game's one file (fsynced) → only then
-do the panes redraw, so a screen never shows an action the disk does not hold.
+The flow of one action: key → chooser → `saves.play` (the engine's `apply`) → a worker thread
+writes the new game to the game's one file (fsynced) → only then does the app's `game` reactive
+take it and the screens watching it redraw, so a screen never shows an action the disk does not
+hold, and the UI thread never waits for the disk.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 
-from textual import events
+from textual import events, work
 from textual._context import active_app  # the app whose task draws: its glyphs are used
 from textual.app import App
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
+from textual.reactive import reactive
 from textual.theme import Theme
+from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 import rules
 import saves
@@ -105,6 +110,11 @@ class RajasApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
     GAME_SCREEN: type[GameScreen] = GameScreen  # a shared table's app plays on its own kind
 
+    # The game on screen, and on disk: screens watch it. A new game is written first (in a
+    # thread) and set here only then. Compared by identity: every action makes a new one, and
+    # comparing two whole games field by field would cost more than drawing them.
+    game: reactive[saves.Game | None] = reactive(None, init=False, always_update=True)
+
     def __init__(
         self,
         game: saves.Game | None = None,
@@ -118,7 +128,15 @@ class RajasApp(App[None]):
         seed: int | None = None,
     ) -> None:
         super().__init__()
-        self.game: saves.Game | None = game
+        self.set_reactive(RajasApp.game, game)
+        # The newest game, which actions build on; it is `game` once its save is written.
+        self.newest: saves.Game | None = game
+        # Saves are numbered as made; the writer skips one older than the last written, so a
+        # slow write can never land after a newer one, whatever order the threads run in.
+        self._made = 0
+        self._written = 0
+        self._write_lock = threading.Lock()
+        self._showing: Worker[None] | None = None
         self.saves_dir = saves.saves_dir(saves_dir)
         self.file = saves.GameFile(None)
         self._start_path = path
@@ -155,6 +173,10 @@ class RajasApp(App[None]):
         self._screens_ready = True
         self._check_size()
         self._end_on_signals()
+        # What start-up made (the rules' catalog, Textual's styles and widgets) lives as long as
+        # the app: left to the collector, every full collection walked it all on the UI thread,
+        # 60-120 ms at a time while bots played. Frozen, the collector leaves it alone.
+        gc.freeze()
 
     # Signals -----------------------------------------------------------------------------------
 
@@ -169,7 +191,7 @@ class RajasApp(App[None]):
                 return  # not the main thread (tests) or no signals on this platform
 
     def _signalled(self, number: int) -> None:
-        self._autosave()
+        self.flush()
         self.exit(return_code=128 + number)
 
     def notify(
@@ -209,67 +231,135 @@ class RajasApp(App[None]):
     def show_game(self, game: saves.Game, path: Path | None = None) -> None:
         """Shows a game: a loaded one (`path`) keeps saving to its file, a new one gets a file
         in the saves folder. Its save is written before it is shown."""
-        self.game = game
+        self.flush()  # the last game's last action goes to its own file before that is let go
+        self.newest = game
         self._open_file(path)
-        self._autosave()
+        self._store(game, opening=True)
+
+    def _open_screen(self) -> None:
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(GameOverScreen() if self.state.over else self.GAME_SCREEN())
 
     def commit(self, action: rules.Action) -> None:
         """Plays one action: the engine gives the next state, the app swaps its game for it."""
+        if self.newest is None:
+            return
         try:
-            game = saves.play(self.shown, action)
+            game = saves.play(self.newest, action)
         except rules.IllegalAction as error:
             self.notify(str(error), severity="error")
             return
         self._swap(game)
 
     def undo(self) -> None:
-        if self.game is None:
+        if self.newest is None:
             return
         try:
-            self._swap(saves.undo_turn(self.game))
+            self._swap(saves.undo_turn(self.newest))
         except ValueError as error:
             self.notify(str(error), severity="warning")
 
     def redo(self) -> None:
-        if self.game is None:
+        if self.newest is None:
             return
         try:
-            self._swap(saves.redo_turn(self.game))
+            self._swap(saves.redo_turn(self.newest))
         except ValueError as error:
             self.notify(str(error), severity="warning")
 
     def _swap(self, game: saves.Game) -> None:
-        self.game = game
-        self._autosave()
-        screen = self.screen
-        if game.state.over:
-            if isinstance(screen, GameScreen):
-                self.switch_screen(GameOverScreen())
+        self.newest = game
+        self._store(game)
+
+    def watch_game(self, game: saves.Game | None) -> None:
+        """The game screens follow the game: its end opens the game-over screen, an undo past
+        the end goes back to playing. The game screen itself watches what it draws."""
+        if game is None:
             return
-        if isinstance(screen, GameScreen):
-            screen.new_state()
-        elif isinstance(screen, GameOverScreen):
+        screen = self.screen
+        if game.state.over and isinstance(screen, GameScreen):
+            self.switch_screen(GameOverScreen())
+        elif not game.state.over and isinstance(screen, GameOverScreen):
             self.switch_screen(self.GAME_SCREEN())
+
+    # Saving: in a thread, in order, shown once written ---------------------------------------
+
+    def _store(self, game: saves.Game, opening: bool = False) -> None:
+        self._made += 1
+        if self.file.path is None and not self.saving and not opening:
+            self.game = game  # nothing to write (a table's seat, a refused file): show it now
+            return
+        self._showing = self._save_then_show(game, self._made, opening)
+
+    @property
+    def saving(self) -> bool:
+        """Whether a game is still being written before it is shown."""
+        return self._showing is not None and not self._showing.is_finished
+
+    async def settled(self) -> None:
+        """Waits until the newest game is written and shown: keys that act on the game wait
+        for it, so a key typed during a save acts on the game it was typed after."""
+        while self.saving and self._showing is not None:
+            try:
+                await self._showing.wait()
+            except (WorkerCancelled, WorkerFailed):
+                return
+
+    @work(exclusive=True, group="autosave")
+    async def _save_then_show(self, game: saves.Game, number: int, opening: bool) -> None:
+        try:
+            problem = await self._write(game, number).wait()
+        except WorkerCancelled:
+            return  # the app is closing: `flush` writes the newest game on the way out
+        if problem:
+            self.notify(problem, severity="error", timeout=10)
+        if number != self._made:
+            return  # a newer game is on its way to the screen
+        self.game = game
+        if opening:
+            self._open_screen()
+
+    @work(thread=True, group="autosave-write")
+    def _write(self, game: saves.Game, number: int) -> str:
+        return self._write_in_order(game, number)
+
+    def _write_in_order(self, game: saves.Game, number: int) -> str:
+        """Writes the game unless a newer one is already written; a sentence if it failed."""
+        with self._write_lock:
+            if number <= self._written:
+                return ""
+            self._written = number
+            try:
+                saves.write(game, self.file)
+            except saves.SaveError as error:
+                return str(error)
+        return ""
+
+    def flush(self) -> None:
+        """Writes the newest game now, after any write under way (on leaving it, on exit)."""
+        if self.newest is None:
+            return
+        problem = self._write_in_order(self.newest, self._made)
+        if problem:
+            self.notify(problem, severity="error", timeout=10)
 
     def _open_file(self, path: Path | None) -> None:
         """Gives up the previous game's file and lock, and takes this game's."""
         self.file.close()
-        self.file = saves.open_file(self.shown, path, self.saves_dir)
+        self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10)
 
-    def _autosave(self) -> None:
-        if self.game is None:
-            return
-        try:
-            saves.write(self.game, self.file)
-        except saves.SaveError as error:
-            self.notify(str(error), severity="error", timeout=10)
+    @property
+    def shown_or_newest(self) -> saves.Game:
+        game = self.newest or self.game
+        if game is None:
+            raise RuntimeError("There is no game open.")
+        return game
 
     def on_unmount(self) -> None:
+        self.flush()
         self.file.close()
 
     # Files -----------------------------------------------------------------------------------
@@ -295,7 +385,8 @@ class RajasApp(App[None]):
             path = self.saves_dir / path
         # The copy becomes the game's file: later actions save there (a game whose own file
         # was refused is saved again this way), so it is claimed before it is written.
-        game = self.shown
+        self.flush()  # the file being let go holds the game up to its last action
+        game = self.shown_or_newest
         lock = None if path == self.file.path else saves.claim(path)
         try:
             saves.save_as(game, path, replace)

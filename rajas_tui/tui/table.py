@@ -91,12 +91,12 @@ class TableScreen(GameScreen):
             return None  # dimmed in the footer; pressed, it says why (GameScreen.on_key)
         return super().check_action(action, parameters)
 
-    def action_command(self, command: str) -> None:
+    async def action_command(self, command: str) -> None:
         refusal = self._refusal()
         if refusal:
             self._refuse(refusal)
             return
-        super().action_command(command)
+        await super().action_command(command)
 
 
 class TableApp(RajasApp):

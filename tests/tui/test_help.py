@@ -90,6 +90,18 @@ def test_every_symbol_and_mark_is_in_help() -> None:
         assert text.road_glyph(ends) in explained or text.road_glyph(ends) == " "
 
 
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
+def test_the_covered_mark_is_explained_in_either_set(ascii_only: bool) -> None:
+    """The board marks a covered space with ▒, in ASCII #: help says what it means in the set
+    in use (the track bars' # "passed" is another meaning of the same ASCII mark)."""
+    text.G.use_ascii(ascii_only)
+    try:
+        explained = help_text({}).plain
+    finally:
+        text.G.use_ascii(False)
+    assert f"{text.G['covered'] if not ascii_only else '#'} after a space: covered" in explained
+
+
 @pytest.mark.asyncio
 async def test_help_has_its_footer_and_covers_dialogs_and_the_end(saves: Path) -> None:
     app = kit.app(kit.midgame(), saves=saves)

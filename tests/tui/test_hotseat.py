@@ -40,7 +40,7 @@ def _game_screen(app: RajasApp) -> GameScreen:
 
 def _hidden(app: RajasApp, seat: int) -> bool:
     """Whether the game screen's picture hides `seat`'s face-down tile."""
-    seen = _game_screen(app).view().seen()
+    seen = _game_screen(app).picture().seen()
     return rules.UNSEEN in seen.players[seat].fields
 
 
@@ -56,6 +56,10 @@ async def test_the_keyboard_is_handed_over_before_the_next_human_is_shown(saves:
         await pilot.pause()
         first = app.shown.state.turn
         other = 1 - first
+        assert isinstance(app.screen, HandOverScreen), "the first seat is asked for too"
+        assert _hidden(app, first) and _hidden(app, other)
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert not _hidden(app, first) and _hidden(app, other)
         await pilot.press(*_terrace_keys(app))
@@ -83,12 +87,14 @@ async def test_the_keyboard_is_handed_over_before_the_next_human_is_shown(saves:
 async def test_the_player_who_moved_may_undo_at_the_hand_over(saves: Path) -> None:
     app = kit.app(_hot_seat(), saves=saves)
     async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.press("enter")  # the first seat takes the keyboard
         await pilot.pause()
         start = app.shown.state
         await pilot.press(*_terrace_keys(app))
         await pilot.pause()
         assert isinstance(app.screen, HandOverScreen)
         await pilot.press("u")
+        await app.settled()  # the undone game is saved before it is shown
         await pilot.pause()
         assert app.shown.state == start
         assert isinstance(app.screen, GameScreen) and app.screen.holder == start.turn
@@ -107,3 +113,30 @@ async def test_a_game_against_bots_never_asks_for_the_keyboard(saves: Path) -> N
                 if isinstance(screen, GameScreen) and screen.chooser is not None:
                     break
             await pilot.press(*_terrace_keys(app))
+
+
+@pytest.mark.asyncio
+async def test_a_loaded_hot_seat_game_asks_for_the_seat_to_act(tmp_path: Path, saves: Path) -> None:
+    """Whoever loads the game may not be the seat to act: nothing of that seat's hidden view
+    shows before the hand-over; with one human there is nobody to hand over to."""
+    path = tmp_path / "hot.toml"
+    save_layer.save(_hot_seat(), path)
+    app = kit.app(saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        app.open_save(path)
+        await app.settled()
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        turn = app.shown.state.turn
+        assert NAMES[turn] in app.screen.words
+        assert _hidden(app, turn)
+
+
+@pytest.mark.asyncio
+async def test_one_human_is_not_asked_for_the_keyboard(saves: Path) -> None:
+    game = kit.new_game([("Asha", save_layer.HUMAN), ("Bela", "random")], 4)
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, HandOverScreen)

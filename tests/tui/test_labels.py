@@ -23,12 +23,14 @@ COLUMNS = re.compile(r"a.{6}b.{6}c.{6}d.{6}e")
 
 
 def _labelled(board: list[str]) -> None:
-    """A board's top line carries a..e over the columns; each row's second line its number."""
+    """A board's top line carries a..e over the columns' middles and nothing else (the north
+    edge's yields have the next line); each row's second line its number."""
     top = board[0]
     for column, letter in enumerate("abcde"):
-        assert top[MARGIN + column * CELL] == letter, top
+        assert top[MARGIN + column * CELL + CELL // 2] == letter, top
+    assert top.split() == list("abcde"), "no yield shares the letters' line"
     for row in range(4):
-        assert board[2 + 2 * row].startswith(f"{row + 1} "), board[2 + 2 * row]
+        assert board[3 + 2 * row].startswith(f"{row + 1} "), board[3 + 2 * row]
 
 
 def test_every_board_side_is_labelled() -> None:

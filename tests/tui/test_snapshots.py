@@ -5,14 +5,12 @@ Update only after looking at the report: `pytest tests/tui --snapshot-update`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
-from rajas_tui.present import text
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import PANE_NAMES
 
@@ -108,14 +106,6 @@ def test_tracks_pane_markers_met(snap_compare: Any, saves: Path, size: tuple[int
     assert snap_compare(app, terminal_size=size, press=[TRACKS_KEY])
 
 
-@pytest.fixture
-def unicode_after() -> Iterator[None]:
-    """The glyph set is module state: an app run in ASCII must not leave it to later tests."""
-    yield
-    text.G.use_ascii(False)
-
-
-@pytest.mark.usefixtures("unicode_after")
 def test_tracks_pane_in_ascii(snap_compare: Any, saves: Path) -> None:
     app = kit.app(kit.example("final-action-3p.toml"), saves=saves, ascii_glyphs=True)
     assert snap_compare(app, terminal_size=kit.SMALL, press=[TRACKS_KEY])
@@ -142,7 +132,6 @@ def test_variant_panes_large(snap_compare: Any, saves: Path) -> None:
     assert snap_compare(app, terminal_size=kit.LARGE)
 
 
-@pytest.mark.usefixtures("unicode_after")
 def test_variant_provinces_in_ascii(snap_compare: Any, saves: Path) -> None:
     app = kit.app(variant_games.ganga_navaratnas(), saves=saves, ascii_glyphs=True)
     key = str(PANE_NAMES.index("provinces") + 1)
@@ -182,7 +171,8 @@ def _hot_seat() -> Any:
 def test_hot_seat_hand_over(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     game, terrace = _hot_seat()
     keys = kit.keys_for(plan(Chooser(game.state), terrace))
-    assert snap_compare(kit.app(game, saves=saves), terminal_size=size, press=keys)
+    app = kit.app(game, saves=saves)
+    assert snap_compare(app, terminal_size=size, press=["enter", *keys])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -191,7 +181,7 @@ def test_hot_seat_after_hand_over(snap_compare: Any, saves: Path, size: tuple[in
     game, terrace = _hot_seat()
     keys = kit.keys_for(plan(Chooser(game.state), terrace))
     app = kit.app(game, saves=saves)
-    assert snap_compare(app, terminal_size=size, press=[*keys, "enter"])
+    assert snap_compare(app, terminal_size=size, press=["enter", *keys, "enter"])
 
 
 @pytest.mark.parametrize("size", SIZES)

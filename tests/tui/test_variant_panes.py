@@ -146,10 +146,10 @@ def test_a_field_the_placed_tile_would_reach_is_marked() -> None:
     turn = next(r for r in range(4) if rules.rotated(tile.ends, r) & (1 << white.side))
     player = state.players[0]
     ghosted = province_text(player, (tile.id, white.cell, turn), "navaratnas", fields)
-    row = ghosted.split("\n")[1 + 2 * (white.cell // 5)]
+    row = ghosted.split("\n")[2 + 2 * (white.cell // 5)]  # below the letters and north edge
     assert row.plain.startswith("w·")
     assert any("reverse" in str(span.style) and span.start == 0 for span in row.spans)
-    plain = province_text(player, None, "navaratnas", fields).split("\n")[3]
+    plain = province_text(player, None, "navaratnas", fields).split("\n")[4]
     assert not any("reverse" in str(span.style) for span in plain.spans)
 
 

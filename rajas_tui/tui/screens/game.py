@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer
+from textual.worker import Worker, WorkerState
 
 import rules
 import saves
@@ -20,7 +23,7 @@ from rajas_tui.present import logbook, text, turns, variants
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.screens.handover import HandOverScreen
-from rajas_tui.tui.widgets.base import Pane, View, player_style
+from rajas_tui.tui.widgets.base import View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from rajas_tui.tui.widgets.display import DisplayPane
@@ -77,21 +80,32 @@ class Line(Widget):
         return self.content
 
 
+BOT_GROUP = "bot"
+
+
 class GameScreen(Screen[None]):
-    """Holds no game of its own: it draws the app's one game and sends actions back to it."""
+    """Holds no game of its own: it watches the app's one game, draws it, and sends actions
+    back to it. The panes are bound to `view`: setting it redraws each pane whose text changed."""
+
+    view: reactive[View | None] = reactive(None, init=False, always_update=True)
 
     # Human seats share this keyboard: the next one's view waits until it is handed over.
     PASSES_KEYBOARD = True
 
     BINDINGS = bindings.GAME
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
+    # From 180 columns the panes grow with the width (app.tcss): nothing there needs cutting.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (180, "-huge")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]  # noqa: RUF012
 
     def __init__(self) -> None:
         super().__init__()
         self.chooser: Chooser | None = None
         self.pane = "board"
+        # During a choice at 80×24 a pane key shows that pane in the chooser's place; the next
+        # choice key brings the choice back (and acts), so it is never more than a key away.
+        self.peeking = False
         self._bot_timer: Timer | None = None
+        self.thinking: saves.Game | None = None  # the game a bot is choosing a move for
         self._keys_signature: tuple[bool | None, ...] = ()
         self._chooser_for: object = None  # the game state the chooser was built for
         # The human seat at the keyboard: the screen shows what that seat may see. None until
@@ -104,26 +118,38 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Line(id="status")
-        yield RiverStrip(id="river-strip")
-        yield TracksLine(id="tracks-line")
+        yield RiverStrip(id="river-strip").data_bind(GameScreen.view)
+        yield TracksLine(id="tracks-line").data_bind(GameScreen.view)
         with Horizontal(id="main"):
-            yield PlayerCard(id="card")
+            yield PlayerCard(id="card").data_bind(GameScreen.view)
             with Container(id="side"):
-                yield BoardPane(id="pane-board", classes="pane")
-                yield ChooserPane(id="chooser")
-                yield ProvincesPane(id="pane-provinces", classes="pane")
-                yield DisplayPane(id="pane-display", classes="pane")
-                yield KaliPane(id="pane-kali", classes="pane")
-                yield TracksPane(id="pane-tracks", classes="pane")
-                yield LogPane(id="pane-log", classes="pane")
-                yield RiverPane(id="pane-river", classes="pane")
-                yield YieldsPane(id="pane-yields", classes="pane")
-        yield LogLine(id="log-line")
+                yield BoardPane(id="pane-board", classes="pane").data_bind(GameScreen.view)
+                yield ChooserPane(id="chooser").data_bind(GameScreen.view)
+                yield ProvincesPane(id="pane-provinces", classes="pane").data_bind(GameScreen.view)
+                yield DisplayPane(id="pane-display", classes="pane").data_bind(GameScreen.view)
+                yield KaliPane(id="pane-kali", classes="pane").data_bind(GameScreen.view)
+                yield TracksPane(id="pane-tracks", classes="pane").data_bind(GameScreen.view)
+                yield LogPane(id="pane-log", classes="pane").data_bind(GameScreen.view)
+                yield RiverPane(id="pane-river", classes="pane").data_bind(GameScreen.view)
+                yield YieldsPane(id="pane-yields", classes="pane").data_bind(GameScreen.view)
+        yield LogLine(id="log-line").data_bind(GameScreen.view)
         yield Line(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.watch(self.app, "game", self._game_changed, init=False)
         self.new_state()
+
+    def _game_changed(self, game: saves.Game | None) -> None:
+        """The app's game moved on (an action saved, an undo, a bot's move). Beneath another
+        screen (help, a hand-over) the screen only notes it: it starts the next turn, hand-over
+        or bot included, when it is back on top."""
+        if game is None:
+            return
+        if self.is_current:
+            self.new_state()
+        else:
+            self._chooser_for = None
 
     # Drawing ---------------------------------------------------------------------------------
 
@@ -132,6 +158,7 @@ class GameScreen(Screen[None]):
         game = self.rajas.shown
         state = game.state
         human = not state.over and game.setup.seats[state.turn].kind == HUMAN
+        self._cancel_bot()
         if self.holder is None:
             self.holder = self._first_holder()
         if human and self.holder != state.turn and self.PASSES_KEYBOARD:
@@ -146,8 +173,17 @@ class GameScreen(Screen[None]):
             self._schedule_bot()
 
     def _first_holder(self) -> int | None:
-        """The seat whose view the screen shows before any hand-over."""
-        return variants.viewer(self._kinds(), self.rajas.shown.state.turn)
+        """The seat whose view the screen shows before any hand-over. Where a seat keeps a tile
+        face down and two humans or more share the keyboard, nobody's: whoever started or
+        loaded the game may not be the seat to act, so the first human turn asks for the
+        keyboard like every later one. With nothing hidden the game shows at once: there is
+        no secret to keep, and a question before the first move would only be in the way."""
+        kinds = self._kinds()
+        state = self.rajas.shown.state
+        hidden = any(player.face_down for player in state.players)
+        if self.PASSES_KEYBOARD and hidden and kinds.count(HUMAN) > 1:
+            return None
+        return variants.viewer(kinds, state.turn)
 
     def _kinds(self) -> tuple[str, ...]:
         return tuple(seat.kind for seat in self.rajas.shown.setup.seats)
@@ -162,10 +198,12 @@ class GameScreen(Screen[None]):
         def ready() -> None:
             self.holder = seat
 
+        if any(isinstance(screen, HandOverScreen) for screen in self.app.screen_stack):
+            return  # already asked (the screen's first showing resumes it under the question)
         name = self.rajas.shown.setup.seats[seat].name
         self.app.push_screen(HandOverScreen(text.player_tag(seat), name, ready, self.rajas.undo))
 
-    def view(self) -> View:
+    def picture(self) -> View:
         game = self.rajas.shown
         seats = game.setup.seats
         return View(
@@ -178,14 +216,16 @@ class GameScreen(Screen[None]):
         )
 
     def redraw(self) -> None:
-        view = self.view()
-        for pane in self.query(Pane):
-            pane.show(view)
+        # Peeking is only ever during a choice: a pane key with none under way just shows it.
+        self.peeking = self.peeking and self.chooser is not None and not self.chooser.idle
+        view = self.picture()
+        self.view = view  # each pane is bound to it
         self.query_one("#status", Line).set(self._status(view))
         self.query_one("#prompt", Line).set(self._prompt(view))
         choosing = self.chooser is not None and not self.chooser.idle
         self._class(self, "-choosing", choosing)
-        self._class(self, "-full-pane", self.pane in FULL_WIDTH and not choosing)
+        self._class(self, "-peeking", self.peeking)
+        self._class(self, "-full-pane", self.pane in FULL_WIDTH and (self.peeking or not choosing))
         for name in PANE_NAMES:
             self._class(self.query_one(f"#pane-{name}"), "-current", name == self.pane)
         self._refresh_keys()
@@ -242,7 +282,10 @@ class GameScreen(Screen[None]):
         if state.over:
             return Text(" The game is over.")
         if chooser is None:
-            return Text(f" {view.who(state.turn)} (bot) is playing…", "italic")
+            doing = "thinking" if self.thinking is not None else "playing"
+            return Text(f" {view.who(state.turn)} (bot) is {doing}…", "italic")
+        if self.peeking and (self.has_class("-narrow") or self.has_class("-short")):
+            return Text(f" {chooser.top.title}: a choice key brings it back", "italic")
         if chooser.message:
             return Text(f" {chooser.message}", "bold")
         step = chooser.top
@@ -288,7 +331,7 @@ class GameScreen(Screen[None]):
             return True if saves.can_redo(self.rajas.shown) else None
         return True
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """A key whose action cannot act now (dimmed in the footer) still runs it, so that it
         says why instead of doing nothing."""
         active = self.active_bindings.get(event.key)
@@ -298,12 +341,17 @@ class GameScreen(Screen[None]):
         method = getattr(self, f"action_{action.split('(')[0]}", None)
         if method is not None:
             event.stop()
-            method(*_parameters(action))
+            done = method(*_parameters(action))
+            if inspect.isawaitable(done):
+                await done
 
     def _refuse(self, sentence: str) -> None:
         self.notify(sentence, severity="warning", markup=False)
 
-    def action_command(self, command: str) -> None:
+    async def action_command(self, command: str) -> None:
+        # A key typed while the last action is still being saved acts on what follows it.
+        await self.rajas.settled()
+        self.peeking = False
         if self.chooser is None:
             state = self.rajas.state
             self._refuse(
@@ -324,9 +372,9 @@ class GameScreen(Screen[None]):
             return PANE_NAMES
         return tuple(name for name in PANE_NAMES if name != "yields")
 
-    def action_digit(self, digit: str) -> None:
+    async def action_digit(self, digit: str) -> None:
         if self.chooser is not None and self.chooser.wants_digits:
-            self.action_command(digit)
+            await self.action_command(digit)
             return
         number = 10 if digit == "0" else int(digit)
         panes = self._panes()
@@ -341,18 +389,24 @@ class GameScreen(Screen[None]):
             elif name == "log":
                 self.query_one(LogPane).back = 0  # the log opens on its newest lines
             self.pane = name
+            self.peeking = True
             self.redraw()
 
     def action_pane(self, delta: int) -> None:
         panes = self._panes()
         index = (panes.index(self.pane) + delta) % len(panes) if self.pane in panes else 0
         self.pane = panes[index]
+        self.peeking = True
         self.redraw()
 
-    def action_undo(self) -> None:
+    async def action_undo(self) -> None:
+        self._stop_bot()  # what it was thinking about is taken back: its move is not played
+        await self.rajas.settled()
         self.rajas.undo()
 
-    def action_redo(self) -> None:
+    async def action_redo(self) -> None:
+        self._stop_bot()
+        await self.rajas.settled()
         self.rajas.redo()
 
     def action_save_as(self) -> None:
@@ -364,31 +418,68 @@ class GameScreen(Screen[None]):
     # Bots ------------------------------------------------------------------------------------
 
     def _schedule_bot(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
+        """The bot's move, after a pause that lets the players see the last one."""
+        self._stop_bot()
         delay = self.rajas.bot_delay
         if delay <= 0:
-            self._bot_timer = None
-            self.call_after_refresh(self._bot_step)
+            self.call_after_refresh(self._think)
         else:
-            self._bot_timer = self.set_timer(delay, self._bot_step)
+            self._bot_timer = self.set_timer(delay, self._think)
 
-    def _bot_step(self) -> None:
+    def _stop_bot(self) -> None:
+        """Stops a bot waiting or thinking; the screen says so at once."""
+        if self._cancel_bot():
+            self.redraw()
+
+    def _cancel_bot(self) -> bool:
+        """Whether a bot was thinking. Its thread runs on to its end (a thread cannot be
+        stopped), but its worker is cancelled and its result is never played."""
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self.workers.cancel_group(self, BOT_GROUP)
+        was, self.thinking = self.thinking, None
+        return was is not None
+
+    def _think(self) -> None:
         self._bot_timer = None
-        if self.app.screen is not self:
-            return
+        if not self.is_current or self.rajas.saving:
+            return  # started again when the screen is back on top, or the game is shown
         game = self.rajas.shown
-        state = game.state
-        if state.over:
+        if game.state.over or game.setup.seats[game.state.turn].kind == HUMAN:
             return
-        if game.setup.seats[state.turn].kind == HUMAN:
+        self.thinking = game
+        self.redraw()
+        self._bot_move(game)
+
+    @work(thread=True, exclusive=True, group=BOT_GROUP)
+    def _bot_move(self, game: saves.Game) -> tuple[saves.Game, rules.Action]:
+        """The bot chooses in a thread: a slow one leaves the keys (help, panes, quit) working."""
+        return game, turns.bot_action(game)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != BOT_GROUP or event.state != WorkerState.SUCCESS:
             return
-        self.rajas.commit(turns.bot_action(game))
+        result = worker.result
+        if result is None or worker.is_cancelled:
+            return
+        game, action = result
+        # A move chosen for a game that has since changed (an undo while it thought, another
+        # game opened) is not played: it would be played on a game it never saw.
+        if game is not self.thinking or game is not self.rajas.newest:
+            return
+        self.thinking = None
+        self.rajas.commit(action)
 
     def on_screen_resume(self) -> None:
-        state = self.rajas.state
-        if self.chooser is not None and self._chooser_for is state:
-            self.redraw()
+        game = self.rajas.shown
+        if self.rajas.saving:
+            self.redraw()  # the game on its way to the screen starts its turn when it arrives
+            return
+        waiting = self.chooser is not None or self.thinking is game or self._bot_timer is not None
+        if self._chooser_for is game.state and waiting:
+            self.redraw()  # the same turn, as it was left (a half-made choice kept)
         else:
             self.new_state()
 

@@ -109,6 +109,8 @@ def symbols_text() -> str:
         f"{G['bridge_line'] * 3} in the river pane), {G['final']}23 the final space, "
         f"2{G['boats']} two boats on one space, "
         f"{variants.shown(variants.GANGA_MARK)} a Ganga tile over the printed space.",
+        f"Board: [q1] a space and the key that takes it; {G['covered']} after a space: "
+        "covered, not played in this game (by the number of players or a variant).",
         f"Choices: {G['cursor']} the option under the cursor, {G['refused']} an option refused "
         f"(its reason follows), {G['fits']} allowed, › between the steps already chosen; "
         f"{G['to_play']} to play marks the acting player; a tile turned "

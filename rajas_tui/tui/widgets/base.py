@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import attrs
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 import rules
@@ -15,6 +17,7 @@ from rajas_tui.tui import colours
 from rules import Die, GameState
 
 AUTO = -1
+UNSIZED = 10_000  # before the first layout a pane has no width: the longest title is drawn
 
 
 @attrs.frozen
@@ -61,7 +64,7 @@ def die_text(die: Die, dim: bool = False) -> Text:
 
 
 class Pane(Widget):
-    """A pane that draws a `View`; `show` swaps the view and redraws."""
+    """A pane that draws a `View`: bound to its screen's (`data_bind`), or given one by `show`."""
 
     DEFAULT_CSS = """
     Pane { height: auto; }
@@ -69,15 +72,21 @@ class Pane(Widget):
 
     TRUNCATE = True  # cut long lines at the pane's width (False: wrap them)
 
+    # Not compared: a view holds a whole game state, and what is drawn is compared instead.
+    view: reactive[View | None] = reactive(None, always_update=True, repaint=False, init=False)
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.view: View | None = None
         self._shown: Text | None = None
 
     def show(self, view: View) -> None:
-        """Takes the new view; repaints only when what the pane shows has changed (a repaint
-        of every pane on each key press would cost more than the key's whole work)."""
         self.view = view
+
+    def watch_view(self, view: View | None) -> None:
+        """Repaints only when what the pane shows has changed (a repaint of every pane on each
+        key press would cost more than the key's whole work)."""
+        if view is None:
+            return
         if not self.display:
             self._shown = None
             return
@@ -103,3 +112,12 @@ class Pane(Widget):
 
     def draw(self, view: View) -> Text:
         raise NotImplementedError
+
+    def title(self, *forms: str) -> Text:
+        """The pane's title line: the first form that fits the pane's width, else the last (the
+        shortest): a title cut off mid-word reads as a mistake, and help says the rest."""
+        width = self.size.width or UNSIZED
+        for form in forms:
+            if cell_len(form) <= width:
+                break
+        return Text(form, "bold")

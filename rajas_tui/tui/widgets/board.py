@@ -35,7 +35,8 @@ class BoardPane(Pane):
             if root.options and (not chooser.idle or chooser.message):
                 cursor_key = root.options[root.cursor].key
         width = max(self.size.width, 30)
-        lines = [Text(f"Board — {side.name.replace('_', '/')} side; keys in brackets", "bold")]
+        name = side.name.replace("_", "/")
+        lines = [self.title(f"Board — {name} side; keys in brackets", f"Board — {name} side")]
         for title, areas in ROWS:
             specs = [s for s in side.spaces if s.area in areas]
             line = Text(f"{title:<{LABEL}}")

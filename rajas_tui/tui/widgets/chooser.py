@@ -22,9 +22,13 @@ def breadcrumb(chooser: Chooser) -> str:
     return " › ".join(parts)
 
 
+WRAP_INDENT = 4  # under the option's label, past its cursor mark and number
+
+
 class ChooserPane(Pane):
-    """What the acting player is asked now. Option lines are cut at the width; the preview
-    wraps."""
+    """What the acting player is asked now. Option lines are cut at the width, except the one
+    under the cursor, which wraps: moving the cursor onto an option reads its reason whole. The
+    preview wraps."""
 
     TRUNCATE = False
 
@@ -56,25 +60,53 @@ class ChooserPane(Pane):
     def _options(self, step: Step, room: int) -> list[Text]:
         options = step.options
         room = max(room, 3)
+        width = max(self.size.width, 20)
+        cursor = self._option_line(step, step.cursor) if options else Text()
+        rows = self._wrapped(cursor, width)
+        if len(options) <= room < len(options) + len(rows) - 1:
+            # Every option fits, but not with the cursor's wrapped: each option stays in sight
+            # (every display stack with its key), and help and the prompt say the rest.
+            cursor.truncate(width, overflow="ellipsis")
+            rows = [cursor]
+        extra = len(rows) - 1
+        fit = max(1, room - extra)
         start = 0
-        if len(options) > room:
-            start = min(max(0, step.cursor - room // 2), len(options) - room)
+        if len(options) > fit:
+            start = min(max(0, step.cursor - fit // 2), len(options) - fit)
         result = []
-        for index in range(start, min(len(options), start + room)):
-            option = options[index]
-            mark = text.G["cursor"] if index == step.cursor else " "
-            number = f"{(index + 1) % 10}" if index < 10 and step.kind == "list" else " "
-            line = Text(f"{mark}{number} ")
-            style = "" if option.enabled else "dim"
+        for index in range(start, min(len(options), start + fit)):
             if index == step.cursor:
-                style += " reverse"
-            line.append(option.label, style=style.strip())
-            detail = option.detail if option.enabled else f"{text.G['refused']} {option.reason}"
-            if detail:
-                line.append(f"  {detail}", style="dim" if not option.enabled else "")
+                result.extend(rows)
+                continue
+            line = self._option_line(step, index)
             line.no_wrap = True
-            line.truncate(max(self.size.width, 20), overflow="ellipsis")
+            line.truncate(width, overflow="ellipsis")
             result.append(line)
+        return result
+
+    def _option_line(self, step: Step, index: int) -> Text:
+        option = step.options[index]
+        mark = text.G["cursor"] if index == step.cursor else " "
+        number = f"{(index + 1) % 10}" if index < 10 and step.kind == "list" else " "
+        line = Text(f"{mark}{number} ")
+        style = "" if option.enabled else "dim"
+        if index == step.cursor:
+            style += " reverse"
+        line.append(option.label, style=style.strip())
+        detail = option.detail if option.enabled else f"{text.G['refused']} {option.reason}"
+        if detail:
+            line.append(f"  {detail}", style="dim" if not option.enabled else "")
+        return line
+
+    def _wrapped(self, line: Text, width: int) -> list[Text]:
+        """The line in rows of the pane's width, later rows indented under the option's label."""
+        if line.cell_len <= width or not self.is_attached:
+            return [line]
+        rows = line.wrap(self.app.console, width - WRAP_INDENT)
+        result = []
+        for index, row in enumerate(rows):
+            row.rstrip()
+            result.append(Text(" " * WRAP_INDENT).append_text(row) if index else row)
         return result
 
     def _grid(self, chooser: Chooser, step: Step) -> list[Text]:

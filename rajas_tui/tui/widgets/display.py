@@ -18,7 +18,12 @@ class DisplayPane(Pane):
     def draw(self, view: View) -> Text:
         tiles = rules.catalog().tiles
         levels = view.state.player.levels
-        lines = [Text("Display — top tiles (T P F M buildings, s t x markets)", "bold")]
+        lines = [
+            self.title(
+                "Display — top tiles (T P F M buildings, s t x markets)",
+                "Display — top tiles (? explains)",
+            )
+        ]
         for index, stack in enumerate(view.state.supply.stacks):
             line = Text(f"d{index + 1:<2} ")
             if not stack:

@@ -48,7 +48,12 @@ class KaliPane(Pane):
     """Every player's statue, karma and workers."""
 
     def draw(self, view: View) -> Text:
-        lines = [Text("Kali — dice by colour initial and face; · is a free place", "bold")]
+        lines = [
+            self.title(
+                "Kali — dice by colour initial and face; · is a free place",
+                "Kali — dice; · a free place",
+            )
+        ]
         for seat, player in enumerate(view.state.players):
             head = Text()
             head.append_text(player_text(seat))

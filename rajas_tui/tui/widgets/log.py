@@ -9,6 +9,7 @@ from rajas_tui.present import logbook, variants
 from rajas_tui.tui.widgets.base import Pane, View
 
 NEW_MARK = "since your last turn"
+WRAP_INDENT = 2  # a move's later rows, so that each move's first row stands out
 
 
 def told(view: View) -> list[Text]:
@@ -39,18 +40,37 @@ class LogPane(Pane):
     def draw(self, view: View) -> Text:
         height = self.size.height or 10
         room = max(1, height - 1)
-        entries = told(view)
+        entries = self._rows(told(view))
         if not entries:
             return Text("\n").join([Text("Log", "bold"), Text("(no action yet)")])
         pages = max(1, -(-len(entries) // room))
         back = self.back % pages
         end = len(entries) - back * room
         shown = entries[max(0, end - room) : end]
+        while len(shown) > 1 and shown[0].plain.startswith(" " * WRAP_INDENT):
+            shown = shown[1:]  # a page starts on a move's first row, never half-way through it
         title = Text("Log", "bold")
         if pages > 1:
             where = "newest" if back == 0 else f"page {back + 1} back of {pages}"
             title.append(f" ({where}; 7 again: older)", "dim")
         return Text("\n").join([title, *shown])
+
+    def _rows(self, lines: list[Text]) -> list[Text]:
+        """Each line wrapped to the pane's width, its later rows indented: a move is read
+        whole, never cut off at its end."""
+        width = self.size.width
+        if not width or not self.is_attached:
+            return lines
+        rows: list[Text] = []
+        for line in lines:
+            if line.cell_len <= width:
+                rows.append(line)
+                continue
+            parts = line.wrap(self.app.console, max(8, width - WRAP_INDENT))
+            for index, part in enumerate(parts):
+                part.rstrip()
+                rows.append(Text(" " * WRAP_INDENT).append_text(part) if index else part)
+        return rows
 
 
 class LogLine(Pane):

@@ -49,7 +49,7 @@ def province_text(
     board: str = "base",
     fields: tuple[FieldView, ...] = (),
 ) -> Text:
-    """The board in 10 lines of 39 cells. `ghost` is (tile, cell, rotation) being placed;
+    """The board in 11 lines of 39 cells. `ghost` is (tile, cell, rotation) being placed;
     `fields` the yield-tile fields of a Navaratnas board as the screen may show them."""
     spec = rules.catalog().province
     tiles = rules.catalog().tiles
@@ -102,12 +102,15 @@ def province_text(
         return Text(padded, style="reverse" if used else ("dim" if taken else ""))
 
     lines = []
-    # The column letters share the top line with the north edge: each letter at its column's
-    # left, where the tile's name shows below, the edge's yield centred in the rest.
+    # The column letters on a line of their own, each over its column's middle (where the
+    # road's junction is drawn), so that none is read as part of a north edge's yield.
+    letters = Text(" " * MARGIN)
+    for column in range(spec.columns):
+        letters.append(COLUMN_LETTERS[column].center(CELL), style="bold")
+    lines.append(letters)
     top = Text(" " * MARGIN)
     for column in range(spec.columns):
-        top.append(COLUMN_LETTERS[column], style="bold")
-        top.append_text(yield_text(column, Side.N, CELL - 1, "c"))
+        top.append_text(yield_text(column, Side.N, CELL, "c"))
     lines.append(top)
     for row in range(spec.rows):
         road = Text()
@@ -206,9 +209,10 @@ class ProvincesPane(Pane):
         if variants.has_yields(state):
             empty = variants.shown(variants.EMPTY_FIELD)
             title = f"Provinces — R residence; fields: y3 tile, b? face down, w{empty} empty"
+        short = "Provinces — R residence"
         if shown < len(view.state.players):
-            title = "Provinces (6 again: next) — R residence"
-        lines = [Text(title, "bold")]
+            title, short = "Provinces (6 again: next) — R residence", "Provinces (6 again: next)"
+        lines = [self.title(title, short)]
         for start in range(0, len(boards), per_row):
             group = boards[start : start + per_row]
             for row in range(max(len(board) for board in group)):

@@ -65,7 +65,7 @@ class RiverPane(Pane):
         if ganga:
             mark = variants.shown(variants.GANGA_MARK)
             title = f"River — {bridge} bridge (+1 worker); {mark} Ganga tile"
-        lines = [Text(title, "bold")]
+        lines = [self.title(title, f"River — {bridge} bridge (+1 worker)")]
         width = max(18, (self.size.width - 2) // 2) if self.size.width else 36
         rows = []
         for space in range(len(river.gains)):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.style import Style
 from rich.text import Text
 
@@ -22,19 +24,33 @@ def margin_words(fame: int, money: int) -> str:
 
 
 class TracksLine(Pane):
-    """One line: every player's fame, money and margin."""
+    """One line: every player's fame, money and margin; at 80 columns four players fit only
+    with the words said once ("gap"), so the line says them once when it must."""
 
     def draw(self, view: View) -> Text:
-        line = Text("Tracks ")
+        full = self._line(view, "Tracks ", margin_words)
+        if full.cell_len <= (self.size.width or UNSIZED_WIDTH * 2):
+            return full
+        return self._line(view, "Tracks (gap) ", short_margin)
+
+    @staticmethod
+    def _line(view: View, head: str, margin: Callable[[int, int], str]) -> Text:
+        line = Text(head)
         for seat, player in enumerate(view.state.players):
             if seat:
                 line.append(" · ")
             line.append_text(player_text(seat))
             line.append(
                 f" {player.fame}{G['fame']} {player.money}{G['money']} "
-                f"{margin_words(player.fame, player.money)}"
+                f"{margin(player.fame, player.money)}"
             )
         return line
+
+
+def short_margin(fame: int, money: int) -> str:
+    """The margin under a "gap" heading: the spaces still between the markers, or "met +N"."""
+    margin = rules.margin(fame, money)
+    return f"met +{margin}" if margin >= 0 else str(-margin)
 
 
 class TracksPane(Pane):
@@ -44,7 +60,12 @@ class TracksPane(Pane):
 
     def draw(self, view: View) -> Text:
         spec = rules.catalog().tracks
-        lines = [Text("Tracks — the game ends when fame meets money", "bold")]
+        lines = [
+            self.title(
+                "Tracks — the game ends when fame meets money",
+                "Tracks — ends when fame meets money",
+            )
+        ]
         for seat, player in enumerate(view.state.players):
             line = Text()
             line.append_text(player_text(seat))

@@ -65,7 +65,11 @@ class YieldsPane(Pane):
     """The face-up yield tiles by colour, and what taking one means."""
 
     def draw(self, view: View) -> Text:
-        lines = [Text("Yield tiles face up — code = colour initial + number", "bold")]
+        lines = [
+            self.title(
+                "Yield tiles face up — code = colour initial + number", "Yield tiles face up"
+            )
+        ]
         if not variants.has_yields(view.state):
             lines.append(Text("This game has no yield tiles: they come with Navaratnas boards."))
             return Text("\n").join(lines)

@@ -1,0 +1,125 @@
+"""A bot chooses in a worker thread: while a slow one thinks, the keys still answer, the screen
+says it is thinking, and an undo cancels it so that its move is never played."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+import rules
+import saves as save_layer
+from rajas_tui.present import turns
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.game import BOT_GROUP, GameScreen, Line
+from rajas_tui.tui.screens.help import HelpScreen
+
+from . import kit
+
+
+class SlowBot:
+    """`turns.bot_action` that blocks until released: a bot thinking as long as a test likes."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.calls = 0
+        self._real = turns.bot_action
+
+    def __call__(self, game: save_layer.Game) -> rules.Action:
+        self.calls += 1
+        self.started.set()
+        self.release.wait(30)
+        return self._real(game)
+
+
+@pytest.fixture
+def slow_bot(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowBot]:
+    bot = SlowBot()
+    monkeypatch.setattr(turns, "bot_action", bot)
+    yield bot
+    bot.release.set()  # a test that failed half-way leaves no thread waiting
+
+
+def _human_then_bot() -> save_layer.Game:
+    """A game whose human seat has just played, so that the bot is to move and undo can act."""
+    game = kit.new_game([("Asha", "human"), ("Bela", "random")], 11)
+    while not game.seat.is_human:
+        game = save_layer.play(game, turns.bot_action(game))
+    while game.seat.is_human:  # one turn may take more than one action
+        game = save_layer.play(game, rules.legal_actions(game.state)[0])
+    return game
+
+
+async def _until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
+    for _ in range(400):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def _prompt(app: RajasApp) -> str:
+    return str(app.screen.query_one("#prompt", Line).content)
+
+
+@pytest.mark.asyncio
+async def test_help_and_panes_answer_while_a_bot_thinks(saves: Path, slow_bot: SlowBot) -> None:
+    game = _human_then_bot()
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await _until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "Bela (bot) is thinking…" in _prompt(app)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("7")
+        assert screen.pane == "log", "the panes change while the bot thinks"
+        assert not slow_bot.release.is_set() and app.game is game, "and the bot is still at it"
+        slow_bot.release.set()
+        await _until(pilot, lambda: app.game is not game, "the bot's move was played")
+        assert app.game is not None and len(app.game.log) == len(game.log) + 1
+
+
+@pytest.mark.asyncio
+async def test_undo_cancels_a_thinking_bot_and_its_move_is_never_played(
+    saves: Path, slow_bot: SlowBot
+) -> None:
+    game = _human_then_bot()
+    app = kit.app(game, saves=saves, bot_delay=0)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await _until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        thinking = [w for w in screen.workers if w.group == BOT_GROUP]
+        await pilot.press("u")
+        await _until(pilot, lambda: app.game is not game, "the undo was shown")
+        undone = app.game
+        assert undone is not None and len(undone.log) == len(game.log) - 1
+        assert undone.seat.is_human, "the human's turn again"
+        assert thinking and all(w.is_cancelled for w in thinking)
+        slow_bot.release.set()  # the thread ends with a move for the game it was given
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game is undone, "that move was not played on the game after the undo"
+        assert "is thinking" not in _prompt(app)
+
+
+@pytest.mark.asyncio
+async def test_quit_while_a_bot_thinks_keeps_the_game(saves: Path, slow_bot: SlowBot) -> None:
+    game = _human_then_bot()
+    path = saves / "kept.toml"
+    save_layer.save(game, path)
+    app = kit.app(save_layer.load(path), saves=saves, path=path)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await _until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        await pilot.press("ctrl+q")
+        await _until(pilot, lambda: not app.is_running, "the app quit")
+        slow_bot.release.set()
+    assert save_layer.load(path).log == game.log

@@ -1,0 +1,203 @@
+"""Snapshots of the screens issue 13 asks for beyond test_snapshots.py: the dialogs, the palette,
+each kind of choice, a bot thinking, the last turns, a refused key, ASCII, NO_COLOR, the light
+and contrast themes and the 200×60 layout. Fixed games and seeds, explicit sizes, no clocks.
+
+Update only after looking at each one's text: `pytest tests/tui/test_snapshots_screens.py
+--snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+import rules
+import saves as save_layer
+from rajas_tui.present import turns
+
+from . import kit
+
+SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+HUGE = (200, 60)
+FOUR_HUMANS = [("Asha", "human"), ("Bela", "human"), ("Chand", "human"), ("Devi", "human")]
+
+
+def choosing(kind: str) -> save_layer.Game:
+    """A 4-player game played by a seeded choice among the legal actions up to the first
+    decision of `kind` (the acting player's pending effect), seat A's screen if A acts."""
+    game = save_layer.start_game(save_layer.seated(FOUR_HUMANS, 1, "free"))
+    pick = random.Random(1)
+    while not game.state.over:
+        queue = game.state.queue
+        if queue and queue[0].kind == kind:
+            return game
+        game = save_layer.play(game, pick.choice(rules.legal_actions(game.state)))
+    raise AssertionError(f"no {kind} decision in this game")
+
+
+def last_turns() -> save_layer.Game:
+    """The 4-player mid-game played on by a seeded choice until the end is triggered."""
+    game = kit.midgame()
+    pick = random.Random(1)
+    while not game.state.over:
+        game = save_layer.play(game, pick.choice(rules.legal_actions(game.state)))
+        if game.state.end_trigger >= 0 and not game.state.over and not game.state.queue:
+            return game
+    raise AssertionError("the game ended before its last turns could be shown")
+
+
+async def _settled(pilot: Pilot[None]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+# Dialogs and the palette -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_load_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    for name in ("midgame-4p.toml", "opening-2p.toml", "final-action-3p.toml"):
+        shutil.copy(kit.SAVES / name, saves / name)
+    app = kit.app(saves=saves)
+
+    async def listed(pilot: Pilot[None]) -> None:
+        await _settled(pilot)
+        await pilot.press("l")
+        await _settled(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=listed)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_save_as_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=["ctrl+s", *"friday"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_command_palette(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=["ctrl+p", *"glyph"], run_before=_settled)
+
+
+# Each kind of choice ---------------------------------------------------------------------------
+
+CHOICES = ("dice", "upgrade", "boat_offer", "reroll", "rebuild")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("kind", CHOICES)
+def test_choice(snap_compare: Any, saves: Path, kind: str, size: tuple[int, int]) -> None:
+    """Dice to take, an upgrade, a boat move, a re-roll, a Master Builder placement."""
+    assert snap_compare(kit.app(choosing(kind), saves=saves), terminal_size=size)
+
+
+# What the game says ----------------------------------------------------------------------------
+
+
+class _Held:
+    """A bot that thinks until the test ends."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, game: save_layer.Game) -> rules.Action:
+        self.started.set()
+        self.release.wait(30)
+        return rules.legal_actions(game.state)[0]
+
+
+@pytest.fixture
+def held_bot(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Held]:
+    bot = _Held()
+    monkeypatch.setattr(turns, "bot_action", bot)
+    yield bot
+    bot.release.set()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_bot_thinking(
+    snap_compare: Any, saves: Path, held_bot: _Held, size: tuple[int, int]
+) -> None:
+    game = kit.new_game([("Asha", "random"), ("Bela", "human")], 11)
+    while game.seat.is_human:
+        game = save_layer.play(game, rules.legal_actions(game.state)[0])
+
+    async def thinking(pilot: Pilot[None]) -> None:
+        for _ in range(300):
+            if held_bot.started.is_set():
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+
+    app = kit.app(game, saves=saves)
+    assert snap_compare(app, terminal_size=size, run_before=thinking)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_last_turns(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(kit.app(last_turns(), saves=saves), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_refused_key(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    """Redo with nothing undone: the footer dims it, and pressed it says why."""
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=["U"])
+
+
+# Glyphs, colour and themes ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_ascii_glyphs(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    app = kit.app(kit.midgame(), saves=saves, ascii_glyphs=True)
+    assert snap_compare(app, terminal_size=size, press=["q"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_color(
+    snap_compare: Any, saves: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=size, press=["q"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("theme", ["rajas-light", "rajas-contrast"])
+def test_theme(snap_compare: Any, saves: Path, theme: str, size: tuple[int, int]) -> None:
+    app = kit.app(kit.midgame(), saves=saves, theme=theme)
+    assert snap_compare(app, terminal_size=size, press=["q"])
+
+
+# Every size used -------------------------------------------------------------------------------
+
+
+def test_layout_200x60(snap_compare: Any, saves: Path) -> None:
+    """The panes grow with the width: titles, reasons and log lines whole."""
+    assert snap_compare(kit.app(kit.midgame(), saves=saves), terminal_size=HUGE)
+
+
+def test_layout_200x60_choosing(snap_compare: Any, saves: Path) -> None:
+    """The quarry's options at 200 columns: each reason whole."""
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=HUGE, press=["q"])
+
+
+def test_layout_120x40(snap_compare: Any, saves: Path) -> None:
+    assert snap_compare(kit.app(kit.midgame(), saves=saves), terminal_size=(120, 40))
+
+
+def test_tab_during_a_choice(snap_compare: Any, saves: Path) -> None:
+    """At 80×24 Tab shows the next pane in the choice's place; the prompt keeps the choice."""
+    app = kit.app(kit.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=kit.SMALL, press=["q", "tab"])
