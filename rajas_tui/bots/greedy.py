@@ -1,0 +1,32 @@
+"""The greedy bot: tries every legal action once and keeps the one whose result the evaluation
+(`evaluation.relative`: the seat's margin and future worth against its best rival's) likes best.
+
+It looks one action ahead only, on a game drawn from what its seat may see (`rules.determinize`),
+so a roll an action brings is one guess of it; ties go to the first listed action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import rules
+from rajas_tui.bots import evaluation
+from rajas_tui.bots.seeds import Seed, number
+from rules import GameState
+
+
+def decide(state: GameState, seat: int, seed: Seed) -> rules.Action:
+    """The action whose result is worth most to `seat` (the seat acting in `state`)."""
+    return best(rules.determinize(state, seat, number(seed)), seat)
+
+
+def best(
+    state: GameState, seat: int, options: Sequence[rules.Action] | None = None
+) -> rules.Action:
+    """The best of `options` (default: every legal action) in an already determinized game;
+    also the search bot's rollout policy."""
+    choices = list(options) if options is not None else rules.legal_actions(state)
+    if len(choices) == 1:
+        return choices[0]
+    scores = [evaluation.relative(rules.apply(state, action), seat) for action in choices]
+    return choices[max(range(len(choices)), key=scores.__getitem__)]
