@@ -28,5 +28,20 @@ def best(
     choices = list(options) if options is not None else rules.legal_actions(state)
     if len(choices) == 1:
         return choices[0]
-    scores = [evaluation.relative(rules.apply(state, action), seat) for action in choices]
+    scores = [_value(rules.apply(state, action), seat, FOLLOW_UPS) for action in choices]
     return choices[max(range(len(choices)), key=scores.__getitem__)]
+
+
+# How many of its own choices an action leaves pending (a bought tile to place, dice colours to
+# pick) the bot looks through before it evaluates: an action is worth what it can be made to
+# give, and a tile not yet placed counts for nothing in the evaluation.
+FOLLOW_UPS = 1
+
+
+def _value(state: GameState, seat: int, follow_ups: int) -> float:
+    if follow_ups and state.queue and state.turn == seat and not state.over:
+        return max(
+            _value(rules.apply(state, action), seat, follow_ups - 1)
+            for action in rules.legal_actions(state)
+        )
+    return evaluation.relative(state, seat)
