@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 import rules
 from rajas_tui import bots
-from rajas_tui.cli import choices, tournament
+from rajas_tui.bots import tournament
+from rajas_tui.cli import choices
 from rajas_tui.cli import commands as saved_games
 from rajas_tui.cli import tables as shared_tables
 from rajas_tui.cli.output import guarded

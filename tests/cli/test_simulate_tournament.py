@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from rajas_tui.cli import main, tournament
+from rajas_tui.bots import tournament
+from rajas_tui.cli import main
 
 
 def test_a_tournament_reports_win_rates_margins_times_and_shape(
