@@ -32,6 +32,18 @@ def best(
     return choices[max(range(len(choices)), key=scores.__getitem__)]
 
 
+def ranked(state: GameState) -> list[rules.Action]:
+    """Every legal action in an already determinized game, best first for the seat to act (ties
+    in listed order): the order in which the search bot considers them."""
+    choices = rules.legal_actions(state)
+    if len(choices) == 1:
+        return choices
+    seat = state.turn
+    scores = [_value(rules.apply(state, action), seat, FOLLOW_UPS) for action in choices]
+    order = sorted(range(len(choices)), key=lambda i: -scores[i])
+    return [choices[i] for i in order]
+
+
 # How many of its own choices an action leaves pending (a bought tile to place, dice colours to
 # pick) the bot looks through before it evaluates: an action is worth what it can be made to
 # give, and a tile not yet placed counts for nothing in the evaluation.
