@@ -52,6 +52,7 @@ class Game:
     seats: tuple[str, ...]
     winner: int
     margins: tuple[int, ...]
+    winner_track: tuple[int, int]  # the winner's fame and money
     rounds: int
     tiles: tuple[int, ...]
     trigger_won: bool
@@ -96,6 +97,7 @@ def _game(
         seats=seats,
         winner=winner,
         margins=tuple(rules.margin(p.fame, p.money) for p in state.players),
+        winner_track=(state.players[winner].fame, state.players[winner].money),
         rounds=state.round,
         tiles=tuple(sum(1 for _ in p.province.placed()) for p in state.players),
         trigger_won=state.end_trigger == winner,
@@ -156,6 +158,8 @@ def _shape(games: Sequence[Game]) -> dict[str, Any]:
         "rounds_min": min(rounds),
         "rounds_median": statistics.median(rounds),
         "rounds_max": max(rounds),
+        "winner_fame_mean": round(statistics.mean(g.winner_track[0] for g in games), 1),
+        "winner_money_mean": round(statistics.mean(g.winner_track[1] for g in games), 1),
         "tiles_per_province_mean": round(statistics.mean(tiles), 2),
         "tiles_per_province_min": min(tiles),
         "tiles_per_province_max": max(tiles),
@@ -193,7 +197,8 @@ def summary_text(result: dict[str, Any]) -> str:
         f"rounds {shape['rounds_min']}-{shape['rounds_max']} (median {shape['rounds_median']}); "
         f"tiles per province {shape['tiles_per_province_min']}-"
         f"{shape['tiles_per_province_max']} (mean {shape['tiles_per_province_mean']}); "
-        f"the player who triggered the end won {shape['trigger_won']:.0%}"
+        f"the player who triggered the end won {shape['trigger_won']:.0%}; winners' fame "
+        f"{shape['winner_fame_mean']:.1f}, money {shape['winner_money_mean']:.1f} (mean)"
     )
     shares = ", ".join(f"{a} {s:.0%}" for a, s in shape["placement_share"].items())
     lines.append(f"placements: {shares}")

@@ -28,6 +28,7 @@ def test_a_tournament_reports_win_rates_margins_times_and_shape(
     assert shape["rounds_min"] <= shape["rounds_median"] <= shape["rounds_max"]
     assert abs(sum(shape["placement_share"].values()) - 1) < 0.01
     assert 0 <= shape["trigger_won"] <= 1
+    assert shape["winner_fame_mean"] > 0 and shape["winner_money_mean"] > 0
 
 
 def test_the_text_form_has_a_line_per_game_then_the_table(
