@@ -2,7 +2,8 @@
 
 Prints tables and whether each goal is met; asserts nothing. Run:
 
-    python benchmarks/bots.py [--games N] [--search-games M] [--decisions D] [--seed S]
+    python benchmarks/bots.py [--games N] [--search-games M] [--search-level L] [--decisions D]
+        [--kinds K,K] [--seed S]
 
 Goals (issue 11; 2 players, at least 200 games a pairing, seats alternated): greedy beats
 random in at least 95% of games; search at `normal` beats greedy in at least 65%; `normal`
@@ -90,7 +91,10 @@ def match(first: str, second: str, games: int, seed: int, goal: float) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="greedy against random games")
-    parser.add_argument("--search-games", type=int, default=4, help="normal against greedy")
+    parser.add_argument("--search-games", type=int, default=4, help="search against greedy")
+    parser.add_argument(
+        "--search-level", default="normal", help="the search level played against greedy"
+    )
     parser.add_argument("--decisions", type=int, default=10, help="states timed per bot")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -104,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games:
         match("greedy", "random", args.games, args.seed, GREEDY_GOAL)
     if args.search_games:
-        match("normal", "greedy", args.search_games, args.seed, SEARCH_GOAL)
+        match(args.search_level, "greedy", args.search_games, args.seed, SEARCH_GOAL)
     return 0
 
 
