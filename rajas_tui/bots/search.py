@@ -37,7 +37,7 @@ class Budget:
 # The difficulty levels a player picks (README, Bots: the decision times they give).
 LEVELS = {
     "easy": Budget(iterations=40, rollout=0),
-    "normal": Budget(iterations=150, rollout=2),
+    "normal": Budget(iterations=200, rollout=2),
     "hard": Budget(iterations=700, rollout=4),
 }
 # Exploration against exploitation in UCB, for results between 0 and 1.
