@@ -49,6 +49,7 @@ from .catalog import (
     YieldTile,
     catalog,
 )
+from .determinize import determinize, returns
 from .dice import a_die, remove_dice
 from .effects import DECISIONS, HANDLED, choice_prompt, prompt
 from .engine import (
@@ -192,6 +193,7 @@ __all__ = [
     "config_problem",
     "counted",
     "destination",
+    "determinize",
     "ends_at",
     "field_reached",
     "forecast",
@@ -217,6 +219,7 @@ __all__ = [
     "remove_dice",
     "render",
     "replace",
+    "returns",
     "rotated",
     "rules_for",
     "ruleset",

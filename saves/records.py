@@ -13,7 +13,7 @@ from rules import GameState
 HUMAN = "human"
 BASE = "base"  # the province board side of the base game; `rules.boards()` lists them all
 # The bot kinds a save may name; `rajas_tui.bots.KINDS` plays exactly these (a test checks).
-BOT_KINDS = ("random",)
+BOT_KINDS = ("random", "greedy", "easy", "normal", "hard")
 UNDO_MODES = ("strict", "free")  # strict: no undo across revealed dice or tiles; free: practice
 
 

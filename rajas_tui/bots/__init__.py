@@ -1,6 +1,12 @@
-"""Players the computer moves for. Each bot kind picks one of `rules.legal_actions`.
+"""Players the computer moves for, behind one interface: a game state and the seat to act in it
+give one legal action (`choose`, or each bot module's `decide`).
 
-A bot draws from its own `random.Random`, seeded from the game seed and the number of actions so
+- `random` (random_bot): any legal action; no opposition, kept so old saves load.
+- `greedy` (greedy): the action whose result the evaluation (evaluation) likes best.
+- `easy`, `normal`, `hard` (search): a tree search over games drawn from what the seat may
+  see, at three budgets.
+
+A bot draws from its own seed, made from the game seed, its kind and the number of actions so
 far: it never touches the game's generator, so a game with bots is still reproduced by its seed
 and its log, and a bot makes the same choice again after an undo. A bot sees the game only as its
 seat may (`rules.seat_view`): another seat's face-down tile never reaches it.
@@ -8,21 +14,40 @@ seat may (`rules.seat_view`): another seat's face-down tile never reaches it.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
 import rules
+from rajas_tui.bots import greedy, random_bot, search
+from rajas_tui.bots.seeds import Seed
 from rules import GameState
 
-KINDS = ("random",)
+Decide = Callable[[GameState, int, Seed], rules.Action]
+
+
+def _search(level: str) -> Decide:
+    budget = search.LEVELS[level]
+    return lambda state, seat, seed: search.decide(state, seat, seed, budget)
+
+
+BOTS: dict[str, Decide] = {
+    "random": random_bot.decide,
+    "greedy": greedy.decide,
+    **{level: _search(level) for level in search.LEVELS},
+}
+# The random bot stays first: the new-game dialog offers the first kind.
+KINDS = tuple(BOTS)
+
+
+def seed_for(kind: str, game_seed: int, steps: int) -> Seed:
+    """A bot's seed for one decision (the random bot's draws are as before bots had levels)."""
+    return f"rajas-bot:{kind}:{game_seed}:{steps}"
 
 
 def choose(kind: str, state: GameState, game_seed: int) -> rules.Action:
-    """The action bot `kind` takes in `state`; ValueError for an unknown kind or a finished game."""
-    if kind not in KINDS:
+    """The action bot `kind` takes in `state` for the seat to act; ValueError for an unknown kind
+    or a finished game."""
+    if kind not in BOTS:
         raise ValueError(f"{kind!r} is not a bot kind ({', '.join(KINDS)}).")
-    options = rules.legal_actions(rules.seat_view(state, state.turn))
-    if not options:
+    if state.over:
         raise ValueError("The game is over: there is nothing to choose.")
-    # A string seed is hashed the same way on every run and machine (unlike hash()).
-    chooser = random.Random(f"rajas-bot:{kind}:{game_seed}:{state.steps}")
-    return chooser.choice(options)
+    return BOTS[kind](state, state.turn, seed_for(kind, game_seed, state.steps))

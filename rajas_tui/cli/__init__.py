@@ -8,12 +8,14 @@ import sys
 from collections.abc import Sequence
 
 import rules
+from rajas_tui import bots
+from rajas_tui.bots import tournament
 from rajas_tui.cli import choices
 from rajas_tui.cli import commands as saved_games
 from rajas_tui.cli import tables as shared_tables
 from rajas_tui.cli.output import guarded
 from rajas_tui.cli.terminal import safe, say
-from rules import Config, DataError
+from rules import Config, DataError, replace
 
 EXIT_USAGE = 2
 EXIT_DATA = 3
@@ -48,6 +50,18 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
 
 
+def _seat_list(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(","))
+    if not 2 <= len(names) <= 4:
+        raise argparse.ArgumentTypeError(f"name 2 to 4 bots, not {len(names)}")
+    for name in names:
+        try:
+            tournament.bot_kind(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return names
+
+
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="rajas",
@@ -64,19 +78,28 @@ def build_parser() -> ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     simulate = commands.add_parser(
         "simulate",
-        help="play whole games with random legal moves and report each",
+        help="play whole games with random legal moves, or bots against each other",
         description=(
             "Play whole games with random legal moves, checking every rule invariant after each "
             "action, and print one line per game. Exits 1 naming the game seed and the action "
             "if a game breaks an invariant or does not finish. With --variant, every game plays "
-            "those variants."
+            "those variants. With --seats, bots play instead (a tournament): the bots move one "
+            "seat on every game, and a summary follows the games: win rates with 95% "
+            "confidence intervals, mean margins, decision times (CPU) and the shape of the games."
         ),
     )
     simulate.add_argument(
         "--players",
         type=_int_in(2, 4, "--players"),
-        default=4,
-        help="players per game, 2 to 4 (default 4)",
+        default=None,
+        help="players per game, 2 to 4 (default 4, or one per bot of --seats)",
+    )
+    simulate.add_argument(
+        "--seats",
+        type=_seat_list,
+        default=None,
+        metavar="BOT,BOT[,...]",
+        help=f"a bot per seat, 2 to 4: {', '.join((*bots.KINDS, 'search'))} (search is normal)",
     )
     simulate.add_argument(
         "--games", type=_int_in(1, None, "--games"), default=1, help="how many games (default 1)"
@@ -88,7 +111,12 @@ def build_parser() -> ArgumentParser:
         help="seed of the first game; game i uses seed + i (default 1)",
     )
     simulate.add_argument(
-        "--json", action="store_true", help="print one JSON object per game instead of a line"
+        "--json",
+        action="store_true",
+        help=(
+            "print one JSON object per game instead of a line (with --seats: the summary, "
+            "as one object)"
+        ),
     )
     choices.add_options(simulate, "by number from 0")
     saved_games.register(commands)
@@ -132,27 +160,50 @@ def run_app(path: str | None = None, table: argparse.Namespace | None = None) ->
 def run_simulate(args: argparse.Namespace) -> int:
     from rajas_tui.cli.simulate import SimulationError, play_random, report
 
+    seats = args.seats
+    players = args.players or (len(seats) if seats else 4)
     try:
+        if seats and players != len(seats):
+            raise ValueError(f"--players {players} does not match the {len(seats)} --seats")
         named = choices.variants(args.variant)
-        variants, boards = choices.boards(args.players, named, args.navaratnas)
+        variants, boards = choices.boards(players, named, args.navaratnas)
     except ValueError as error:
         say(f"rajas: {error}. See 'rajas simulate --help'.", file=sys.stderr)
         return EXIT_USAGE
     config = Config(
-        players=args.players,
+        players=players,
         seed=args.seed,
         boards=() if "navaratnas" not in boards else boards,
         ganga="ganga" in variants,
     )
+    if seats:
+        return run_tournament(config, seats, args.games, args.json)
     for i in range(args.games):
         seed = args.seed + i
         try:
-            state = play_random(seed, args.players, config=config)
+            state = play_random(seed, players, config=config)
         except SimulationError as error:
             say(f"rajas: {error}", file=sys.stderr)
             return 1
         result = report(seed, state)
         print(result.as_json() if args.json else result.as_line(), flush=True)
+    return 0
+
+
+def run_tournament(config: Config, seats: tuple[str, ...], games: int, as_json: bool) -> int:
+    """Bots against each other, a line per game as it ends, then the summary."""
+    played = []
+    for i, seating in enumerate(tournament.rotations(seats, games)):
+        try:
+            game = tournament.play(replace(config, seed=config.seed + i), seating)
+        except RuntimeError as error:
+            say(f"rajas: {error}", file=sys.stderr)
+            return 1
+        played.append(game)
+        if not as_json:
+            print(tournament.game_line(game), flush=True)
+    result = tournament.summary(played)
+    print(tournament.summary_json(result) if as_json else tournament.summary_text(result))
     return 0
 
 

@@ -1,0 +1,181 @@
+"""What a game is worth to a seat, in fame points: the bots' one evaluation.
+
+A player wins by bringing the fame and money markers together first and furthest (§5, §13), so
+the evaluation starts from the seat's **margin** (`rules.margin`: fame points past meeting,
+negative while still to go; a money point counts 1, or ½ past 50, as the track does). Counting
+only that, a bot builds nothing, for building pays later. So the evaluation adds the **future
+worth** of what the seat holds, each term a count times a weight from `WEIGHTS`:
+
+- `markets`: what later market actions will score, the variety score plus the best single-good
+  score (4 markets), counted as money;
+- `open_cells`: free province cells a road of the seat points at (up to `OPEN_CELLS_COUNTED`),
+  where tiles can still be built;
+- `open_edges`: edge yields and yield-tile fields next to those cells, reachable by a next tile;
+- `upgrades`: building levels above the start, fame for every building placed later;
+- `tiles`: province tiles built, each a place future roads and yield tiles count from;
+- `dice`, `spare_dice`, `pips`: dice on the statue (what pays for tiles, markets, chambers),
+  the first `DICE_COUNTED` of them worth more than the rest, and their faces;
+- `karma`: turns of a die;
+- `workers`: actions per round;
+- `river`: the boat's progress toward the late river spaces and the final space;
+- `pending`: gains already won but still waiting for the seat's choice (dice, an upgrade, a
+  boat move, a tile to place), so that a state mid-action compares fairly with a settled one.
+
+Future worth fades as the game goes on, by `future_share` of the round: in the last rounds a
+die is worth little and a point of margin everything. The clock is the round, not the seat's own
+margin: fading with the margin would make every point gained cost more future worth than it
+brings, and the bot would shun progress. A seat compares itself with its best rival
+(`relative`): in a race, how far ahead counts, not how much.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from types import MappingProxyType
+
+import rules
+from rules import GameState, Player, Province
+
+# Fame points per unit of each term (see the module docstring). Set by hand from a few dozen
+# greedy games, watching what the bot built and how long games ran; not fitted systematically.
+WEIGHTS = MappingProxyType(
+    {
+        "markets": 0.8,
+        "open_cells": 1.5,
+        "open_edges": 0.8,
+        "upgrades": 2.5,
+        "tiles": 3.0,
+        "dice": 1.2,
+        "spare_dice": 0.2,
+        "pips": 0.1,
+        "karma": 1.2,
+        "workers": 7.0,
+        "river": 0.4,
+        "pending": 1.0,
+    }
+)
+
+# What a gain still waiting for a choice is worth, per unit, in fame points.
+PENDING_WORTH = MappingProxyType(
+    {
+        "dice": 1.6,
+        "dice_distinct": 1.6,
+        "upgrade": 2.5,
+        "boat_offer": 2.0,
+        "boat_steps": 2.0,
+        "place_tile": 4.0,
+        "rebuild": 2.0,
+        "score_good": 4.0,
+        "chamber_choice": 3.0,
+        "reroll": 0.5,
+        "take_yield": 3.0,
+    }
+)
+
+OPEN_CELLS_COUNTED = 4
+# Dice past this many wait on the statue for turns to come: worth little more.
+DICE_COUNTED = 5
+BEST_GOOD_MARKETS = 4
+# Future worth is whole in the first round and fades by an equal step a round to `FUTURE_FLOOR`
+# in round `FUTURE_ROUNDS` (a model of the rules ends 4-player games in 5 to 10 rounds).
+FUTURE_ROUNDS = 10
+FUTURE_FLOOR = 0.15
+# Fame points between two seats' worths that make the leader about e (2.7) times likelier to win:
+# turns worths into win chances for the search.
+TEMPERATURE = 6.0
+
+
+def terms(state: GameState, seat: int) -> dict[str, float]:
+    """Each term's count for the seat, before weighting (margin first)."""
+    player = state.players[seat]
+    open_cells, open_edges = _openings(player.province, state.config.board(seat))
+    return {
+        "margin": float(rules.margin(player.fame, player.money)),
+        "markets": float(_market_worth(player)),
+        "open_cells": float(min(open_cells, OPEN_CELLS_COUNTED)),
+        "open_edges": float(open_edges),
+        "upgrades": float(rules.upgrades_made(player.levels)),
+        "tiles": float(sum(1 for _ in player.province.placed())),
+        "dice": float(min(len(player.dice), DICE_COUNTED)),
+        "spare_dice": float(max(0, len(player.dice) - DICE_COUNTED)),
+        "pips": float(sum(die.value for die in player.dice)),
+        "karma": float(player.karma),
+        "workers": float(player.workers),
+        "river": float(state.river.boats[seat]),
+        "pending": _pending(state, seat),
+    }
+
+
+def future_share(game_round: int) -> float:
+    """How much of the future worth counts in this round (1 in the first)."""
+    return max(FUTURE_FLOOR, 1.0 - (game_round - 1) / FUTURE_ROUNDS)
+
+
+def worth(state: GameState, seat: int) -> float:
+    """The seat's margin plus the weighted future worth of what it holds, in fame points."""
+    counts = terms(state, seat)
+    margin = counts.pop("margin")
+    future = sum(WEIGHTS[name] * count for name, count in counts.items())
+    return margin + future_share(state.round) * future
+
+
+def relative(state: GameState, seat: int) -> float:
+    """The seat's worth less its best rival's."""
+    worths = [worth(state, s) for s in range(state.config.players)]
+    return worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
+
+
+def chances(state: GameState) -> tuple[float, ...]:
+    """Per seat, a win chance from the worths (a softmax); a finished game gives its returns."""
+    if state.over:
+        return rules.returns(state)
+    worths = [worth(state, s) for s in range(state.config.players)]
+    top = max(worths)
+    weights = [math.exp((w - top) / TEMPERATURE) for w in worths]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+def _market_worth(player: Player) -> int:
+    variety = sum(money for _, money in rules.variety_markets(player))
+    single = max(rules.good_score(player, good, BEST_GOOD_MARKETS) for good in rules.GOODS)
+    return variety + single
+
+
+@lru_cache(maxsize=4096)
+def _openings(province: Province, board: str) -> tuple[int, int]:
+    """(free cells a road points at, edge spots with something to gain beside them)."""
+    spec = rules.catalog().province
+    edges = spec.edges[board]
+    cells = 0
+    spots = 0
+    for cell, placed in enumerate(province.cells):
+        if placed is not None or cell == spec.residence:
+            continue
+        if not _pointed_at(province, cell, spec.columns, spec.rows):
+            continue
+        cells += 1
+        spots += sum(
+            1
+            for side in rules.Side
+            if (spot := edges.get((cell, side))) is not None and (spot.gain or spot.field)
+        )
+    return cells, spots
+
+
+def _pointed_at(province: Province, cell: int, columns: int, rows: int) -> bool:
+    row, column = divmod(cell, columns)
+    for side, d_row, d_column in ((0, -1, 0), (1, 0, 1), (2, 1, 0), (3, 0, -1)):
+        r, c = row + d_row, column + d_column
+        if 0 <= r < rows and 0 <= c < columns:
+            facing = 1 << ((side + 2) % 4)
+            if rules.ends_at(province, r * columns + c) & facing:
+                return True
+    return False
+
+
+def _pending(state: GameState, seat: int) -> float:
+    if state.turn != seat:
+        return 0.0
+    return sum(PENDING_WORTH.get(effect.kind, 0.0) * max(effect.n, 1) for effect in state.queue)

@@ -1,0 +1,58 @@
+"""The bots' evaluation: margin first, future worth fading by round, chances that sum to one."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from rajas_tui.bots import evaluation
+from rules import GameState
+
+
+def _game() -> GameState:
+    return rules.new_game(rules.Config(players=3, seed=2))
+
+
+def test_a_point_of_fame_is_a_point_of_worth() -> None:
+    state = _game()
+    richer = state.update_player(0, fame=state.players[0].fame + 3)
+    assert evaluation.worth(richer, 0) == pytest.approx(evaluation.worth(state, 0) + 3)
+
+
+def test_what_a_seat_holds_counts_less_as_rounds_go_by() -> None:
+    state = _game()
+    worker = state.update_player(0, workers=state.players[0].workers + 1)
+    early = evaluation.worth(worker, 0) - evaluation.worth(state, 0)
+    late_state = rules.replace(state, round=8)
+    late_worker = rules.replace(worker, round=8)
+    late = evaluation.worth(late_worker, 0) - evaluation.worth(late_state, 0)
+    assert early == pytest.approx(evaluation.WEIGHTS["workers"])
+    assert 0 < late < early
+    assert evaluation.future_share(30) == evaluation.FUTURE_FLOOR
+
+
+def test_relative_worth_is_against_the_best_rival() -> None:
+    state = _game()
+    ahead = state.update_player(1, fame=10)
+    worths = [evaluation.worth(ahead, s) for s in range(3)]
+    assert evaluation.relative(ahead, 0) == pytest.approx(worths[0] - worths[1])
+    assert evaluation.relative(ahead, 1) == pytest.approx(worths[1] - max(worths[0], worths[2]))
+
+
+def test_chances_sum_to_one_and_favour_the_leader() -> None:
+    state = _game().update_player(2, fame=12)
+    chances = evaluation.chances(state)
+    assert sum(chances) == pytest.approx(1)
+    assert max(chances) == chances[2]
+    finished = rules.replace(state, over=True)
+    assert evaluation.chances(finished) == rules.returns(finished)
+
+
+def test_a_bought_tile_waiting_to_be_placed_counts_for_its_seat_only() -> None:
+    state = _game()
+    waiting = rules.replace(state, queue=(rules.Effect("place_tile", tile=0),))
+    seat = state.turn
+    gained = evaluation.worth(waiting, seat) - evaluation.worth(state, seat)
+    assert gained == pytest.approx(evaluation.PENDING_WORTH["place_tile"])
+    other = (seat + 1) % 3
+    assert evaluation.worth(waiting, other) == evaluation.worth(state, other)

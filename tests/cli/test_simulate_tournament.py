@@ -1,0 +1,85 @@
+"""`rajas simulate --seats`: bots against each other, seats rotated, a summary with intervals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rajas_tui.bots import tournament
+from rajas_tui.cli import main
+
+
+def test_a_tournament_reports_win_rates_margins_times_and_shape(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--seats", "greedy,random", "--games", "4", "--seed", "3", "--json"]
+    assert main(args) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 4
+    bots = result["bots"]
+    assert set(bots) == {"greedy", "random"}
+    assert bots["greedy"]["wins"] + bots["random"]["wins"] == 4
+    for bot in bots.values():
+        low, high = bot["ci95"]
+        assert 0 <= low <= bot["win_rate"] <= high <= 1
+        assert bot["decisions"] > 0 and bot["worst_decision_ms"] >= bot["mean_decision_ms"]
+    shape = result["shape"]
+    assert shape["rounds_min"] <= shape["rounds_median"] <= shape["rounds_max"]
+    assert abs(sum(shape["placement_share"].values()) - 1) < 0.01
+    assert 0 <= shape["trigger_won"] <= 1
+    assert shape["winner_fame_mean"] > 0 and shape["winner_money_mean"] > 0
+
+
+def test_the_text_form_has_a_line_per_game_then_the_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--seats", "random,random,greedy", "--games", "3", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["seed 1", "seed 2", "seed 3"]
+    assert lines[3] == "3 games"
+    assert lines[4].split()[:3] == ["bot", "wins", "win"]
+    assert any(line.startswith("placements: quarry") for line in lines)
+
+
+def test_the_seats_move_on_every_game() -> None:
+    seatings = list(tournament.rotations(("a", "b", "c"), 4))
+    assert seatings == [("a", "b", "c"), ("c", "a", "b"), ("b", "c", "a"), ("a", "b", "c")]
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    # Reference values of the Wilson score interval (Newcombe 1998, table I).
+    [(81, 263, 0.2553, 0.3662), (15, 148, 0.0624, 0.1605), (0, 20, 0.0, 0.1611)],
+)
+def test_wilson_intervals(wins: int, games: int, low: float, high: float) -> None:
+    got = tournament.wilson(wins, games)
+    assert got == pytest.approx((low, high), abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--seats", "greedy,chess"], "'chess' is not a bot"),
+        (["--seats", "greedy"], "name 2 to 4 bots, not 1"),
+        (["--seats", "greedy,random", "--players", "3"], "does not match the 2 --seats"),
+    ],
+)
+def test_bad_seats_are_one_sentence(
+    capsys: pytest.CaptureFixture[str], options: list[str], said: str
+) -> None:
+    assert _exit_code(["simulate", *options]) == 2
+    error = capsys.readouterr().err
+    assert len(error.splitlines()) == 1 and said in error
+
+
+def _exit_code(args: list[str]) -> int:
+    """The exit code, whether argparse exits (a bad value) or the command returns it."""
+    try:
+        return main(args)
+    except SystemExit as done:
+        return int(done.code or 0)
+
+
+def test_search_names_the_normal_level() -> None:
+    assert tournament.bot_kind("search") == "normal"
