@@ -52,7 +52,7 @@ from .folder import (
 )
 from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
 from .journal import setup_revealed
-from .records import HUMAN, Game, LogEntry, Seat, Setup
+from .records import BOT_KINDS, HUMAN, Game, LogEntry, Seat, Setup
 from .sameness import overwrite_problem
 from .setups import (
     VARIANTS,
@@ -65,6 +65,7 @@ from .setups import (
 )
 
 __all__ = [
+    "BOT_KINDS",
     "FORMAT",
     "GENERATORS",
     "HUMAN",

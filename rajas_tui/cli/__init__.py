@@ -8,8 +8,7 @@ import sys
 from collections.abc import Sequence
 
 import rules
-from rajas_tui import bots
-from rajas_tui.bots import tournament
+import saves
 from rajas_tui.cli import choices
 from rajas_tui.cli import commands as saved_games
 from rajas_tui.cli import tables as shared_tables
@@ -51,6 +50,8 @@ def _seed(text: str) -> int:
 
 
 def _seat_list(text: str) -> tuple[str, ...]:
+    from rajas_tui.bots import tournament  # the bots only when a tournament is asked for
+
     names = tuple(name.strip() for name in text.split(","))
     if not 2 <= len(names) <= 4:
         raise argparse.ArgumentTypeError(f"name 2 to 4 bots, not {len(names)}")
@@ -99,7 +100,9 @@ def build_parser() -> ArgumentParser:
         type=_seat_list,
         default=None,
         metavar="BOT,BOT[,...]",
-        help=f"a bot per seat, 2 to 4: {', '.join((*bots.KINDS, 'search'))} (search is normal)",
+        help=(
+            f"a bot per seat, 2 to 4: {', '.join((*saves.BOT_KINDS, 'search'))} (search is normal)"
+        ),
     )
     simulate.add_argument(
         "--games", type=_int_in(1, None, "--games"), default=1, help="how many games (default 1)"
@@ -192,6 +195,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_tournament(config: Config, seats: tuple[str, ...], games: int, as_json: bool) -> int:
     """Bots against each other, a line per game as it ends, then the summary."""
+    from rajas_tui.bots import tournament
+
     played = []
     for i, seating in enumerate(tournament.rotations(seats, games)):
         try:
