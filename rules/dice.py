@@ -172,6 +172,11 @@ def faces_of(dice: tuple[Die, ...], colour: Colour) -> tuple[int, ...]:
 def _minimal_payments(
     values: tuple[int, ...], karma: int, colour: Colour, target: int
 ) -> tuple[Payment, ...]:
+    """For each choice of dice (in `product` order), its one minimal payment if it has one.
+
+    Turning the lowest faces gains most, and the canonical spelling turns the lowest, so a
+    choice of dice needs only its fewest turns that reach the target: with one turn more, undoing
+    one would still reach it (not minimal), with one fewer the target is missed."""
     counts = Counter(values)
     faces = sorted(counts)
     # An upper bound: every die that a karma turn would raise turned (1 -> 6 adds 5).
@@ -180,20 +185,20 @@ def _minimal_payments(
         return ()
     payments: list[Payment] = []
     for chosen in product(*(range(counts[v] + 1) for v in faces)):
-        base = sum(v * n for v, n in zip(faces, chosen, strict=True))
-        if base + 5 * min(karma, sum(chosen)) < target:
+        total = sum(v * n for v, n in zip(faces, chosen, strict=True))
+        if total + 5 * min(karma, sum(chosen)) < target:
             continue
-        flippable = [(v, n) for v, n in zip(faces, chosen, strict=True) if v in _FLIP_HELPS and n]
-        for flips in product(*(range(min(n, karma) + 1) for _, n in flippable)):
-            if sum(flips) > karma:
-                continue
-            flipped = {v: f for (v, _), f in zip(flippable, flips, strict=True)}
-            total = base + sum((7 - 2 * v) * f for v, f in flipped.items())
-            if total < target:
-                continue
-            pay = canonical_payment(_payment_of(colour, faces, chosen, flipped))
-            if pay not in payments and _is_minimal(pay, paid_total(pay), target):
-                payments.append(pay)
+        # The chosen faces, lowest first: the ones a turn may go to.
+        lows = [v for v, n in zip(faces, chosen, strict=True) if v in _FLIP_HELPS for _ in range(n)]
+        turns = 0
+        while total < target and turns < min(karma, len(lows)):
+            total += 7 - 2 * lows[turns]
+            turns += 1
+        if total < target:
+            continue
+        pay = _payment_of(colour, faces, chosen, turns)
+        if _is_minimal(pay, total, target):
+            payments.append(pay)
     return tuple(payments)
 
 
@@ -207,14 +212,14 @@ def canonical_payment(pay: Payment) -> Payment:
     return tuple(sorted(turned))
 
 
-def _payment_of(
-    colour: Colour, faces: list[int], chosen: tuple[int, ...], flipped: dict[int, int]
-) -> Payment:
+def _payment_of(colour: Colour, faces: list[int], chosen: tuple[int, ...], turns: int) -> Payment:
+    """The chosen dice with the lowest `turns` of them turned: the canonical spelling."""
     pay: list[PaidDie] = []
     for v, n in zip(faces, chosen, strict=True):
-        f = flipped.get(v, 0)
-        pay.extend([paid_die(Die(colour, v), True)] * f)
-        pay.extend([paid_die(Die(colour, v))] * (n - f))
+        flipped = min(n, turns)
+        turns -= flipped
+        pay.extend([paid_die(Die(colour, v), True)] * flipped)
+        pay.extend([paid_die(Die(colour, v))] * (n - flipped))
     return tuple(sorted(pay))
 
 
