@@ -9,7 +9,7 @@ from itertools import combinations, combinations_with_replacement, product
 
 from . import rng
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
-from .state import GameState, replace
+from .state import GameState, Supply, replace
 
 # Turning a die with karma can only help a payment that needs high faces when the die shows 1..3.
 _FLIP_HELPS = (1, 2, 3)
@@ -50,12 +50,12 @@ def give_up(state: GameState, seat: int, pay: Payment) -> GameState:
     for p in pay:
         supply[p.die.colour] += 1
     flips = sum(p.flipped for p in pay)
-    state = state.update_player(seat, dice=remaining, karma=player.karma - flips)
-    return _with_supply(state, supply)
+    player = replace(player, dice=remaining, karma=player.karma - flips)
+    return state.with_player(seat, player, supply=_supply_dice(state, supply))
 
 
-def _with_supply(state: GameState, dice: list[int]) -> GameState:
-    return replace(state, supply=replace(state.supply, dice=tuple(dice)))
+def _supply_dice(state: GameState, dice: list[int]) -> Supply:
+    return replace(state.supply, dice=tuple(dice))
 
 
 def single_die_options(
@@ -249,8 +249,8 @@ def take_dice(state: GameState, seat: int, colours: Iterable[Colour]) -> GameSta
         supply[colour] -= 1
         value, seed = rng.roll(seed)
         dice.append(Die(colour, value))
-    state = replace(state, rng=seed).update_player(seat, dice=tuple(sorted(dice)))
-    return _with_supply(state, supply)
+    player = replace(player, dice=tuple(sorted(dice)))
+    return state.with_player(seat, player, rng=seed, supply=_supply_dice(state, supply))
 
 
 def return_die(state: GameState, seat: int, die: Die) -> GameState:
@@ -259,7 +259,9 @@ def return_die(state: GameState, seat: int, die: Die) -> GameState:
     assert remaining is not None
     supply = list(state.supply.dice)
     supply[die.colour] += 1
-    return _with_supply(state.update_player(seat, dice=remaining), supply)
+    return state.with_player(
+        seat, replace(player, dice=remaining), supply=_supply_dice(state, supply)
+    )
 
 
 def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
@@ -272,8 +274,8 @@ def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
     for die in chosen:
         value, seed = rng.roll(seed)
         rolled.append(Die(die.colour, value))
-    return replace(state, rng=seed).update_player(
-        seat, dice=tuple(sorted(remaining + tuple(rolled)))
+    return state.with_player(
+        seat, replace(player, dice=tuple(sorted(remaining + tuple(rolled)))), rng=seed
     )
 
 

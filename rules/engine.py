@@ -189,8 +189,9 @@ def apply(state: GameState, action: Action) -> GameState:
         state = _place(state, action)
     else:
         raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
-    state = replace(effects.settle(state), steps=state.steps + 1)
-    return state if state.queue else end_turn(state)
+    state = effects.settle(state)
+    steps = state.steps + 1
+    return replace(state, steps=steps) if state.queue else end_turn(state, steps=steps)
 
 
 def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect, ...]]:

@@ -153,10 +153,12 @@ class GameState:
     def player(self) -> Player:
         return self.players[self.turn]
 
-    def with_player(self, seat: int, player: Player) -> GameState:
+    def with_player(self, seat: int, player: Player, **changes: Any) -> GameState:
+        """This state with `player` in `seat`, and any other fields changed in the same copy (a
+        step copies the 16-field state several times; each copy saved counts)."""
         players = list(self.players)
         players[seat] = player
-        return replace(self, players=tuple(players))
+        return replace(self, players=tuple(players), **changes)
 
     def update_player(self, seat: int, **changes: object) -> GameState:
         return self.with_player(seat, replace(self.players[seat], **changes))
