@@ -85,6 +85,18 @@ def candidates(
 
 
 @lru_cache(maxsize=4096)
+def colour_candidates(dice: tuple[Die, ...]) -> tuple[tuple[Die, ...], ...]:
+    """`candidates` of each colour, any face: one lookup per listing instead of one per space."""
+    return tuple(candidates(dice, colour, (), False) for colour in COLOURS)
+
+
+@lru_cache(maxsize=4096)
+def face_candidates(dice: tuple[Die, ...], turns: bool) -> tuple[tuple[Die, ...], ...]:
+    """`candidates` showing each face 1 to 6 (index 0 unused), any colour, turns counted."""
+    return ((), *(candidates(dice, None, (face,), turns) for face in range(1, 7)))
+
+
+@lru_cache(maxsize=4096)
 def _single_die_options(
     dice: tuple[Die, ...], turns: bool, faces: tuple[int, ...]
 ) -> tuple[PaidDie, ...]:

@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec, catalog
-from .dice import a_die, candidates, give_up, payment_problem, value_payments
+from .dice import a_die, colour_candidates, give_up, payment_problem, value_payments
 from .model import GOODS, Die, Effect
 from .province import good_score
 from .spaces import board_side
@@ -41,8 +41,19 @@ def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceS
 def single_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Single, ...]:
     player = state.players[seat]
     assert spec.colour is not None
-    dice = candidates(player.dice, spec.colour, (), False)
+    dice = colour_candidates(player.dice)[spec.colour]
     return _single_options(spec.key, dice, bool(player.karma))
+
+
+def singles_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Single]:
+    player = state.players[seat]
+    by_colour = colour_candidates(player.dice)
+    turns = bool(player.karma)
+    result: list[Single] = []
+    for spec in specs:
+        assert spec.colour is not None
+        result += _single_options(spec.key, by_colour[spec.colour], turns)
+    return result
 
 
 @lru_cache(maxsize=4096)

@@ -5,11 +5,20 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from .actions import Balcony, Chamber, Outer, Terrace
+from .building import rebuild_options
 from .catalog import SpaceSpec, catalog
-from .dice import a_die, candidates, give_up, payment_problem, remove_dice, single_die_options
+from .dice import (
+    a_die,
+    colour_candidates,
+    face_candidates,
+    give_up,
+    payment_problem,
+    remove_dice,
+    single_die_options,
+)
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
-from .model import Die, Effect, PaidDie
+from .model import Die, Effect, PaidDie, Payment
 from .ruleset import seat_rules
 from .state import GameState, replace
 
@@ -20,6 +29,10 @@ def _queue(state: GameState, effects: tuple[Effect, ...]) -> GameState:
 
 def terrace_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Terrace]:
     return (_terrace(spec.key),)
+
+
+def terraces_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Terrace]:
+    return [_terrace(spec.key) for spec in specs]
 
 
 @cache
@@ -45,8 +58,16 @@ def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec)
 
 
 def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Balcony, ...]:
-    dice = candidates(state.players[seat].dice, spec.colour, (), False)
-    return _balcony_options(spec.key, dice)
+    return tuple(balconies_listing(state, seat, (spec,)))
+
+
+def balconies_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Balcony]:
+    by_colour = colour_candidates(state.players[seat].dice)
+    result: list[Balcony] = []
+    for spec in specs:
+        assert spec.colour is not None
+        result += _balcony_options(spec.key, by_colour[spec.colour])
+    return result
 
 
 @lru_cache(maxsize=4096)
@@ -70,15 +91,55 @@ def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceS
 
 
 def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Chamber, ...]:
+    return tuple(chambers_listing(state, seat, (spec,)))
+
+
+def chambers_listing(
+    state: GameState, seat: int, specs: tuple[SpaceSpec, ...]
+) -> list[Chamber] | tuple[Chamber, ...]:
+    """The payments at each of these open chambers, in order; what they share (the dice per
+    face, the seat's chamber actions) is looked up once."""
     player = state.players[seat]
-    options = _chamber_payments(spec.key, spec.value, player.dice, player.karma)
-    if options and _may_be_impossible(seat_rules(state, seat).chambers[spec.value]):
-        # Giving up a die never makes the action possible, so one check with the whole statue
-        # rules out every payment at once when the action is impossible anyway.
-        if not chamber_possible(state, seat, spec.value, player.dice, player.karma):
+    turns = bool(player.karma)
+    by_face = face_candidates(player.dice, turns)
+    gains = seat_rules(state, seat).chambers
+    result: list[Chamber] = []
+    for spec in specs:
+        value = spec.value
+        options = _chambers(spec.key, by_face[value], turns, value)
+        if options and _may_be_impossible(gains[value]):
+            options = _possible_options(state, seat, spec, options)
+        result += options
+    return result
+
+
+def _possible_options(
+    state: GameState, seat: int, spec: SpaceSpec, options: tuple[Chamber, ...]
+) -> tuple[Chamber, ...]:
+    """The payments after which the chamber's action can still be carried out."""
+    player = state.players[seat]
+    kinds = _impossible_kinds(seat_rules(state, seat).chambers[spec.value])
+    if kinds == {"rebuild"}:
+        # Giving up a die never makes the Master Builder possible: with no choice for the whole
+        # statue there is none for any payment. A choice whose own payment leaves the chamber's
+        # die alone shows the chamber possible after it without listing again (minimality
+        # depends on the payment alone, so it stays a choice from the smaller statue).
+        found = next(rebuild_options(state, seat), None)
+        if found is None:
             return ()
-        return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
-    return options
+        return tuple(
+            o
+            for o in options
+            if _pays_after(found.pay, player.dice, player.karma, o.pay)
+            or _possible_after(state, seat, spec, o.pay)
+        )
+    # One check with the whole statue rules out every payment at once when the action is
+    # impossible anyway; the Portuguese does not depend on the dice at all.
+    if not chamber_possible(state, seat, spec.value, player.dice, player.karma):
+        return ()
+    if kinds == {"boat_exact"}:
+        return options
+    return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
 
 
 @cache
@@ -88,11 +149,27 @@ def _may_be_impossible(gain: tuple[Effect, ...]) -> bool:
     return any(g.kind in MAY_BE_IMPOSSIBLE for g in gain)
 
 
+@cache
+def _impossible_kinds(gain: tuple[Effect, ...]) -> frozenset[str]:
+    """The kinds of a chamber's gains that may make its action impossible."""
+    return frozenset(g.kind for g in gain) & MAY_BE_IMPOSSIBLE
+
+
+def _pays_after(payment: Payment, dice: tuple[Die, ...], karma: int, pay: PaidDie) -> bool:
+    """Whether `payment` can still be made once `pay` is given up."""
+    left = remove_dice(dice, (pay.die,))
+    return (
+        left is not None
+        and sum(p.flipped for p in payment) <= karma - pay.flipped
+        and remove_dice(left, (p.die for p in payment)) is not None
+    )
+
+
 def _chamber_payments(
     key: str, value: int, dice: tuple[Die, ...], karma: int
 ) -> tuple[Chamber, ...]:
     turns = bool(karma)
-    return _chambers(key, candidates(dice, None, (value,), turns), turns, value)
+    return _chambers(key, face_candidates(dice, turns)[value], turns, value)
 
 
 @lru_cache(maxsize=4096)

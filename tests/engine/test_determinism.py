@@ -15,7 +15,10 @@ import random
 import pytest
 
 import rules
-from rules import Config
+from rules import Config, palace
+from rules.dice import remove_dice
+from rules.effects import chamber_possible
+from rules.spaces import board_side
 
 GAMES = 8  # per player count: 2, 3 and 4 players, so 24 games per variant
 
@@ -59,3 +62,39 @@ RECORDED = {
 @pytest.mark.parametrize("variant", sorted(RECORDED))
 def test_fixed_games_are_played_as_before(variant: str) -> None:
     assert digest(variant) == RECORDED[variant]
+
+
+def test_quick_chamber_checks_agree_with_checking_each_payment() -> None:
+    """The chamber listing checks the Master Builder once per state and the Portuguese once
+    per chamber; each payment it keeps or drops is what checking that payment alone says."""
+    checked = 0
+    for variant in ("base", "ganga"):
+        for seed in range(1, 9):
+            state = rules.new_game(config(variant, 4, seed))
+            chooser = random.Random(seed)
+            while not state.over:
+                if not state.queue:
+                    checked += _check_chambers(state)
+                state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+    assert checked > 100
+
+
+def _check_chambers(state: rules.GameState) -> int:
+    seat, player = state.turn, state.player
+    checked = 0
+    for spec in board_side(state).in_area("chamber"):
+        every = palace._chamber_payments(spec.key, spec.value, player.dice, player.karma)
+        one_by_one = tuple(
+            option
+            for option in every
+            if chamber_possible(
+                state,
+                seat,
+                spec.value,
+                remove_dice(player.dice, (option.pay.die,)),
+                player.karma - option.pay.flipped,
+            )
+        )
+        assert palace.chambers_listing(state, seat, (spec,)) == list(one_by_one)
+        checked += len(every)
+    return checked
