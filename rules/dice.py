@@ -200,17 +200,20 @@ def _minimal_payments(
         total = sum(v * n for v, n in zip(faces, chosen, strict=True))
         if total + 5 * min(karma, sum(chosen)) < target:
             continue
-        # The chosen faces, lowest first: the ones a turn may go to.
-        lows = [v for v, n in zip(faces, chosen, strict=True) if v in _FLIP_HELPS for _ in range(n)]
+        # The chosen faces, lowest first; turns go to the lowest, which must show 1 to 3.
+        paid = [v for v, n in zip(faces, chosen, strict=True) for _ in range(n)]
         turns = 0
-        while total < target and turns < min(karma, len(lows)):
-            total += 7 - 2 * lows[turns]
+        while total < target and turns < karma and turns < len(paid) and paid[turns] in _FLIP_HELPS:
+            total += 7 - 2 * paid[turns]
             turns += 1
         if total < target:
             continue
-        pay = _payment_of(colour, faces, chosen, turns)
-        if _is_minimal(pay, total, target):
-            payments.append(pay)
+        # Minimal: no die can be left out. The die showing least after the turns is the one to
+        # try (the lowest unturned, or the highest turned); undoing a turn instead always
+        # misses, since the turns stopped as soon as the target was reached.
+        least = min(paid[turns] if turns < len(paid) else 7, 7 - paid[turns - 1] if turns else 7)
+        if total - least < target:
+            payments.append(_payment_of(colour, faces, chosen, turns))
     return tuple(payments)
 
 
@@ -233,15 +236,6 @@ def _payment_of(colour: Colour, faces: list[int], chosen: tuple[int, ...], turns
         pay.extend([paid_die(Die(colour, v), True)] * flipped)
         pay.extend([paid_die(Die(colour, v))] * (n - flipped))
     return tuple(sorted(pay))
-
-
-def _is_minimal(pay: Payment, total: int, target: int) -> bool:
-    for p in set(pay):
-        if total - p.value >= target:
-            return False
-        if p.flipped and total - p.value + p.die.value >= target:
-            return False
-    return True
 
 
 def paid_total(pay: Payment) -> int:
