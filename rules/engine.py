@@ -66,6 +66,7 @@ AREAS: dict[str, Area] = {
         market.variety_carry_out,
         market.variety_problem,
         market.variety_why_not,
+        market.varieties_listing,
     ),
     "single": Area(
         Single,

@@ -15,7 +15,19 @@ from .state import GameState, replace
 
 
 def variety_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Variety]:
-    return [] if variety_problem(state, seat, None, spec) else [Variety(spec.key)]
+    return varieties_listing(state, seat, (spec,))
+
+
+def varieties_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Variety]:
+    """Whether the seat may use the variety market does not depend on the space: asked once."""
+    if variety_problem(state, seat, None, specs[0]):
+        return []
+    return [_variety(spec.key) for spec in specs]
+
+
+@cache
+def _variety(key: str) -> Variety:
+    return Variety(key)
 
 
 def variety_problem(
