@@ -69,7 +69,7 @@ def single_die_options(
     return _single_die_options(candidates(dice, colour, faces, turns), turns, faces)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def candidates(
     dice: tuple[Die, ...], colour: Colour | None, faces: tuple[int, ...], turns: bool
 ) -> tuple[Die, ...]:
@@ -84,13 +84,13 @@ def candidates(
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def colour_candidates(dice: tuple[Die, ...]) -> tuple[tuple[Die, ...], ...]:
     """`candidates` of each colour, any face: one lookup per listing instead of one per space."""
     return tuple(candidates(dice, colour, (), False) for colour in COLOURS)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def face_candidates(dice: tuple[Die, ...], turns: bool) -> tuple[tuple[Die, ...], ...]:
     """`candidates` showing each face 1 to 6 (index 0 unused), any colour, turns counted."""
     return ((), *(candidates(dice, None, (face,), turns) for face in range(1, 7)))
@@ -155,7 +155,7 @@ def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) ->
     return f"needs {target} {name}, you have {total}{with_karma}."
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def reach(dice: tuple[Die, ...], karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Per colour: the faces of the statue's dice of that colour, and the highest total they can
     pay with karma turns (as `shortfall` counts it). A price above that total has no payment, so
@@ -175,7 +175,7 @@ def payments_of(
     return _minimal_payments(faces, min(karma, 3), colour, target)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=1024)
 def faces_of(dice: tuple[Die, ...], colour: Colour) -> tuple[int, ...]:
     return tuple(d.value for d in dice if d.colour == colour)
 

@@ -43,7 +43,7 @@ def tile_ends(placed: Placed) -> int:
     return rotated(catalog().tiles[placed.tile].ends, placed.rotation)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _all_ends(province: Province) -> tuple[int, ...]:
     """The road ends on every cell: the residence's, a placed tile's, or none."""
     spec = catalog().province
@@ -57,7 +57,7 @@ def ends_at(province: Province, cell: int) -> int:
     return _all_ends(province)[cell]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _demand(province: Province) -> tuple[int, ...]:
     """For each free cell, the sides on which a neighbour's road end points at it (0: none)."""
     ends = _all_ends(province)
@@ -90,7 +90,7 @@ def is_free(province: Province, cell: int) -> bool:
     return cell != catalog().province.residence and province.cells[cell] is None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def placements(province: Province, ends: int) -> tuple[tuple[int, int], ...]:
     """Every (cell, rotation) where a tile with these road ends may be built."""
     result: list[tuple[int, int]] = []
@@ -135,7 +135,7 @@ def all_connected(province: Province) -> bool:
     return all(cell in reached for cell, _ in province.placed())
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def rebuild_rotations(province: Province, cell: int, ends: int) -> tuple[int, ...]:
     """Rotations in which a tile with these road ends may replace the tile on `cell`, keeping
     every tile connected to the residence."""

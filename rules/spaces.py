@@ -20,7 +20,7 @@ def open_spaces(state: GameState) -> tuple[SpaceSpec, ...]:
     return _open_spaces(state.config.players, state.spaces)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _open_spaces(players: int, occupants: tuple[int, ...]) -> tuple[SpaceSpec, ...]:
     result = []
     rows_seen: set[str] = set()
