@@ -146,7 +146,7 @@ def paid_die(die: Die, flipped: bool = False) -> PaidDie:
     return _PAID_DICE[die * 2 + flipped]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Effect:
     """One gain or follow-up waiting to be carried out for the player whose turn it is.
 
