@@ -29,7 +29,7 @@ from .catalog import DataError, SpaceSpec, catalog
 from .errors import IllegalAction
 from .model import Building, Effect
 from .rounds import end_turn
-from .spaces import ROWS, board_side, occupy, space_problem
+from .spaces import ROWS, occupy, space_problem, spaces_by_key
 from .spellings import canonical
 from .state import FREE, GameState, replace
 
@@ -155,7 +155,7 @@ def why_not(state: GameState, space: str) -> str | None:
         return "The game is over."
     if state.queue:
         return _sentence(f"first {effects.prompt(state)}")
-    spec = next((s for s in board_side(state).spaces if s.key == space), None)
+    spec = spaces_by_key(state.config.players).get(space)
     if spec is None:
         return f"There is no space {space} on this board."
     _, problem = space_problem(state, space, spec.area)
