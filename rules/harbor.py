@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from . import river
 from .actions import Harbor
 from .catalog import SpaceSpec, catalog
 from .dice import candidates, give_up, payment_problem, single_die_options
-from .model import Die, Effect
+from .model import Die, Effect, PaidDie
 from .state import GameState, replace
 
 
@@ -48,8 +48,15 @@ def _moves(
     dice that could pay (the shared dice, hashed in C), not the whole statue."""
     payments = single_die_options(dice, turns, faces=faces)
     return tuple(
-        Harbor(key, pay, steps) for pay in payments for steps in firsts if steps <= pay.value
+        _harbor(key, pay, steps) for pay in payments for steps in firsts if steps <= pay.value
     )
+
+
+@cache
+def _harbor(key: str, pay: PaidDie, steps: int) -> Harbor:
+    """One shared record per move (a few hundred in all), so that the listings cached above
+    hold no records of their own for the collector to walk."""
+    return Harbor(key, pay, steps)
 
 
 def why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

@@ -8,7 +8,7 @@ from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec, catalog
 from .dice import a_die, colour_candidates, give_up, payment_problem, value_payments
-from .model import GOODS, Die, Effect
+from .model import GOODS, Die, Effect, Good, PaidDie
 from .province import good_score
 from .spaces import board_side
 from .state import GameState, replace
@@ -72,7 +72,14 @@ def singles_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -
 def _single_options(key: str, dice: tuple[Die, ...], turns: bool) -> tuple[Single, ...]:
     """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
     few listings are kept."""
-    return tuple(Single(key, pay, good) for pay in value_payments(dice, turns) for good in GOODS)
+    return tuple(_single(key, pay, good) for pay in value_payments(dice, turns) for good in GOODS)
+
+
+@cache
+def _single(key: str, pay: PaidDie, good: Good) -> Single:
+    """One shared record per choice (a few thousand at most), so that the listings cached above
+    hold no records of their own for the collector to walk."""
+    return Single(key, pay, good)
 
 
 def single_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
