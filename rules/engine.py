@@ -45,7 +45,8 @@ class Area:
     # Why `options` is empty at an open space the player can pay for; asked only then.
     why_not: Callable[[GameState, int, SpaceSpec], str] = lambda *_: "it cannot be taken now."
     # `options` at several open spaces of the area at once, in their order, for areas with
-    # many spaces (singles, balconies, chambers): what the spaces share is looked up once.
+    # many spaces (variety and single markets, terraces, balconies, chambers): what the spaces
+    # share is looked up once per listing.
     listing: Callable[[GameState, int, tuple[SpaceSpec, ...]], Sequence[Any]] | None = None
 
     def list_all(self, state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Any]:
@@ -113,7 +114,9 @@ def placement_options(state: GameState) -> list[Action]:
         if row:
             # A row fills from the left (§3): only its first free space is open.
             first = next((s for s in specs if occupants[s.index] == FREE), None)
-            open_specs: tuple[SpaceSpec, ...] = (first,) if first and first.money <= money else ()
+            open_specs: tuple[SpaceSpec, ...] = ()
+            if first is not None and first.money <= money:
+                open_specs = (first,)
         else:
             open_specs = tuple(
                 [s for s in specs if occupants[s.index] == FREE and s.money <= money]

@@ -94,9 +94,7 @@ def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Chamb
     return tuple(chambers_listing(state, seat, (spec,)))
 
 
-def chambers_listing(
-    state: GameState, seat: int, specs: tuple[SpaceSpec, ...]
-) -> list[Chamber] | tuple[Chamber, ...]:
+def chambers_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Chamber]:
     """The payments at each of these open chambers, in order; what they share (the dice per
     face, the seat's chamber actions) is looked up once."""
     player = state.players[seat]
