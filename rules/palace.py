@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from .actions import Balcony, Chamber, Outer, Terrace
-from .building import rebuild_options
 from .catalog import SpaceSpec, catalog
 from .dice import (
     a_die,
@@ -18,7 +17,7 @@ from .dice import (
 )
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
-from .model import Die, Effect, PaidDie, Payment
+from .model import Die, Effect, PaidDie
 from .ruleset import seat_rules
 from .state import GameState, replace
 
@@ -117,22 +116,9 @@ def _possible_options(
     """The payments after which the chamber's action can still be carried out."""
     player = state.players[seat]
     kinds = _impossible_kinds(seat_rules(state, seat).chambers[spec.value])
-    if kinds == {"rebuild"}:
-        # Giving up a die never makes the Master Builder possible: with no choice for the whole
-        # statue there is none for any payment. A choice whose own payment leaves the chamber's
-        # die alone shows the chamber possible after it without listing again (minimality
-        # depends on the payment alone, so it stays a choice from the smaller statue).
-        found = next(rebuild_options(state, seat), None)
-        if found is None:
-            return ()
-        return tuple(
-            o
-            for o in options
-            if _pays_after(found.pay, player.dice, player.karma, o.pay)
-            or _possible_after(state, seat, spec, o.pay)
-        )
     # One check with the whole statue rules out every payment at once when the action is
-    # impossible anyway; the Portuguese does not depend on the dice at all.
+    # impossible anyway: giving up a die never makes the Master Builder possible, and the
+    # Portuguese does not depend on the dice at all.
     if not chamber_possible(state, seat, spec.value, player.dice, player.karma):
         return ()
     if kinds == {"boat_exact"}:
@@ -151,16 +137,6 @@ def _may_be_impossible(gain: tuple[Effect, ...]) -> bool:
 def _impossible_kinds(gain: tuple[Effect, ...]) -> frozenset[str]:
     """The kinds of a chamber's gains that may make its action impossible."""
     return frozenset(g.kind for g in gain) & MAY_BE_IMPOSSIBLE
-
-
-def _pays_after(payment: Payment, dice: tuple[Die, ...], karma: int, pay: PaidDie) -> bool:
-    """Whether `payment` can still be made once `pay` is given up."""
-    left = remove_dice(dice, (pay.die,))
-    return (
-        left is not None
-        and sum(p.flipped for p in payment) <= karma - pay.flipped
-        and remove_dice(left, (p.die for p in payment)) is not None
-    )
 
 
 def _chamber_payments(
