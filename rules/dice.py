@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
@@ -59,7 +59,7 @@ def _supply_dice(state: GameState, dice: list[int]) -> Supply:
 
 
 def single_die_options(
-    dice: tuple[Die, ...], karma: int, *, colour: Colour | None = None, faces: tuple[int, ...] = ()
+    dice: Sequence[int], karma: int, *, colour: Colour | None = None, faces: tuple[int, ...] = ()
 ) -> tuple[PaidDie, ...]:
     """Each distinct way to give up one die: of `colour` if given, showing one of `faces` if given.
 
@@ -69,61 +69,79 @@ def single_die_options(
     return _single_die_options(candidates(dice, colour, faces, turns), turns, faces)
 
 
-@lru_cache(maxsize=2048)
+# The option caches below are keyed by the dice as their codes in bytes (`bytes(statue)`, the
+# dice being ints 0..23) and colours as plain ints, and hold codes, face values and the shared
+# paid dice: bytes and ints are objects the garbage collector does not track, so a tuple of them
+# drops out of its walks, where one holding `Die` or `Colour` objects stays in every collection.
+
+
 def candidates(
-    dice: tuple[Die, ...], colour: Colour | None, faces: tuple[int, ...], turns: bool
-) -> tuple[Die, ...]:
-    """The distinct dice that could pay, in statue order: the options depend on these alone, so
-    the caches of options are keyed by far fewer statues. It holds only the 24 shared dice (ints,
-    hashed in C), no new records."""
-    return tuple(
-        die
-        for die in dict.fromkeys(dice)
-        if (colour is None or die.colour == colour)
-        and (not faces or die.value in faces or (turns and opposite_face(die.value) in faces))
+    dice: Sequence[int], colour: Colour | None, faces: tuple[int, ...], turns: bool
+) -> bytes:
+    """The codes of the distinct dice that could pay, in statue order: the options depend on
+    these alone, so the caches of options are keyed by far fewer statues."""
+    return _candidates(bytes(dice), -1 if colour is None else int(colour), faces, turns)
+
+
+@lru_cache(maxsize=2048)
+def _candidates(statue: bytes, colour: int, faces: tuple[int, ...], turns: bool) -> bytes:
+    # A die's code is colour * 6 + face - 1: its face is code % 6 + 1, turned 6 - code % 6.
+    return bytes(
+        code
+        for code in dict.fromkeys(statue)
+        if (colour < 0 or code // 6 == colour)
+        and (not faces or code % 6 + 1 in faces or (turns and 6 - code % 6 in faces))
     )
 
 
-@lru_cache(maxsize=1024)
-def colour_candidates(dice: tuple[Die, ...]) -> tuple[tuple[Die, ...], ...]:
+def colour_candidates(dice: Sequence[int]) -> tuple[bytes, ...]:
     """`candidates` of each colour, any face: one lookup per listing instead of one per space."""
-    return tuple(candidates(dice, colour, (), False) for colour in COLOURS)
+    return _colour_candidates(bytes(dice))
 
 
 @lru_cache(maxsize=1024)
-def face_candidates(dice: tuple[Die, ...], turns: bool) -> tuple[tuple[Die, ...], ...]:
+def _colour_candidates(statue: bytes) -> tuple[bytes, ...]:
+    return tuple(_candidates(statue, colour, (), False) for colour in range(len(COLOURS)))
+
+
+def face_candidates(dice: Sequence[int], turns: bool) -> tuple[bytes, ...]:
     """`candidates` showing each face 1 to 6 (index 0 unused), any colour, turns counted."""
-    return ((), *(candidates(dice, None, (face,), turns) for face in range(1, 7)))
+    return _face_candidates(bytes(dice), turns)
+
+
+@lru_cache(maxsize=1024)
+def _face_candidates(statue: bytes, turns: bool) -> tuple[bytes, ...]:
+    return (b"", *(_candidates(statue, -1, (face,), turns) for face in range(1, 7)))
 
 
 @lru_cache(maxsize=4096)
-def _single_die_options(
-    dice: tuple[Die, ...], turns: bool, faces: tuple[int, ...]
-) -> tuple[PaidDie, ...]:
+def _single_die_options(dice: bytes, turns: bool, faces: tuple[int, ...]) -> tuple[PaidDie, ...]:
     options: list[PaidDie] = []
-    for die in dice:
+    for code in dice:
+        value = code % 6 + 1
         if not faces:
-            options.append(paid_die(die))
+            options.append(paid_die(code))
             continue
-        if die.value in faces:
-            options.append(paid_die(die))
-        if turns and opposite_face(die.value) in faces:
-            options.append(paid_die(die, True))
+        if value in faces:
+            options.append(paid_die(code))
+        if turns and opposite_face(value) in faces:
+            options.append(paid_die(code, True))
     return tuple(options)
 
 
-def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> tuple[PaidDie, ...]:
+def value_options(dice: Sequence[int], karma: int, colour: Colour) -> tuple[PaidDie, ...]:
     """One die of `colour` whose face counts: each distinct die as it is and turned with karma."""
     return value_payments(candidates(dice, colour, (), False), bool(karma))
 
 
 @lru_cache(maxsize=4096)
-def value_payments(dice: tuple[Die, ...], turns: bool) -> tuple[PaidDie, ...]:
+def value_payments(dice: bytes, turns: bool) -> tuple[PaidDie, ...]:
+    """Each of these dice (codes) as it is and, with karma, turned."""
     options: list[PaidDie] = []
-    for die in dice:
-        options.append(paid_die(die))
+    for code in dice:
+        options.append(paid_die(code))
         if turns:
-            options.append(paid_die(die, True))
+            options.append(paid_die(code, True))
     return tuple(options)
 
 
@@ -134,7 +152,7 @@ def minimal_payments(
 
     Minimal: no die could be left out and no karma flip undone while still reaching the target.
     """
-    return _minimal_payments(faces_of(dice, colour), min(karma, 3), colour, target)
+    return _minimal_payments(faces_of(dice, colour), min(karma, 3), int(colour), target)
 
 
 def a_die(colour: Colour | None) -> str:
@@ -155,12 +173,16 @@ def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) ->
     return f"needs {target} {name}, you have {total}{with_karma}."
 
 
-@lru_cache(maxsize=1024)
-def reach(dice: tuple[Die, ...], karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def reach(dice: Sequence[int], karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Per colour: the faces of the statue's dice of that colour, and the highest total they can
     pay with karma turns (as `shortfall` counts it). A price above that total has no payment, so
     listings skip `minimal_payments` for it."""
-    faces = tuple(faces_of(dice, colour) for colour in COLOURS)
+    return _reach(bytes(dice), karma)
+
+
+@lru_cache(maxsize=1024)
+def _reach(statue: bytes, karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    faces = tuple(_faces_of(statue, colour) for colour in range(len(COLOURS)))
     turns = min(karma, 3)
     best = tuple(
         sum(f) + sum(7 - 2 * v for v in sorted(f)[:turns] if v in _FLIP_HELPS) for f in faces
@@ -169,20 +191,24 @@ def reach(dice: tuple[Die, ...], karma: int) -> tuple[tuple[tuple[int, ...], ...
 
 
 def payments_of(
-    faces: tuple[int, ...], karma: int, colour: Colour, target: int
+    faces: tuple[int, ...], karma: int, colour: int, target: int
 ) -> tuple[Payment, ...]:
     """`minimal_payments` for the dice of `colour` showing `faces` (see `reach`)."""
-    return _minimal_payments(faces, min(karma, 3), colour, target)
+    return _minimal_payments(faces, min(karma, 3), int(colour), target)
+
+
+def faces_of(dice: Sequence[int], colour: Colour) -> tuple[int, ...]:
+    return _faces_of(bytes(dice), int(colour))
 
 
 @lru_cache(maxsize=1024)
-def faces_of(dice: tuple[Die, ...], colour: Colour) -> tuple[int, ...]:
-    return tuple(d.value for d in dice if d.colour == colour)
+def _faces_of(statue: bytes, colour: int) -> tuple[int, ...]:
+    return tuple(code % 6 + 1 for code in statue if code // 6 == colour)
 
 
 @lru_cache(maxsize=16384)
 def _minimal_payments(
-    values: tuple[int, ...], karma: int, colour: Colour, target: int
+    values: tuple[int, ...], karma: int, colour: int, target: int
 ) -> tuple[Payment, ...]:
     """For each choice of dice (in `product` order), its one minimal payment if it has one.
 
@@ -227,7 +253,7 @@ def canonical_payment(pay: Payment) -> Payment:
     return tuple(sorted(turned))
 
 
-def _payment_of(colour: Colour, faces: list[int], chosen: tuple[int, ...], turns: int) -> Payment:
+def _payment_of(colour: int, faces: list[int], chosen: tuple[int, ...], turns: int) -> Payment:
     """The chosen dice with the lowest `turns` of them turned: the canonical spelling."""
     pay: list[PaidDie] = []
     for v, n in zip(faces, chosen, strict=True):

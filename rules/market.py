@@ -8,7 +8,7 @@ from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec, catalog
 from .dice import a_die, colour_candidates, give_up, payment_problem, value_payments
-from .model import GOODS, Die, Effect, Good, PaidDie
+from .model import GOODS, Effect, Good, PaidDie
 from .province import good_score
 from .spaces import board_side
 from .state import GameState, replace
@@ -69,9 +69,9 @@ def singles_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -
 
 
 @lru_cache(maxsize=4096)
-def _single_options(key: str, dice: tuple[Die, ...], turns: bool) -> tuple[Single, ...]:
-    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
-    few listings are kept."""
+def _single_options(key: str, dice: bytes, turns: bool) -> tuple[Single, ...]:
+    """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
+    listings are kept."""
     return tuple(_single(key, pay, good) for pay in value_payments(dice, turns) for good in GOODS)
 
 

@@ -70,9 +70,9 @@ def balconies_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...])
 
 
 @lru_cache(maxsize=4096)
-def _balcony_options(key: str, dice: tuple[Die, ...]) -> tuple[Balcony, ...]:
-    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
-    few listings are kept."""
+def _balcony_options(key: str, dice: bytes) -> tuple[Balcony, ...]:
+    """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
+    listings are kept."""
     return tuple(Balcony(key, pay) for pay in single_die_options(dice, 0))
 
 
@@ -147,9 +147,9 @@ def _chamber_payments(
 
 
 @lru_cache(maxsize=4096)
-def _chambers(key: str, dice: tuple[Die, ...], turns: bool, value: int) -> tuple[Chamber, ...]:
-    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
-    few listings are kept."""
+def _chambers(key: str, dice: bytes, turns: bool, value: int) -> tuple[Chamber, ...]:
+    """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
+    listings are kept."""
     return tuple(Chamber(key, pay) for pay in single_die_options(dice, turns, faces=(value,)))
 
 

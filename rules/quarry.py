@@ -15,7 +15,7 @@ from .dice import (
     reach,
     shortfall,
 )
-from .model import Colour, Effect
+from .model import Effect
 from .province import placements
 from .state import GameState, replace
 
@@ -48,7 +48,7 @@ def _purchases(
     key: str, stack: int, faces: tuple[int, ...], karma: int, colour: int, price: int
 ) -> tuple[Quarry, ...]:
     """Keyed by ints (hashed in C), not by payment records, whose hash runs in Python."""
-    payments = payments_of(faces, karma, Colour(colour), price)
+    payments = payments_of(faces, karma, colour, price)
     return tuple(Quarry(key, stack, pay) for pay in payments)
 
 
