@@ -258,3 +258,13 @@ def test_the_dice_option_lookups_hold_nothing_the_collector_walks() -> None:
     for _ in range(3):
         gc.collect()
     assert [gc.is_tracked(found) for found in looked_up] == [False] * len(looked_up)
+
+
+def test_equal_payments_from_different_statues_are_one_shared_tuple() -> None:
+    """The caches of payments and purchases hold each distinct payment once, not a copy per
+    statue, so that collections walk fewer of them."""
+    alone = dice_rules.minimal_payments(dice("o2", "g3"), 0, Colour.ORANGE, 2)
+    beside = dice_rules.minimal_payments(dice("o2", "o1", "p4"), 0, Colour.ORANGE, 2)
+    shared = [pay for pay in beside if pay == alone[0]]
+    assert len(alone) == 1 and len(shared) == 1
+    assert shared[0] is alone[0]
