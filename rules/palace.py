@@ -73,7 +73,14 @@ def balconies_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...])
 def _balcony_options(key: str, dice: bytes) -> tuple[Balcony, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
     listings are kept."""
-    return tuple(Balcony(key, pay) for pay in single_die_options(dice, 0))
+    return tuple(_balcony(key, pay) for pay in single_die_options(dice, 0))
+
+
+@cache
+def _balcony(key: str, pay: PaidDie) -> Balcony:
+    """One shared record per balcony and paid die (a few hundred at most), so that the listings
+    cached above hold no records of their own for the collector to walk."""
+    return Balcony(key, pay)
 
 
 def balcony_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
@@ -150,7 +157,13 @@ def _chamber_payments(
 def _chambers(key: str, dice: bytes, turns: bool, value: int) -> tuple[Chamber, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
     listings are kept."""
-    return tuple(Chamber(key, pay) for pay in single_die_options(dice, turns, faces=(value,)))
+    return tuple(_chamber(key, pay) for pay in single_die_options(dice, turns, faces=(value,)))
+
+
+@cache
+def _chamber(key: str, pay: PaidDie) -> Chamber:
+    """One shared record per chamber and paid die, as for the balconies."""
+    return Chamber(key, pay)
 
 
 def _possible_after(state: GameState, seat: int, spec: SpaceSpec, pay: PaidDie) -> bool:
