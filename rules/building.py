@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from . import tracks
 from .actions import Rebuild
@@ -11,7 +12,7 @@ from .dice import minimal_payments, paid_total, payment_problem, payments_of, re
 from .fields import gain_reached_fields
 from .model import Die
 from .province import edge_gains, rebuild_rotations, rotated
-from .state import GameState, Placed, replace
+from .state import GameState, Placed, Province, replace
 
 
 def build(state: GameState, seat: int, cell: int, placed: Placed, *, edges: bool) -> GameState:
@@ -72,7 +73,36 @@ def rebuild_options(
 def can_rebuild(
     state: GameState, seat: int, dice: tuple[Die, ...] | None = None, karma: int | None = None
 ) -> bool:
-    return next(rebuild_options(state, seat, dice, karma), None) is not None
+    """Whether the Master Builder has some choice. Listings ask this for every chamber payment
+    (with the dice that payment leaves), so the answer is kept for what it depends on: the
+    province, the display's top tiles and what the dice can pay per colour."""
+    player = state.players[seat]
+    dice = player.dice if dice is None else dice
+    karma = player.karma if karma is None else karma
+    tops = tuple(stack[-1] if stack else -1 for stack in state.supply.stacks)
+    return _can_cover(player.province, tops, reach(dice, karma)[1])
+
+
+@lru_cache(maxsize=1024)
+def _can_cover(province: Province, tops: tuple[int, ...], best: tuple[int, ...]) -> bool:
+    """Whether some tile could be covered by a display top (-1: an empty stack) worth at most
+    `best` of its colour more. `best` is the highest total the dice of each colour can pay, and
+    any total reaching the difference holds a minimal payment, so this is `rebuild_options`
+    finding a choice."""
+    tiles = catalog().tiles
+    for cell, placed in province.placed():
+        if placed.rebuilt:
+            continue
+        value = tiles[placed.tile].value
+        for top in tops:
+            if top < 0:
+                continue
+            new = tiles[top]
+            if 0 < new.value - value <= best[new.colour] and rebuild_rotations(
+                province, cell, new.ends
+            ):
+                return True
+    return False
 
 
 def rebuild_problem(state: GameState, seat: int, action: Rebuild) -> str | None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
 from . import rng
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
-from .state import GameState, replace
+from .state import GameState, Supply, replace
 
 # Turning a die with karma can only help a payment that needs high faces when the die shows 1..3.
 _FLIP_HELPS = (1, 2, 3)
@@ -50,16 +50,16 @@ def give_up(state: GameState, seat: int, pay: Payment) -> GameState:
     for p in pay:
         supply[p.die.colour] += 1
     flips = sum(p.flipped for p in pay)
-    state = state.update_player(seat, dice=remaining, karma=player.karma - flips)
-    return _with_supply(state, supply)
+    player = replace(player, dice=remaining, karma=player.karma - flips)
+    return state.with_player(seat, player, supply=_supply_dice(state, supply))
 
 
-def _with_supply(state: GameState, dice: list[int]) -> GameState:
-    return replace(state, supply=replace(state.supply, dice=tuple(dice)))
+def _supply_dice(state: GameState, dice: list[int]) -> Supply:
+    return replace(state.supply, dice=tuple(dice))
 
 
 def single_die_options(
-    dice: tuple[Die, ...], karma: int, *, colour: Colour | None = None, faces: tuple[int, ...] = ()
+    dice: Sequence[int], karma: int, *, colour: Colour | None = None, faces: tuple[int, ...] = ()
 ) -> tuple[PaidDie, ...]:
     """Each distinct way to give up one die: of `colour` if given, showing one of `faces` if given.
 
@@ -69,49 +69,79 @@ def single_die_options(
     return _single_die_options(candidates(dice, colour, faces, turns), turns, faces)
 
 
-@lru_cache(maxsize=16384)
+# The option caches below are keyed by the dice as their codes in bytes (`bytes(statue)`, the
+# dice being ints 0..23) and colours as plain ints, and hold codes, face values and the shared
+# paid dice: bytes and ints are objects the garbage collector does not track, so a tuple of them
+# drops out of its walks, where one holding `Die` or `Colour` objects stays in every collection.
+
+
 def candidates(
-    dice: tuple[Die, ...], colour: Colour | None, faces: tuple[int, ...], turns: bool
-) -> tuple[Die, ...]:
-    """The distinct dice that could pay, in statue order: the options depend on these alone, so
-    the caches of options are keyed by far fewer statues. It holds only the 24 shared dice (ints,
-    hashed in C), no new records."""
-    return tuple(
-        die
-        for die in dict.fromkeys(dice)
-        if (colour is None or die.colour == colour)
-        and (not faces or die.value in faces or (turns and opposite_face(die.value) in faces))
+    dice: Sequence[int], colour: Colour | None, faces: tuple[int, ...], turns: bool
+) -> bytes:
+    """The codes of the distinct dice that could pay, in statue order: the options depend on
+    these alone, so the caches of options are keyed by far fewer statues."""
+    return _candidates(bytes(dice), -1 if colour is None else int(colour), faces, turns)
+
+
+@lru_cache(maxsize=2048)
+def _candidates(statue: bytes, colour: int, faces: tuple[int, ...], turns: bool) -> bytes:
+    # A die's code is colour * 6 + face - 1: its face is code % 6 + 1, turned 6 - code % 6.
+    return bytes(
+        code
+        for code in dict.fromkeys(statue)
+        if (colour < 0 or code // 6 == colour)
+        and (not faces or code % 6 + 1 in faces or (turns and 6 - code % 6 in faces))
     )
 
 
+def colour_candidates(dice: Sequence[int]) -> tuple[bytes, ...]:
+    """`candidates` of each colour, any face: one lookup per listing instead of one per space."""
+    return _colour_candidates(bytes(dice))
+
+
+@lru_cache(maxsize=1024)
+def _colour_candidates(statue: bytes) -> tuple[bytes, ...]:
+    return tuple(_candidates(statue, colour, (), False) for colour in range(len(COLOURS)))
+
+
+def face_candidates(dice: Sequence[int], turns: bool) -> tuple[bytes, ...]:
+    """`candidates` showing each face 1 to 6 (index 0 unused), any colour, turns counted."""
+    return _face_candidates(bytes(dice), turns)
+
+
+@lru_cache(maxsize=1024)
+def _face_candidates(statue: bytes, turns: bool) -> tuple[bytes, ...]:
+    return (b"", *(_candidates(statue, -1, (face,), turns) for face in range(1, 7)))
+
+
 @lru_cache(maxsize=4096)
-def _single_die_options(
-    dice: tuple[Die, ...], turns: bool, faces: tuple[int, ...]
-) -> tuple[PaidDie, ...]:
+def _single_die_options(dice: bytes, turns: bool, faces: tuple[int, ...]) -> tuple[PaidDie, ...]:
     options: list[PaidDie] = []
-    for die in dice:
+    for code in dice:
+        value = code % 6 + 1
         if not faces:
-            options.append(paid_die(die))
+            options.append(paid_die(code))
             continue
-        if die.value in faces:
-            options.append(paid_die(die))
-        if turns and opposite_face(die.value) in faces:
-            options.append(paid_die(die, True))
+        if value in faces:
+            options.append(paid_die(code))
+        if turns and opposite_face(value) in faces:
+            options.append(paid_die(code, True))
     return tuple(options)
 
 
-def value_options(dice: tuple[Die, ...], karma: int, colour: Colour) -> tuple[PaidDie, ...]:
+def value_options(dice: Sequence[int], karma: int, colour: Colour) -> tuple[PaidDie, ...]:
     """One die of `colour` whose face counts: each distinct die as it is and turned with karma."""
     return value_payments(candidates(dice, colour, (), False), bool(karma))
 
 
 @lru_cache(maxsize=4096)
-def value_payments(dice: tuple[Die, ...], turns: bool) -> tuple[PaidDie, ...]:
+def value_payments(dice: bytes, turns: bool) -> tuple[PaidDie, ...]:
+    """Each of these dice (codes) as it is and, with karma, turned."""
     options: list[PaidDie] = []
-    for die in dice:
-        options.append(paid_die(die))
+    for code in dice:
+        options.append(paid_die(code))
         if turns:
-            options.append(paid_die(die, True))
+            options.append(paid_die(code, True))
     return tuple(options)
 
 
@@ -122,7 +152,7 @@ def minimal_payments(
 
     Minimal: no die could be left out and no karma flip undone while still reaching the target.
     """
-    return _minimal_payments(faces_of(dice, colour), min(karma, 3), colour, target)
+    return _minimal_payments(faces_of(dice, colour), min(karma, 3), int(colour), target)
 
 
 def a_die(colour: Colour | None) -> str:
@@ -143,12 +173,16 @@ def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) ->
     return f"needs {target} {name}, you have {total}{with_karma}."
 
 
-@lru_cache(maxsize=4096)
-def reach(dice: tuple[Die, ...], karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def reach(dice: Sequence[int], karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Per colour: the faces of the statue's dice of that colour, and the highest total they can
     pay with karma turns (as `shortfall` counts it). A price above that total has no payment, so
     listings skip `minimal_payments` for it."""
-    faces = tuple(faces_of(dice, colour) for colour in COLOURS)
+    return _reach(bytes(dice), karma)
+
+
+@lru_cache(maxsize=1024)
+def _reach(statue: bytes, karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    faces = tuple(_faces_of(statue, colour) for colour in range(len(COLOURS)))
     turns = min(karma, 3)
     best = tuple(
         sum(f) + sum(7 - 2 * v for v in sorted(f)[:turns] if v in _FLIP_HELPS) for f in faces
@@ -157,21 +191,30 @@ def reach(dice: tuple[Die, ...], karma: int) -> tuple[tuple[tuple[int, ...], ...
 
 
 def payments_of(
-    faces: tuple[int, ...], karma: int, colour: Colour, target: int
+    faces: tuple[int, ...], karma: int, colour: int, target: int
 ) -> tuple[Payment, ...]:
     """`minimal_payments` for the dice of `colour` showing `faces` (see `reach`)."""
-    return _minimal_payments(faces, min(karma, 3), colour, target)
+    return _minimal_payments(faces, min(karma, 3), int(colour), target)
 
 
-@lru_cache(maxsize=16384)
-def faces_of(dice: tuple[Die, ...], colour: Colour) -> tuple[int, ...]:
-    return tuple(d.value for d in dice if d.colour == colour)
+def faces_of(dice: Sequence[int], colour: Colour) -> tuple[int, ...]:
+    return _faces_of(bytes(dice), int(colour))
+
+
+@lru_cache(maxsize=1024)
+def _faces_of(statue: bytes, colour: int) -> tuple[int, ...]:
+    return tuple(code % 6 + 1 for code in statue if code // 6 == colour)
 
 
 @lru_cache(maxsize=16384)
 def _minimal_payments(
-    values: tuple[int, ...], karma: int, colour: Colour, target: int
+    values: tuple[int, ...], karma: int, colour: int, target: int
 ) -> tuple[Payment, ...]:
+    """For each choice of dice (in `product` order), its one minimal payment if it has one.
+
+    Turning the lowest faces gains most, and the canonical spelling turns the lowest, so a
+    choice of dice needs only its fewest turns that reach the target: with one turn more, undoing
+    one would still reach it (not minimal), with one fewer the target is missed."""
     counts = Counter(values)
     faces = sorted(counts)
     # An upper bound: every die that a karma turn would raise turned (1 -> 6 adds 5).
@@ -180,20 +223,23 @@ def _minimal_payments(
         return ()
     payments: list[Payment] = []
     for chosen in product(*(range(counts[v] + 1) for v in faces)):
-        base = sum(v * n for v, n in zip(faces, chosen, strict=True))
-        if base + 5 * min(karma, sum(chosen)) < target:
+        total = sum(v * n for v, n in zip(faces, chosen, strict=True))
+        if total + 5 * min(karma, sum(chosen)) < target:
             continue
-        flippable = [(v, n) for v, n in zip(faces, chosen, strict=True) if v in _FLIP_HELPS and n]
-        for flips in product(*(range(min(n, karma) + 1) for _, n in flippable)):
-            if sum(flips) > karma:
-                continue
-            flipped = {v: f for (v, _), f in zip(flippable, flips, strict=True)}
-            total = base + sum((7 - 2 * v) * f for v, f in flipped.items())
-            if total < target:
-                continue
-            pay = canonical_payment(_payment_of(colour, faces, chosen, flipped))
-            if pay not in payments and _is_minimal(pay, paid_total(pay), target):
-                payments.append(pay)
+        # The chosen faces, lowest first; turns go to the lowest, which must show 1 to 3.
+        paid = [v for v, n in zip(faces, chosen, strict=True) for _ in range(n)]
+        turns = 0
+        while total < target and turns < karma and turns < len(paid) and paid[turns] in _FLIP_HELPS:
+            total += 7 - 2 * paid[turns]
+            turns += 1
+        if total < target:
+            continue
+        # Minimal: no die can be left out. The die showing least after the turns is the one to
+        # try (the lowest unturned, or the highest turned); undoing a turn instead always
+        # misses, since the turns stopped as soon as the target was reached.
+        least = min(paid[turns] if turns < len(paid) else 7, 7 - paid[turns - 1] if turns else 7)
+        if total - least < target:
+            payments.append(_payment_of(colour, faces, chosen, turns))
     return tuple(payments)
 
 
@@ -207,24 +253,22 @@ def canonical_payment(pay: Payment) -> Payment:
     return tuple(sorted(turned))
 
 
-def _payment_of(
-    colour: Colour, faces: list[int], chosen: tuple[int, ...], flipped: dict[int, int]
-) -> Payment:
+def _payment_of(colour: int, faces: list[int], chosen: tuple[int, ...], turns: int) -> Payment:
+    """The chosen dice with the lowest `turns` of them turned: the canonical spelling."""
     pay: list[PaidDie] = []
     for v, n in zip(faces, chosen, strict=True):
-        f = flipped.get(v, 0)
-        pay.extend([paid_die(Die(colour, v), True)] * f)
-        pay.extend([paid_die(Die(colour, v))] * (n - f))
-    return tuple(sorted(pay))
+        flipped = min(n, turns)
+        turns -= flipped
+        pay.extend([paid_die(Die(colour, v), True)] * flipped)
+        pay.extend([paid_die(Die(colour, v))] * (n - flipped))
+    payment = tuple(sorted(pay))
+    return _PAYMENTS.setdefault(payment, payment)
 
 
-def _is_minimal(pay: Payment, total: int, target: int) -> bool:
-    for p in set(pay):
-        if total - p.value >= target:
-            return False
-        if p.flipped and total - p.value + p.die.value >= target:
-            return False
-    return True
+# One shared tuple per distinct payment: the payment caches and the purchase records built on
+# them held about three copies of each (7,700 tuples for 2,200 payments after 60 random games),
+# every one walked by each full collection. Minimal payments are few, so this stays small.
+_PAYMENTS: dict[Payment, Payment] = {}
 
 
 def paid_total(pay: Payment) -> int:
@@ -244,8 +288,8 @@ def take_dice(state: GameState, seat: int, colours: Iterable[Colour]) -> GameSta
         supply[colour] -= 1
         value, seed = rng.roll(seed)
         dice.append(Die(colour, value))
-    state = replace(state, rng=seed).update_player(seat, dice=tuple(sorted(dice)))
-    return _with_supply(state, supply)
+    player = replace(player, dice=tuple(sorted(dice)))
+    return state.with_player(seat, player, rng=seed, supply=_supply_dice(state, supply))
 
 
 def return_die(state: GameState, seat: int, die: Die) -> GameState:
@@ -254,7 +298,9 @@ def return_die(state: GameState, seat: int, die: Die) -> GameState:
     assert remaining is not None
     supply = list(state.supply.dice)
     supply[die.colour] += 1
-    return _with_supply(state.update_player(seat, dice=remaining), supply)
+    return state.with_player(
+        seat, replace(player, dice=remaining), supply=_supply_dice(state, supply)
+    )
 
 
 def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
@@ -267,8 +313,8 @@ def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
     for die in chosen:
         value, seed = rng.roll(seed)
         rolled.append(Die(die.colour, value))
-    return replace(state, rng=seed).update_player(
-        seat, dice=tuple(sorted(remaining + tuple(rolled)))
+    return state.with_player(
+        seat, replace(player, dice=tuple(sorted(remaining + tuple(rolled)))), rng=seed
     )
 
 

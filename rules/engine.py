@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import attrs
@@ -24,13 +25,13 @@ from .actions import (
     Variety,
 )
 from .building import rebuild_tile_problem
-from .catalog import SpaceSpec
+from .catalog import DataError, SpaceSpec, catalog
 from .errors import IllegalAction
 from .model import Building, Effect
 from .rounds import end_turn
-from .spaces import board_side, occupy, open_spaces, space_problem
+from .spaces import ROWS, occupy, space_problem, spaces_by_key
 from .spellings import canonical
-from .state import GameState, replace
+from .state import FREE, GameState, replace
 
 
 @attrs.frozen(slots=True)
@@ -43,6 +44,18 @@ class Area:
     problem: Callable[[GameState, int, Any, SpaceSpec], str | None] = lambda *_: None
     # Why `options` is empty at an open space the player can pay for; asked only then.
     why_not: Callable[[GameState, int, SpaceSpec], str] = lambda *_: "it cannot be taken now."
+    # `options` at several open spaces of the area at once, in their order, for areas with
+    # many spaces (variety and single markets, terraces, balconies, chambers): what the spaces
+    # share is looked up once per listing.
+    listing: Callable[[GameState, int, tuple[SpaceSpec, ...]], Sequence[Any]] | None = None
+
+    def list_all(self, state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Any]:
+        if self.listing is not None:
+            return list(self.listing(state, seat, specs))
+        result: list[Any] = []
+        for spec in specs:
+            result += self.options(state, seat, spec)
+        return result
 
 
 AREAS: dict[str, Area] = {
@@ -54,6 +67,7 @@ AREAS: dict[str, Area] = {
         market.variety_carry_out,
         market.variety_problem,
         market.variety_why_not,
+        market.varieties_listing,
     ),
     "single": Area(
         Single,
@@ -61,14 +75,18 @@ AREAS: dict[str, Area] = {
         market.single_carry_out,
         market.single_problem,
         market.single_why_not,
+        market.singles_listing,
     ),
-    "terrace": Area(Terrace, palace.terrace_options, palace.terrace_carry_out),
+    "terrace": Area(
+        Terrace, palace.terrace_options, palace.terrace_carry_out, listing=palace.terraces_listing
+    ),
     "balcony": Area(
         Balcony,
         palace.balcony_options,
         palace.balcony_carry_out,
         palace.balcony_problem,
         palace.balcony_why_not,
+        palace.balconies_listing,
     ),
     "outer": Area(Outer, palace.outer_options, palace.outer_carry_out),
     "chamber": Area(
@@ -77,20 +95,51 @@ AREAS: dict[str, Area] = {
         palace.chamber_carry_out,
         palace.chamber_problem,
         palace.chamber_why_not,
+        palace.chambers_listing,
     ),
 }
 AREA_OF_ACTION = {area.action: name for name, area in AREAS.items()}
 
 
 def placement_options(state: GameState) -> list[Action]:
-    """Every placement the acting player can pay for and carry out."""
+    """Every placement the acting player can pay for and carry out, in the board's order.
+
+    Open spaces are found here rather than through a cache keyed by the occupied spaces, which
+    rarely hits; each run of one area's spaces is listed at once."""
     seat = state.turn
     money = state.players[seat].money
+    occupants = state.spaces
     result: list[Action] = []
-    for spec in open_spaces(state):
-        if spec.money <= money:
-            result.extend(AREAS[spec.area].options(state, seat, spec))
+    for area, row, specs in _runs(state.config.players):
+        if row:
+            # A row fills from the left (§3): only its first free space is open.
+            first = next((s for s in specs if occupants[s.index] == FREE), None)
+            open_specs: tuple[SpaceSpec, ...] = ()
+            if first is not None and first.money <= money:
+                open_specs = (first,)
+        else:
+            open_specs = tuple(
+                [s for s in specs if occupants[s.index] == FREE and s.money <= money]
+            )
+        if open_specs:
+            result += area.list_all(state, seat, open_specs)
     return result
+
+
+@cache
+def _runs(players: int) -> tuple[tuple[Area, bool, tuple[SpaceSpec, ...]], ...]:
+    """The board's spaces in runs of one area, in order, each with whether it is a row."""
+    runs: list[tuple[str, list[SpaceSpec]]] = []
+    for spec in catalog().side_for(players).spaces:
+        if runs and runs[-1][0] == spec.area:
+            runs[-1][1].append(spec)
+        else:
+            runs.append((spec.area, [spec]))
+    names = [name for name, _ in runs]
+    split = {name for name in ROWS if names.count(name) > 1}
+    if split:
+        raise DataError(f"the spaces of the {min(split)} row must stand together on the board")
+    return tuple((AREAS[name], name in ROWS, tuple(specs)) for name, specs in runs)
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -109,7 +158,7 @@ def why_not(state: GameState, space: str) -> str | None:
         return "The game is over."
     if state.queue:
         return _sentence(f"first {effects.prompt(state)}")
-    spec = next((s for s in board_side(state).spaces if s.key == space), None)
+    spec = spaces_by_key(state.config.players).get(space)
     if spec is None:
         return f"There is no space {space} on this board."
     _, problem = space_problem(state, space, spec.area)
@@ -189,8 +238,9 @@ def apply(state: GameState, action: Action) -> GameState:
         state = _place(state, action)
     else:
         raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
-    state = replace(effects.settle(state), steps=state.steps + 1)
-    return state if state.queue else end_turn(state)
+    state = effects.settle(state)
+    steps = state.steps + 1
+    return replace(state, steps=steps) if state.queue else end_turn(state, steps=steps)
 
 
 def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect, ...]]:

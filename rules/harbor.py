@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from . import river
 from .actions import Harbor
 from .catalog import SpaceSpec, catalog
 from .dice import candidates, give_up, payment_problem, single_die_options
-from .model import Die, Effect
+from .model import Effect, PaidDie
 from .state import GameState, replace
 
 
@@ -42,14 +42,21 @@ def _first_steps(boats: tuple[int, ...], seat: int, most: int) -> tuple[int, ...
 
 @lru_cache(maxsize=4096)
 def _moves(
-    key: str, dice: tuple[Die, ...], turns: bool, faces: tuple[int, ...], firsts: tuple[int, ...]
+    key: str, dice: bytes, turns: bool, faces: tuple[int, ...], firsts: tuple[int, ...]
 ) -> tuple[Harbor, ...]:
     """Each die that can pay, with one move per distinct space the boat can reach; keyed by the
-    dice that could pay (the shared dice, hashed in C), not the whole statue."""
+    dice that could pay (their codes in bytes), not the whole statue."""
     payments = single_die_options(dice, turns, faces=faces)
     return tuple(
-        Harbor(key, pay, steps) for pay in payments for steps in firsts if steps <= pay.value
+        _harbor(key, pay, steps) for pay in payments for steps in firsts if steps <= pay.value
     )
+
+
+@cache
+def _harbor(key: str, pay: PaidDie, steps: int) -> Harbor:
+    """One shared record per move (a few hundred in all), so that the listings cached above
+    hold no records of their own for the collector to walk."""
+    return Harbor(key, pay, steps)
 
 
 def why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

@@ -7,15 +7,27 @@ from functools import cache, lru_cache
 from . import tracks
 from .actions import Single, Variety
 from .catalog import SpaceSpec, catalog
-from .dice import a_die, candidates, give_up, payment_problem, value_payments
-from .model import GOODS, Die, Effect
+from .dice import a_die, colour_candidates, give_up, payment_problem, value_payments
+from .model import GOODS, Effect, Good, PaidDie
 from .province import good_score
 from .spaces import board_side
 from .state import GameState, replace
 
 
 def variety_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Variety]:
-    return [] if variety_problem(state, seat, None, spec) else [Variety(spec.key)]
+    return varieties_listing(state, seat, (spec,))
+
+
+def varieties_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Variety]:
+    """Whether the seat may use the variety market does not depend on the space: asked once."""
+    if variety_problem(state, seat, None, specs[0]):
+        return []
+    return [_variety(spec.key) for spec in specs]
+
+
+@cache
+def _variety(key: str) -> Variety:
+    return Variety(key)
 
 
 def variety_problem(
@@ -41,15 +53,33 @@ def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceS
 def single_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Single, ...]:
     player = state.players[seat]
     assert spec.colour is not None
-    dice = candidates(player.dice, spec.colour, (), False)
+    dice = colour_candidates(player.dice)[spec.colour]
     return _single_options(spec.key, dice, bool(player.karma))
 
 
+def singles_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Single]:
+    player = state.players[seat]
+    by_colour = colour_candidates(player.dice)
+    turns = bool(player.karma)
+    result: list[Single] = []
+    for spec in specs:
+        assert spec.colour is not None
+        result += _single_options(spec.key, by_colour[spec.colour], turns)
+    return result
+
+
 @lru_cache(maxsize=4096)
-def _single_options(key: str, dice: tuple[Die, ...], turns: bool) -> tuple[Single, ...]:
-    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
-    few listings are kept."""
-    return tuple(Single(key, pay, good) for pay in value_payments(dice, turns) for good in GOODS)
+def _single_options(key: str, dice: bytes, turns: bool) -> tuple[Single, ...]:
+    """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
+    listings are kept."""
+    return tuple(_single(key, pay, good) for pay in value_payments(dice, turns) for good in GOODS)
+
+
+@cache
+def _single(key: str, pay: PaidDie, good: Good) -> Single:
+    """One shared record per choice (a few thousand at most), so that the listings cached above
+    hold no records of their own for the collector to walk."""
+    return Single(key, pay, good)
 
 
 def single_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

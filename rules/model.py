@@ -139,14 +139,15 @@ Payment = tuple[PaidDie, ...]
 _PAID_DICE: tuple[PaidDie, ...] = tuple(PaidDie(d, f) for d in _DICE for f in (False, True))
 
 
-def paid_die(die: Die, flipped: bool = False) -> PaidDie:
-    """The shared record for giving up `die` (turned with karma if `flipped`): equal to
+def paid_die(die: int, flipped: bool = False) -> PaidDie:
+    """The shared record for giving up `die` (a `Die` or its code; turned with karma if
+    `flipped`): equal to
     `PaidDie(die, flipped)`, but one object per value, so that the option caches hold 48 of them
     rather than one per listing for the garbage collector to walk."""
     return _PAID_DICE[die * 2 + flipped]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Effect:
     """One gain or follow-up waiting to be carried out for the player whose turn it is.
 

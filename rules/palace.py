@@ -6,7 +6,15 @@ from functools import cache, lru_cache
 
 from .actions import Balcony, Chamber, Outer, Terrace
 from .catalog import SpaceSpec, catalog
-from .dice import a_die, candidates, give_up, payment_problem, remove_dice, single_die_options
+from .dice import (
+    a_die,
+    colour_candidates,
+    face_candidates,
+    give_up,
+    payment_problem,
+    remove_dice,
+    single_die_options,
+)
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
 from .model import Die, Effect, PaidDie
@@ -20,6 +28,10 @@ def _queue(state: GameState, effects: tuple[Effect, ...]) -> GameState:
 
 def terrace_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Terrace]:
     return (_terrace(spec.key),)
+
+
+def terraces_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Terrace]:
+    return [_terrace(spec.key) for spec in specs]
 
 
 @cache
@@ -45,15 +57,30 @@ def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec)
 
 
 def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Balcony, ...]:
-    dice = candidates(state.players[seat].dice, spec.colour, (), False)
-    return _balcony_options(spec.key, dice)
+    return tuple(balconies_listing(state, seat, (spec,)))
+
+
+def balconies_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Balcony]:
+    by_colour = colour_candidates(state.players[seat].dice)
+    result: list[Balcony] = []
+    for spec in specs:
+        assert spec.colour is not None
+        result += _balcony_options(spec.key, by_colour[spec.colour])
+    return result
 
 
 @lru_cache(maxsize=4096)
-def _balcony_options(key: str, dice: tuple[Die, ...]) -> tuple[Balcony, ...]:
-    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
-    few listings are kept."""
-    return tuple(Balcony(key, pay) for pay in single_die_options(dice, 0))
+def _balcony_options(key: str, dice: bytes) -> tuple[Balcony, ...]:
+    """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
+    listings are kept."""
+    return tuple(_balcony(key, pay) for pay in single_die_options(dice, 0))
+
+
+@cache
+def _balcony(key: str, pay: PaidDie) -> Balcony:
+    """One shared record per balcony and paid die (a few hundred at most), so that the listings
+    cached above hold no records of their own for the collector to walk."""
+    return Balcony(key, pay)
 
 
 def balcony_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
@@ -70,15 +97,40 @@ def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceS
 
 
 def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Chamber, ...]:
+    return tuple(chambers_listing(state, seat, (spec,)))
+
+
+def chambers_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Chamber]:
+    """The payments at each of these open chambers, in order; what they share (the dice per
+    face, the seat's chamber actions) is looked up once."""
     player = state.players[seat]
-    options = _chamber_payments(spec.key, spec.value, player.dice, player.karma)
-    if options and _may_be_impossible(seat_rules(state, seat).chambers[spec.value]):
-        # Giving up a die never makes the action possible, so one check with the whole statue
-        # rules out every payment at once when the action is impossible anyway.
-        if not chamber_possible(state, seat, spec.value, player.dice, player.karma):
-            return ()
-        return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
-    return options
+    turns = bool(player.karma)
+    by_face = face_candidates(player.dice, turns)
+    gains = seat_rules(state, seat).chambers
+    result: list[Chamber] = []
+    for spec in specs:
+        value = spec.value
+        options = _chambers(spec.key, by_face[value], turns, value)
+        if options and _may_be_impossible(gains[value]):
+            options = _possible_options(state, seat, spec, options)
+        result += options
+    return result
+
+
+def _possible_options(
+    state: GameState, seat: int, spec: SpaceSpec, options: tuple[Chamber, ...]
+) -> tuple[Chamber, ...]:
+    """The payments after which the chamber's action can still be carried out."""
+    player = state.players[seat]
+    kinds = _impossible_kinds(seat_rules(state, seat).chambers[spec.value])
+    # One check with the whole statue rules out every payment at once when the action is
+    # impossible anyway: giving up a die never makes the Master Builder possible, and the
+    # Portuguese does not depend on the dice at all.
+    if not chamber_possible(state, seat, spec.value, player.dice, player.karma):
+        return ()
+    if kinds == {"boat_exact"}:
+        return options
+    return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
 
 
 @cache
@@ -88,18 +140,30 @@ def _may_be_impossible(gain: tuple[Effect, ...]) -> bool:
     return any(g.kind in MAY_BE_IMPOSSIBLE for g in gain)
 
 
+@cache
+def _impossible_kinds(gain: tuple[Effect, ...]) -> frozenset[str]:
+    """The kinds of a chamber's gains that may make its action impossible."""
+    return frozenset(g.kind for g in gain) & MAY_BE_IMPOSSIBLE
+
+
 def _chamber_payments(
     key: str, value: int, dice: tuple[Die, ...], karma: int
 ) -> tuple[Chamber, ...]:
     turns = bool(karma)
-    return _chambers(key, candidates(dice, None, (value,), turns), turns, value)
+    return _chambers(key, face_candidates(dice, turns)[value], turns, value)
 
 
 @lru_cache(maxsize=4096)
-def _chambers(key: str, dice: tuple[Die, ...], turns: bool, value: int) -> tuple[Chamber, ...]:
-    """Keyed by the dice that could pay (ints, hashed in C), not the whole statue, so that
-    few listings are kept."""
-    return tuple(Chamber(key, pay) for pay in single_die_options(dice, turns, faces=(value,)))
+def _chambers(key: str, dice: bytes, turns: bool, value: int) -> tuple[Chamber, ...]:
+    """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
+    listings are kept."""
+    return tuple(_chamber(key, pay) for pay in single_die_options(dice, turns, faces=(value,)))
+
+
+@cache
+def _chamber(key: str, pay: PaidDie) -> Chamber:
+    """One shared record per chamber and paid die, as for the balconies."""
+    return Chamber(key, pay)
 
 
 def _possible_after(state: GameState, seat: int, spec: SpaceSpec, pay: PaidDie) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from .catalog import EdgeSpot, catalog
@@ -43,7 +44,7 @@ def tile_ends(placed: Placed) -> int:
     return rotated(catalog().tiles[placed.tile].ends, placed.rotation)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _all_ends(province: Province) -> tuple[int, ...]:
     """The road ends on every cell: the residence's, a placed tile's, or none."""
     spec = catalog().province
@@ -57,14 +58,23 @@ def ends_at(province: Province, cell: int) -> int:
     return _all_ends(province)[cell]
 
 
-@lru_cache(maxsize=8192)
 def _demand(province: Province) -> tuple[int, ...]:
     """For each free cell, the sides on which a neighbour's road end points at it (0: none)."""
-    ends = _all_ends(province)
+    return _demand_of(_all_ends(province))
+
+
+# The caches below are keyed by the road ends on every cell (`_all_ends`), which is all they
+# depend on: every tile has a road, so a cell without road ends is free. A tuple of ints is not
+# tracked by the garbage collector, where a province key kept a whole province record (its
+# cells and tiles) in every full collection.
+
+
+@lru_cache(maxsize=2048)
+def _demand_of(ends: tuple[int, ...]) -> tuple[int, ...]:
     demand = []
-    for cell in range(len(province.cells)):
+    for cell, own in enumerate(ends):
         mask = 0
-        if is_free(province, cell):
+        if not own:
             for bit, facing, other in neighbours(cell):
                 if ends[other] & facing:
                     mask |= bit
@@ -90,11 +100,15 @@ def is_free(province: Province, cell: int) -> bool:
     return cell != catalog().province.residence and province.cells[cell] is None
 
 
-@lru_cache(maxsize=8192)
 def placements(province: Province, ends: int) -> tuple[tuple[int, int], ...]:
     """Every (cell, rotation) where a tile with these road ends may be built."""
+    return _placements(_demand(province), ends)
+
+
+@lru_cache(maxsize=2048)
+def _placements(demands: tuple[int, ...], ends: int) -> tuple[tuple[int, int], ...]:
     result: list[tuple[int, int]] = []
-    for cell, demand in enumerate(_demand(province)):
+    for cell, demand in enumerate(demands):
         if demand:
             for rotation in distinct_rotations(ends):
                 if rotated(ends, rotation) & demand:
@@ -116,7 +130,10 @@ def placement_problem(province: Province, cell: int, ends: int) -> str | None:
 
 def road_network(province: Province) -> set[int]:
     """The cells a road path joins to the residence."""
-    ends = _all_ends(province)
+    return _network(_all_ends(province))
+
+
+def _network(ends: Sequence[int]) -> set[int]:
     start = catalog().province.residence
     reached = {start}
     frontier = [start]
@@ -131,28 +148,31 @@ def road_network(province: Province) -> set[int]:
 
 def all_connected(province: Province) -> bool:
     """Whether every placed tile has a road path to the residence."""
-    reached = road_network(province)
-    return all(cell in reached for cell, _ in province.placed())
+    return _joined(_all_ends(province))
 
 
-@lru_cache(maxsize=8192)
+def _joined(ends: Sequence[int]) -> bool:
+    """Whether every cell with road ends (the residence and each tile) is on the road network."""
+    reached = _network(ends)
+    return all(cell in reached for cell, own in enumerate(ends) if own)
+
+
 def rebuild_rotations(province: Province, cell: int, ends: int) -> tuple[int, ...]:
     """Rotations in which a tile with these road ends may replace the tile on `cell`, keeping
     every tile connected to the residence."""
-    old = province.cells[cell]
-    assert old is not None
+    assert province.cells[cell] is not None
+    return _rebuild_rotations(_all_ends(province), cell, ends)
+
+
+@lru_cache(maxsize=2048)
+def _rebuild_rotations(all_ends: tuple[int, ...], cell: int, ends: int) -> tuple[int, ...]:
+    trial = list(all_ends)
     result = []
     for rotation in distinct_rotations(ends):
-        trial = province.with_cell(cell, Placed(_tile_with_ends(ends), rotation, True))
-        if all_connected(trial):
+        trial[cell] = rotated(ends, rotation)
+        if _joined(trial):
             result.append(rotation)
     return tuple(result)
-
-
-@cache
-def _tile_with_ends(ends: int) -> int:
-    """Some tile id with this road shape at rotation 0 (connectivity depends on the shape only)."""
-    return next(t.id for t in catalog().tiles if t.ends == ends)
 
 
 def edge_spots(cell: int, ends: int, board: str) -> list[EdgeSpot]:

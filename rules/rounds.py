@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from . import fields, tracks
@@ -21,42 +23,39 @@ def _can_act(state: GameState, seat: int) -> bool:
     return player.workers_left > 0 and not player.passed
 
 
-def end_turn(state: GameState) -> GameState:
-    """After the acting player's turn: note meeting markers, then hand the turn on."""
+def end_turn(state: GameState, **changes: Any) -> GameState:
+    """After the acting player's turn: note meeting markers, then hand the turn on. `changes`
+    (the step count) go into the same copy of the state as the turn's hand-over."""
     seat = state.turn
     player = state.players[seat]
     if seat not in state.met_order and tracks.have_met(player.fame, player.money):
-        state = replace(state, met_order=(*state.met_order, seat))
+        changes["met_order"] = (*state.met_order, seat)
         if state.end_trigger < 0:
             order = round_order(state)
-            state = replace(
-                state, end_trigger=seat, last_turns=tuple(order[order.index(seat) + 1 :])
-            )
-            return _next_last_turn(state)
+            waiting = tuple(order[order.index(seat) + 1 :])
+            return _next_last_turn(state, waiting, end_trigger=seat, **changes)
     if state.end_trigger >= 0:
-        return _next_last_turn(state)
-    return _next_turn(state)
+        return _next_last_turn(state, state.last_turns, **changes)
+    return _next_turn(state, **changes)
 
 
-def _next_last_turn(state: GameState) -> GameState:
+def _next_last_turn(state: GameState, waiting: tuple[int, ...], **changes: Any) -> GameState:
     """After the end is triggered, each seat left before the start player gets one more turn."""
-    waiting = list(state.last_turns)
-    while waiting:
-        seat = waiting.pop(0)
+    for index, seat in enumerate(waiting):
         if _can_act(state, seat):
-            return replace(state, turn=seat, last_turns=tuple(waiting))
-    return replace(state, last_turns=(), over=True)
+            return replace(state, turn=seat, last_turns=waiting[index + 1 :], **changes)
+    return replace(state, last_turns=(), over=True, **changes)
 
 
-def _next_turn(state: GameState) -> GameState:
+def _next_turn(state: GameState, **changes: Any) -> GameState:
     n = state.config.players
     for offset in range(1, n + 1):
         seat = (state.turn + offset) % n
         if _can_act(state, seat):
-            return replace(state, turn=seat)
+            return replace(state, turn=seat, **changes)
         if _takes_yield_instead(state, seat):
-            return replace(state, turn=seat, queue=(TAKE_YIELD,))
-    return _end_round(state)
+            return replace(state, turn=seat, queue=(TAKE_YIELD,), **changes)
+    return _end_round(state, **changes)
 
 
 TAKE_YIELD = Effect("take_yield")
@@ -72,7 +71,7 @@ def _takes_yield_instead(state: GameState, seat: int) -> bool:
     return any(_can_act(state, other) for other in others) and fields.can_take(state, seat)
 
 
-def _end_round(state: GameState) -> GameState:
+def _end_round(state: GameState, **changes: Any) -> GameState:
     """Workers come home; the Great Mogul's user, or else the next seat, starts the new round."""
     n = state.config.players
     start = state.mogul if state.mogul >= 0 else (state.start_player + 1) % n
@@ -86,6 +85,7 @@ def _end_round(state: GameState) -> GameState:
         round=state.round + 1,
         start_player=start,
         turn=start,
+        **changes,
     )
 
 

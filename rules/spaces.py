@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .catalog import BoardSide, SpaceSpec, catalog
 from .state import FREE, GameState, replace
@@ -20,7 +20,7 @@ def open_spaces(state: GameState) -> tuple[SpaceSpec, ...]:
     return _open_spaces(state.config.players, state.spaces)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _open_spaces(players: int, occupants: tuple[int, ...]) -> tuple[SpaceSpec, ...]:
     result = []
     rows_seen: set[str] = set()
@@ -35,10 +35,15 @@ def _open_spaces(players: int, occupants: tuple[int, ...]) -> tuple[SpaceSpec, .
     return tuple(result)
 
 
+@cache
+def spaces_by_key(players: int) -> dict[str, SpaceSpec]:
+    """The board's spaces by name: every placement played looks its space up."""
+    return {spec.key: spec for spec in catalog().side_for(players).spaces}
+
+
 def space_problem(state: GameState, key: str, area: str) -> tuple[SpaceSpec | None, str | None]:
     """The space named `key` in `area`, or why a worker cannot go there."""
-    side = board_side(state)
-    spec = next((s for s in side.spaces if s.key == key), None)
+    spec = spaces_by_key(state.config.players).get(key)
     if spec is None or spec.area != area:
         return None, f"there is no {area} space {key!r} on this board."
     occupant = state.spaces[spec.index]
@@ -59,5 +64,5 @@ def occupy(state: GameState, seat: int, spec: SpaceSpec) -> GameState:
     spaces = list(state.spaces)
     spaces[spec.index] = seat
     player = state.players[seat]
-    state = replace(state, spaces=tuple(spaces))
-    return state.update_player(seat, placed=player.placed + 1, money=player.money - spec.money)
+    player = replace(player, placed=player.placed + 1, money=player.money - spec.money)
+    return state.with_player(seat, player, spaces=tuple(spaces))

@@ -1,7 +1,8 @@
 """The game state: frozen, slotted records, replaced whole by every action.
 
 Records are small and nested so that an action rebuilds only the parts it changes; everything
-else is shared with the previous state. No state is ever deep-copied.
+else is shared with the previous state. No state is ever deep-copied. Each record keeps its hash
+once worked out, so that searching bots can key tables by whole states cheaply.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def _compile_replacer(cls: type) -> Callable[..., Any]:
     return namespace["replace"]  # type: ignore[no-any-return]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Config:
     """What a game is set up with: fixed for the whole game."""
 
@@ -84,7 +85,7 @@ class Province:
         return Province(tuple(cells))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Player:
     fame: int
     money: int
@@ -112,13 +113,13 @@ class Player:
         return self.workers - self.placed
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class River:
     boats: tuple[int, ...]  # river space of each seat's boat
     tiles: tuple[int, ...] = ()  # Ganga module: per river space, the river tile there or EMPTY
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Supply:
     """The general supply: dice, the tile stacks of the display, and the yield tiles."""
 
@@ -130,7 +131,7 @@ class Supply:
     display: tuple[int, ...] = ()  # Navaratnas: yield tiles face up on the main board, sorted
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class GameState:
     config: Config
     rng: int
@@ -153,10 +154,12 @@ class GameState:
     def player(self) -> Player:
         return self.players[self.turn]
 
-    def with_player(self, seat: int, player: Player) -> GameState:
+    def with_player(self, seat: int, player: Player, **changes: Any) -> GameState:
+        """This state with `player` in `seat`, and any other fields changed in the same copy (a
+        step copies the 16-field state several times; each copy saved counts)."""
         players = list(self.players)
         players[seat] = player
-        return replace(self, players=tuple(players))
+        return replace(self, players=tuple(players), **changes)
 
     def update_player(self, seat: int, **changes: object) -> GameState:
         return self.with_player(seat, replace(self.players[seat], **changes))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 
 import attrs
@@ -123,6 +122,10 @@ __all__ = [
 
 def examples_dir() -> Path:
     """The folder of example games shipped with rajas (package data, so a wheel has them too)."""
+    # Imported here: importlib.resources costs a few milliseconds on every start of `rajas`,
+    # and only the app's example list needs it.
+    from importlib import resources
+
     return Path(str(resources.files(__name__) / "examples"))
 
 

@@ -46,14 +46,22 @@ def reveal(before: GameState, after: GameState, action: Action) -> str:
         else:
             parts.append("reshuffled the yield tiles")
         parts.extend(f"drew yield {_yield_words(tile)}" for tile in drawn)
-    # A face-down tile taken from the stack onto a field (`yield stack ...`) is seen by all.
-    face_down = {*old.yields, *old.yield_discard}
-    onto_fields = _on_fields(after) - _on_fields(before)
-    parts.extend(f"drew yield {_yield_name(t)}" for t in sorted(onto_fields & face_down))
-    parts.extend(_turned_up(before, after))
-    for index, (was, now) in enumerate(zip(old.stacks, new.stacks, strict=True)):
-        if now and now != was and (not was or now[-1] != was[-1]):
-            parts.append(f"{stack_name(index)} now shows {_tile_words(now[-1])}")
+    # Fields and stacks are shared with the state before unless the action changed them: most
+    # actions touch neither, and a load tells this for every action of the log.
+    fields_changed = any(
+        a.fields is not b.fields or a.face_down != b.face_down
+        for a, b in zip(before.players, after.players, strict=True)
+    )
+    if fields_changed:
+        # A face-down tile taken from the stack onto a field (`yield stack ...`) is seen by all.
+        face_down = {*old.yields, *old.yield_discard}
+        onto_fields = _on_fields(after) - _on_fields(before)
+        parts.extend(f"drew yield {_yield_name(t)}" for t in sorted(onto_fields & face_down))
+        parts.extend(_turned_up(before, after))
+    if new.stacks is not old.stacks:
+        for index, (was, now) in enumerate(zip(old.stacks, new.stacks, strict=True)):
+            if now and now != was and (not was or now[-1] != was[-1]):
+                parts.append(f"{stack_name(index)} now shows {_tile_words(now[-1])}")
     return "; ".join(parts)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from itertools import combinations_with_replacement, product
 from typing import Any
 
@@ -241,3 +242,29 @@ def test_a_one_turned_to_six_is_offered_for_a_tile() -> None:
 def test_flip_pairs() -> None:
     turned = [PaidDie(d, True).value for d in dice("o1", "o2", "o3", "o4", "o5", "o6")]
     assert turned == [6, 5, 4, 3, 2, 1]
+
+
+def test_the_dice_option_lookups_hold_nothing_the_collector_walks() -> None:
+    """The caches keep these for the whole run: once collections have looked at them, tuples of
+    untracked objects drop out of every later one (a nested one a level per collection), and the
+    option caches then cost it nothing."""
+    statue = dice("o1", "g3", "b6", "p2", "o1")
+    looked_up = (
+        dice_rules.colour_candidates(statue),
+        dice_rules.face_candidates(statue, True),
+        dice_rules.reach(statue, 2),
+        dice_rules.faces_of(statue, Colour.ORANGE),
+    )
+    for _ in range(3):
+        gc.collect()
+    assert [gc.is_tracked(found) for found in looked_up] == [False] * len(looked_up)
+
+
+def test_equal_payments_from_different_statues_are_one_shared_tuple() -> None:
+    """The caches of payments and purchases hold each distinct payment once, not a copy per
+    statue, so that collections walk fewer of them."""
+    alone = dice_rules.minimal_payments(dice("o2", "g3"), 0, Colour.ORANGE, 2)
+    beside = dice_rules.minimal_payments(dice("o2", "o1", "p4"), 0, Colour.ORANGE, 2)
+    shared = [pay for pay in beside if pay == alone[0]]
+    assert len(alone) == 1 and len(shared) == 1
+    assert shared[0] is alone[0]

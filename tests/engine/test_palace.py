@@ -3,6 +3,7 @@ the six chambers, the Master Builder and the Portuguese in detail."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -24,7 +25,9 @@ from game_kit import (
 
 import rules
 from rules.actions import Rebuild
+from rules.building import can_rebuild, rebuild_options
 from rules.catalog import catalog
+from rules.dice import remove_dice
 from rules.model import Colour, Die, PaidDie
 from rules.state import GameState, replace
 
@@ -300,3 +303,23 @@ def test_portuguese_is_closed_on_the_last_six_spaces_before_the_final(space: int
     else:
         with pytest.raises(rules.IllegalAction):
             rules.apply(state, act("chamber c6 b6"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_whether_the_master_builder_can_build_agrees_with_its_choices(seed: int) -> None:
+    """`can_rebuild` answers from a cache keyed by what the dice can pay; it must say what
+    listing the choices says, for the whole statue and for the statue less each die."""
+    chooser = random.Random(seed)
+    state = rules.new_game(rules.Config(players=4, seed=seed))
+    checked = 0
+    while not state.over:
+        for seat, player in enumerate(state.players):
+            statues = [player.dice] + [remove_dice(player.dice, (d,)) for d in player.dice]
+            for dice in statues:
+                assert dice is not None
+                for karma in {0, player.karma}:
+                    listed = next(rebuild_options(state, seat, dice, karma), None) is not None
+                    assert can_rebuild(state, seat, dice, karma) == listed
+                    checked += listed
+        state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+    assert checked  # some states of every game let the Master Builder build

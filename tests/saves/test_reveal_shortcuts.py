@@ -1,0 +1,42 @@
+"""What a logged action revealed is told the same when nothing is shared between the states.
+
+`journal.reveal` skips the fields and the display stacks when the state after an action still
+holds the very objects of the state before (nothing there changed); this holds it to the words
+it gives when every one of them is a fresh copy, in games of every board kind.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rules
+from rules import Config, GameState
+from rules.state import replace
+from saves import journal
+
+
+def _unshared(state: GameState) -> GameState:
+    """The same state with every field tuple and the display stacks copied anew."""
+    players = tuple(replace(p, fields=tuple(list(p.fields))) for p in state.players)
+    supply = replace(state.supply, stacks=tuple(list(state.supply.stacks)))
+    return replace(state, players=players, supply=supply)
+
+
+@pytest.mark.parametrize("boards", ["base", "navaratnas", "mixed"])
+def test_reveal_is_the_same_without_shared_parts(boards: str) -> None:
+    told = 0
+    for seed in range(1, 5):
+        kinds = {"base": ("base",) * 4, "navaratnas": ("navaratnas",) * 4}
+        seats = kinds.get(boards, ("base", "navaratnas") * 2)
+        state = rules.new_game(Config(players=4, seed=seed, boards=seats, ganga=seed % 2 == 0))
+        chooser = random.Random(seed)
+        while not state.over:
+            action = chooser.choice(rules.legal_actions(state))
+            after = rules.apply(state, action)
+            words = journal.reveal(state, after, action)
+            assert words == journal.reveal(state, _unshared(after), action)
+            told += bool(words)
+            state = after
+    assert told > 50
