@@ -17,6 +17,7 @@ from rajas_tui.present import coach, turns
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.coach import CoachScreen
 from rajas_tui.tui.screens.game import COACH_GROUP, GameScreen, Line
+from rajas_tui.tui.screens.help import HelpScreen
 
 from . import kit
 
@@ -144,3 +145,23 @@ async def test_on_a_bots_turn_the_key_says_why_not(
             assert not isinstance(app.screen, CoachScreen)
     finally:
         gate.open.set()
+
+
+@pytest.mark.asyncio
+async def test_help_cancels_the_coach_so_its_answer_never_covers_the_help(
+    saves: Path, gated_coach: Gate
+) -> None:
+    game = humans_turn()
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("a")
+        await _until(pilot, gated_coach.started.is_set, "the coach started")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert screen.coaching is None
+        gated_coach.open.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen), "no advice opened over the help"

@@ -427,6 +427,7 @@ class GameScreen(Screen[None]):
         self.rajas.action_save_as()
 
     def action_help(self) -> None:
+        self._stop_coach()  # its answer would open over the help
         self.rajas.action_rules()
 
     # Bots ------------------------------------------------------------------------------------
