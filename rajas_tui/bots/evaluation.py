@@ -31,6 +31,7 @@ brings, and the bot would shun progress. A seat compares itself with its best ri
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -179,3 +180,29 @@ def _pending(state: GameState, seat: int) -> float:
     if state.turn != seat:
         return 0.0
     return sum(PENDING_WORTH.get(effect.kind, 0.0) * max(effect.n, 1) for effect in state.queue)
+
+
+def contributions(
+    state: GameState, seat: int, waiting: Iterable[rules.Effect] = ()
+) -> dict[str, float]:
+    """Each term's share of the seat's `worth`, in fame points: the margin whole, the rest
+    weighted and faded by the round (they sum to `worth`). `waiting`: gains a forecast names
+    but has not queued yet (`rules.forecast`), counted as pending like queued ones."""
+    counts = terms(state, seat)
+    counts["pending"] += sum(PENDING_WORTH.get(e.kind, 0.0) * max(e.n, 1) for e in waiting)
+    share = future_share(state.round)
+    return {
+        name: count if name == "margin" else share * WEIGHTS[name] * count
+        for name, count in counts.items()
+    }
+
+
+def changes(
+    before: GameState, after: GameState, seat: int, waiting: Iterable[rules.Effect] = ()
+) -> list[tuple[str, float]]:
+    """The terms whose share of the seat's worth an action changed, largest change first (in
+    fame points; a tie keeps the terms' order): why the evaluation likes or dislikes it.
+    `waiting` as in `contributions`, for `after`."""
+    old, new = contributions(before, seat), contributions(after, seat, waiting)
+    moved = [(name, new[name] - old[name]) for name in old]
+    return sorted((item for item in moved if abs(item[1]) > 1e-9), key=lambda item: -abs(item[1]))

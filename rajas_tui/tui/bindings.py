@@ -45,6 +45,10 @@ GAME: list[BindingType] = [
     ),
     Binding("u", "undo", "undo", id="game.undo"),
     Binding("U", "redo", "redo", id="game.redo", show=False),
+    # Not in the footer (full at 80 columns); help and the README list it.
+    Binding(
+        "a", "coach", "coach: what the normal bot would play, and why", id="game.coach", show=False
+    ),
     Binding("ctrl+s", "save_as", "save as", id="game.save_as", show=False),
     Binding("question_mark", "help", "help", id="app.help", key_display="?"),
 ]
@@ -66,6 +70,10 @@ HELP: list[BindingType] = [
     Binding("pagedown,space", "page(1)", "next page", id="help.next", key_display="PgDn"),
     Binding("pageup", "page(-1)", "previous page", id="help.previous", key_display="PgUp"),
 ]
+COACH: list[BindingType] = [
+    Binding("enter", "take", "play it", id="coach.take"),
+    Binding("escape", "ignore", "ignore", id="coach.ignore"),
+]
 GAME_OVER: list[BindingType] = [
     Binding("n", "new", "new game", id="over.new"),
     Binding("escape", "title", "title", id="over.title"),
@@ -73,7 +81,7 @@ GAME_OVER: list[BindingType] = [
 ]
 
 ALL: list[Binding] = [
-    b for b in (*GAME, *TITLE, *DIALOG, *HELP, *GAME_OVER) if isinstance(b, Binding)
+    b for b in (*GAME, *TITLE, *DIALOG, *HELP, *COACH, *GAME_OVER) if isinstance(b, Binding)
 ]
 
 

@@ -56,3 +56,30 @@ def test_a_bought_tile_waiting_to_be_placed_counts_for_its_seat_only() -> None:
     assert gained == pytest.approx(evaluation.PENDING_WORTH["place_tile"])
     other = (seat + 1) % 3
     assert evaluation.worth(waiting, other) == evaluation.worth(state, other)
+
+
+def test_the_terms_shares_add_up_to_the_worth() -> None:
+    state = rules.replace(_game(), round=4)
+    shares = evaluation.contributions(state, 1)
+    assert set(shares) == set(evaluation.terms(state, 1))
+    assert sum(shares.values()) == pytest.approx(evaluation.worth(state, 1))
+
+
+def test_changes_name_the_terms_an_action_moved_largest_first() -> None:
+    state = _game()
+    after = state.update_player(
+        0, fame=state.players[0].fame + 1, workers=state.players[0].workers + 1
+    )
+    assert evaluation.changes(state, after, 0) == [
+        ("workers", pytest.approx(evaluation.WEIGHTS["workers"])),
+        ("margin", pytest.approx(1.0)),
+    ]
+    assert evaluation.changes(state, state, 0) == [], "a term that did not move is not named"
+
+
+def test_a_gain_the_forecast_names_counts_as_pending() -> None:
+    state = _game()
+    waiting = [rules.Effect("upgrade", 1)]
+    assert evaluation.changes(state, state, 0, waiting) == [
+        ("pending", pytest.approx(evaluation.PENDING_WORTH["upgrade"]))
+    ]

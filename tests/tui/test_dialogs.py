@@ -84,3 +84,21 @@ async def test_start_is_reached_by_keys_and_starts_the_game(saves: Path) -> None
         await pilot.press("enter")
         await pilot.pause()
         assert app.game is not None
+
+
+async def test_a_bot_seat_starts_at_the_normal_level(saves: Path) -> None:
+    """Someone playing alone meets a real opponent unless they pick otherwise."""
+    app = kit.app(saves=saves, seed=7)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await _new_game_dialog(app, pilot)
+        kinds = [app.screen.query_one(f"#kind-{seat}", Select) for seat in range(4)]
+        assert [kind.value for kind in kinds] == ["human", "normal", "normal", "normal"]
+        labels = [str(label) for label, _ in kinds[1]._options]
+        assert labels == [
+            "human",
+            "bot: random",
+            "bot: greedy",
+            "bot: easy",
+            "bot: normal",
+            "bot: hard",
+        ]

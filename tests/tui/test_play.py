@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 
 import rules
 import saves as save_layer
@@ -44,6 +45,9 @@ async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
         # Title → new game dialog → seed → start: the dialog's defaults are a human and a bot.
         await pilot.press("n")
         await pilot.pause()
+        # The default bot searches for about 2 s a move: a whole game would take many minutes,
+        # so this game is against the random bot (test_bot_levels plays the searching ones).
+        app.screen.query_one("#kind-1", Select).value = "random"
         await pilot.click("#seed")
         await pilot.press(*"2026")
         await pilot.press("enter")

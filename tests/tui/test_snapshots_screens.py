@@ -201,3 +201,21 @@ def test_tab_during_a_choice(snap_compare: Any, saves: Path) -> None:
     """At 80×24 Tab shows the next pane in the choice's place; the prompt keeps the choice."""
     app = kit.app(kit.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=kit.SMALL, press=["q", "tab"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_coachs_answer(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+    """The real normal bot's advice on a fixed game: its seed makes it the same every time."""
+    game = kit.new_game([("Asha", "human"), ("Bela", "easy")], 7)
+    while not game.seat.is_human:
+        game = save_layer.play(game, turns.bot_action(game))
+
+    async def advised(pilot: Pilot[None]) -> None:
+        await pilot.press("a")
+        for _ in range(6000):
+            if type(pilot.app.screen).__name__ == "CoachScreen":
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+
+    assert snap_compare(kit.app(game, saves=saves), terminal_size=size, run_before=advised)

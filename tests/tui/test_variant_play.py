@@ -10,6 +10,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from textual.widgets import Select
 
 import rules
 import saves as save_layer
@@ -66,6 +67,10 @@ async def test_mixed_game_with_ganga_set_up_and_played_to_the_end_by_keys(saves:
         await pilot.pause()
         await _focus(pilot, app, "players")
         await pilot.press("enter", "down", "enter")  # 3 players
+        # The bot seats start at the normal search level; a whole game against it would take
+        # many minutes, so this one is against random bots.
+        for seat in (1, 2):
+            app.screen.query_one(f"#kind-{seat}", Select).value = "random"
         await _focus(pilot, app, "board-0")
         await pilot.press("space", "ctrl+g")
         await _focus(pilot, app, "seed")

@@ -19,9 +19,10 @@ from textual.worker import Worker, WorkerState
 
 import rules
 import saves
-from rajas_tui.present import logbook, text, turns, variants
+from rajas_tui.present import coach, logbook, text, turns, variants
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui import bindings
+from rajas_tui.tui.screens.coach import CoachScreen
 from rajas_tui.tui.screens.handover import HandOverScreen
 from rajas_tui.tui.widgets.base import View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
@@ -81,6 +82,7 @@ class Line(Widget):
 
 
 BOT_GROUP = "bot"
+COACH_GROUP = "coach"
 
 
 class GameScreen(Screen[None]):
@@ -106,6 +108,7 @@ class GameScreen(Screen[None]):
         self.peeking = False
         self._bot_timer: Timer | None = None
         self.thinking: saves.Game | None = None  # the game a bot is choosing a move for
+        self.coaching: saves.Game | None = None  # the game the coach is thinking about
         self._keys_signature: tuple[bool | None, ...] = ()
         self._chooser_for: object = None  # the game state the chooser was built for
         # The human seat at the keyboard: the screen shows what that seat may see. None until
@@ -159,6 +162,7 @@ class GameScreen(Screen[None]):
         state = game.state
         human = not state.over and game.setup.seats[state.turn].kind == HUMAN
         self._cancel_bot()
+        self._cancel_coach()
         if self.holder is None:
             self.holder = self._first_holder()
         if human and self.holder != state.turn and self.PASSES_KEYBOARD:
@@ -284,6 +288,8 @@ class GameScreen(Screen[None]):
         if chooser is None:
             doing = "thinking" if self.thinking is not None else "playing"
             return Text(f" {view.who(state.turn)} (bot) is {doing}…", "italic")
+        if self.coaching is not None:
+            return Text(" The coach is thinking… (Escape cancels)", "italic")
         if self.peeking and (self.has_class("-narrow") or self.has_class("-short")):
             return Text(f" {chooser.top.title}: a choice key brings it back", "italic")
         if chooser.message:
@@ -325,6 +331,8 @@ class GameScreen(Screen[None]):
             if command == "rotate":
                 return True if chooser.top.kind == "grid" else None
             return True
+        if action == "coach":
+            return True if chooser is not None else None
         if action == "undo":
             return True if saves.can_undo(self.rajas.shown) else None
         if action == "redo":
@@ -349,6 +357,8 @@ class GameScreen(Screen[None]):
         self.notify(sentence, severity="warning", markup=False)
 
     async def action_command(self, command: str) -> None:
+        if self._stop_coach() and command == "back":
+            return  # Escape while the coach thinks only cancels it
         # A key typed while the last action is still being saved acts on what follows it.
         await self.rajas.settled()
         self.peeking = False
@@ -373,6 +383,7 @@ class GameScreen(Screen[None]):
         return tuple(name for name in PANE_NAMES if name != "yields")
 
     async def action_digit(self, digit: str) -> None:
+        self._stop_coach()
         if self.chooser is not None and self.chooser.wants_digits:
             await self.action_command(digit)
             return
@@ -393,6 +404,7 @@ class GameScreen(Screen[None]):
             self.redraw()
 
     def action_pane(self, delta: int) -> None:
+        self._stop_coach()
         panes = self._panes()
         index = (panes.index(self.pane) + delta) % len(panes) if self.pane in panes else 0
         self.pane = panes[index]
@@ -401,11 +413,13 @@ class GameScreen(Screen[None]):
 
     async def action_undo(self) -> None:
         self._stop_bot()  # what it was thinking about is taken back: its move is not played
+        self._stop_coach()
         await self.rajas.settled()
         self.rajas.undo()
 
     async def action_redo(self) -> None:
         self._stop_bot()
+        self._stop_coach()
         await self.rajas.settled()
         self.rajas.redo()
 
@@ -413,6 +427,7 @@ class GameScreen(Screen[None]):
         self.rajas.action_save_as()
 
     def action_help(self) -> None:
+        self._stop_coach()  # its answer would open over the help
         self.rajas.action_rules()
 
     # Bots ------------------------------------------------------------------------------------
@@ -459,6 +474,9 @@ class GameScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == COACH_GROUP and event.state == WorkerState.SUCCESS:
+            self._advised(worker)
+            return
         if worker.group != BOT_GROUP or event.state != WorkerState.SUCCESS:
             return
         result = worker.result
@@ -471,6 +489,61 @@ class GameScreen(Screen[None]):
             return
         self.thinking = None
         self.rajas.commit(action)
+
+    # The coach ----------------------------------------------------------------------------------
+
+    async def action_coach(self) -> None:
+        """Asks the coach what to play now: only on a human seat's turn, in a thread, so the
+        screen stays live; Escape or another key cancels it."""
+        await self.rajas.settled()
+        if self.chooser is None:
+            state = self.rajas.state
+            self._refuse(
+                "The game is over: the coach has nothing to advise."
+                if state.over
+                else "A bot is playing: the coach advises on your turn."
+            )
+            return
+        if self.coaching is not None:
+            return  # already asked: the answer is on its way
+        self.coaching = self.rajas.shown
+        self.redraw()
+        self._coach_move(self.coaching)
+
+    @work(thread=True, exclusive=True, group=COACH_GROUP)
+    def _coach_move(self, game: saves.Game) -> tuple[saves.Game, coach.Advice]:
+        return game, coach.advise(game.state, game.setup.seed)
+
+    def _advised(self, worker: Worker[object]) -> None:
+        result = worker.result
+        if not isinstance(result, tuple) or worker.is_cancelled:
+            return
+        game, advice = result
+        # Advice for a game since changed (an undo, a move) would be about another position.
+        if game is not self.coaching or game is not self.rajas.newest:
+            return
+        self.coaching = None
+        self.redraw()
+
+        def take() -> None:
+            if self.rajas.newest is game:
+                self.rajas.commit(advice.action)
+            else:
+                self._refuse("The game has moved on since the coach's advice.")
+
+        self.app.push_screen(CoachScreen(advice, take))
+
+    def _stop_coach(self) -> bool:
+        """Whether the coach was thinking; it is stopped and the screen says so."""
+        if self._cancel_coach():
+            self.redraw()
+            return True
+        return False
+
+    def _cancel_coach(self) -> bool:
+        self.workers.cancel_group(self, COACH_GROUP)
+        was, self.coaching = self.coaching, None
+        return was is not None
 
     def on_screen_resume(self) -> None:
         game = self.rajas.shown

@@ -138,7 +138,10 @@ DIALOGS = (
         "Tab and shift+Tab move between the fields, the marked one (>) has "
         "the keys; Enter opens a list, presses a button or, in a text field, starts the game; "
         "Space ticks a box; ctrl+g and ctrl+n "
-        "switch Ganga and Navaratnas; Start begins the game, Escape cancels.",
+        "switch Ganga and Navaratnas; Start begins the game, Escape cancels. A seat is human or "
+        "a bot: bot: random plays any legal move; bot: greedy takes the move that looks best "
+        "one step ahead; bot: easy, normal and hard search ahead, thinking longer at each "
+        "level (normal, the default, about 2 s a move; hard up to 10 s).",
     ),
     (
         "Load and save-as dialogs",

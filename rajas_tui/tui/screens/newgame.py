@@ -19,6 +19,9 @@ from rajas_tui.tui.screens.dialog import Dialog, FieldLabel
 
 DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
 BASE, NAVARATNAS = "base", "navaratnas"
+# A bot seat starts at the search bot's middle level: someone starting a game alone wants a real
+# opponent, and `normal` decides within about 2 s (README, Bots).
+DEFAULT_BOT = "normal"
 
 
 def variant_setup(
@@ -76,7 +79,7 @@ class NewGameScreen(Dialog):
                     yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
                     yield Select(
                         kinds,
-                        value=saves.HUMAN if seat == 0 else bots.KINDS[0],
+                        value=saves.HUMAN if seat == 0 else DEFAULT_BOT,
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",

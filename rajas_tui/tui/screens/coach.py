@@ -1,0 +1,39 @@
+"""The coach's answer over the game: what the normal bot would play now, the worth it expects
+and why; Enter plays it, Escape leaves the choice to the player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from rajas_tui.present import coach
+from rajas_tui.tui import bindings
+
+
+class CoachScreen(ModalScreen[None]):
+    """Shows one piece of advice; `take` plays its action on the game it was given for."""
+
+    BINDINGS = bindings.COACH
+
+    def __init__(self, advice: coach.Advice, take: Callable[[], None]) -> None:
+        super().__init__()
+        self.advice = advice
+        self.take = take
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Coach (the normal bot, from your view)", classes="dialog-title")
+            # The words come from the game's data and player names: never markup.
+            yield Static("\n".join(coach.lines(self.advice)), id="advice", markup=False)
+        yield Footer()
+
+    def action_take(self) -> None:
+        self.dismiss()
+        self.take()
+
+    def action_ignore(self) -> None:
+        self.dismiss()

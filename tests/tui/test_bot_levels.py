@@ -1,0 +1,121 @@
+"""The searching bots in the app: with three of them at the table the screen still answers
+every key while one thinks, and when the human's turn comes back the log tells each bot's move
+of the round, not only the last. The real `easy` bot thinks here (a `normal` one would make the
+test slow); a gate holds each decision until the test has pressed its keys, so that they are
+pressed while a bot is at work, on any machine."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+import rules
+import saves as save_layer
+from rajas_tui.present import logbook, turns
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.game import GameScreen, Line
+from rajas_tui.tui.screens.help import HelpScreen
+from rajas_tui.tui.widgets.log import LogPane
+
+from . import kit
+
+# The bots as they are, before a test holds them back.
+REAL_BOT = turns.bot_action
+SEATS = [("Asha", "human"), ("Bela", "easy"), ("Chand", "easy"), ("Devi", "easy")]
+
+
+class GatedBot:
+    """The real bot's decision, held back until the gate opens."""
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+        self.gate = threading.Event()
+        self.kinds: list[str] = []
+
+    def __call__(self, game: save_layer.Game) -> rules.Action:
+        self.kinds.append(game.seat.kind)
+        self.thinking.set()
+        action = REAL_BOT(game)
+        self.gate.wait(30)
+        return action
+
+
+@pytest.fixture
+def gated(monkeypatch: pytest.MonkeyPatch) -> Iterator[GatedBot]:
+    bot = GatedBot()
+    monkeypatch.setattr(turns, "bot_action", bot)
+    yield bot
+    bot.gate.set()  # a test that failed half-way leaves no thread waiting
+
+
+def _human_has_played() -> save_layer.Game:
+    game = kit.new_game(SEATS, 5)
+    while not game.seat.is_human:
+        game = save_layer.play(game, REAL_BOT(game))
+    while game.seat.is_human:
+        game = save_layer.play(game, rules.legal_actions(game.state)[0])
+    return game
+
+
+async def _until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
+    for _ in range(3000):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def _prompt(app: RajasApp) -> str:
+    return str(app.screen.query_one("#prompt", Line).content)
+
+
+@pytest.mark.asyncio
+async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_move(
+    saves: Path, gated: GatedBot
+) -> None:
+    game = _human_has_played()
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await _until(pilot, gated.thinking.is_set, "a bot started thinking")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "(bot) is thinking…" in _prompt(app)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("7")
+        assert screen.pane == "log", "a pane key answers while the bot thinks"
+        await pilot.press("tab")
+        assert screen.pane != "log", "and so does tab"
+        assert app.game is game, "all while the bot is still at it"
+        gated.gate.set()
+        await _until(pilot, lambda: app.shown.seat.is_human, "the human's turn came back")
+        await pilot.press("7")
+        await pilot.pause()
+        shown = str(screen.query_one(LogPane).render())
+    assert set(gated.kinds) == {"easy"}
+    last_human = max(i for i, entry in enumerate(app.shown.log) if entry.seat == 0)
+    bot_moves = app.shown.log[last_human + 1 :]
+    assert {entry.seat for entry in bot_moves} == {1, 2, 3}, "each bot moved once at least"
+    names = [name for name, _ in SEATS]
+    for entry in bot_moves:
+        assert logbook.move_words(names, entry) in shown.replace("\n  ", " ")
+
+
+@pytest.mark.asyncio
+async def test_quit_while_an_easy_bot_thinks_keeps_the_game(saves: Path, gated: GatedBot) -> None:
+    game = _human_has_played()
+    path = saves / "kept.toml"
+    save_layer.save(game, path)
+    app = kit.app(save_layer.load(path), saves=saves, path=path)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await _until(pilot, gated.thinking.is_set, "a bot started thinking")
+        await pilot.press("ctrl+q")
+        await _until(pilot, lambda: not app.is_running, "the app quit")
+        gated.gate.set()
+    assert save_layer.load(path).log == game.log

@@ -1,0 +1,167 @@
+"""The coach key, end to end with the real normal bot: on a human's turn it shows what the bot
+would play (as the preview tells it) and Enter plays that; Escape while it thinks cancels it;
+on a bot's turn the key says why it cannot help."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+import rules
+import saves as save_layer
+from rajas_tui.present import coach, turns
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.coach import CoachScreen
+from rajas_tui.tui.screens.game import COACH_GROUP, GameScreen, Line
+from rajas_tui.tui.screens.help import HelpScreen
+
+from . import kit
+
+SEATS = [("Asha", "human"), ("Bela", "easy")]
+REAL_ADVICE = coach.advise
+REAL_BOT = turns.bot_action
+
+
+def humans_turn() -> save_layer.Game:
+    """A small fixed game with the human to act."""
+    game = kit.new_game(SEATS, 7)
+    while not game.seat.is_human:
+        game = save_layer.play(game, REAL_BOT(game))
+    return game
+
+
+async def _until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
+    for _ in range(6000):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def _prompt(app: RajasApp) -> str:
+    return str(app.screen.query_one("#prompt", Line).content)
+
+
+class Gate:
+    """Holds a real decision back until the test opens the gate."""
+
+    def __init__(self, real: Callable[..., object]) -> None:
+        self.real = real
+        self.started = threading.Event()
+        self.open = threading.Event()
+
+    def __call__(self, *args: object) -> object:
+        self.started.set()
+        result = self.real(*args)
+        self.open.wait(30)
+        return result
+
+
+@pytest.fixture
+def gated_coach(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
+    gate = Gate(REAL_ADVICE)
+    monkeypatch.setattr(coach, "advise", gate)
+    yield gate
+    gate.open.set()
+
+
+@pytest.mark.asyncio
+async def test_the_coach_key_shows_the_advice_and_enter_plays_it(saves: Path) -> None:
+    game = humans_turn()
+    expected = REAL_ADVICE(game.state, game.setup.seed)
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("a")
+        await _until(pilot, lambda: isinstance(app.screen, CoachScreen), "the advice shown")
+        shown = str(app.screen.query_one("#advice").render())
+        assert shown.splitlines() == coach.lines(expected)
+        await pilot.press("enter")
+        await _until(pilot, lambda: len(app.shown.log) > len(game.log), "the advice played")
+        assert app.shown.log[len(game.log)].action == str(expected.action)
+        assert app.screen is screen
+
+
+@pytest.mark.asyncio
+async def test_escape_ignores_the_advice(saves: Path) -> None:
+    game = humans_turn()
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.press("a")
+        await _until(pilot, lambda: isinstance(app.screen, CoachScreen), "the advice shown")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.shown is game, "nothing was played"
+
+
+@pytest.mark.asyncio
+async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, gated_coach: Gate) -> None:
+    game = humans_turn()
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("a")
+        await _until(pilot, gated_coach.started.is_set, "the coach started")
+        assert "The coach is thinking" in _prompt(app)
+        await pilot.press("7")
+        assert screen.pane == "log", "the screen answers keys while the coach thinks"
+        await pilot.press("a", "escape")
+        assert screen.coaching is None
+        assert all(w.is_cancelled for w in screen.workers if w.group == COACH_GROUP)
+        assert "The coach is thinking" not in _prompt(app)
+        gated_coach.open.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen is screen, "a cancelled answer is never shown"
+        assert screen.chooser is not None and screen.chooser.idle, "Escape only cancelled"
+        assert app.shown is game
+
+
+@pytest.mark.asyncio
+async def test_on_a_bots_turn_the_key_says_why_not(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate(REAL_BOT)
+    monkeypatch.setattr(turns, "bot_action", gate)
+    game = humans_turn()
+    game = save_layer.play(game, rules.legal_actions(game.state)[0])
+    while game.seat.is_human:
+        game = save_layer.play(game, rules.legal_actions(game.state)[0])
+    app = kit.app(game, saves=saves)
+    try:
+        async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+            await _until(pilot, gate.started.is_set, "the bot started thinking")
+            await pilot.press("a")
+            await pilot.pause()
+            notes = [n.message for n in app._notifications]
+            assert "A bot is playing: the coach advises on your turn." in notes
+            assert not isinstance(app.screen, CoachScreen)
+    finally:
+        gate.open.set()
+
+
+@pytest.mark.asyncio
+async def test_help_cancels_the_coach_so_its_answer_never_covers_the_help(
+    saves: Path, gated_coach: Gate
+) -> None:
+    game = humans_turn()
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("a")
+        await _until(pilot, gated_coach.started.is_set, "the coach started")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert screen.coaching is None
+        gated_coach.open.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen), "no advice opened over the help"
