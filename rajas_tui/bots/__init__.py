@@ -34,7 +34,7 @@ BOTS: dict[str, Decide] = {
     "greedy": greedy.decide,
     **{level: _search(level) for level in search.LEVELS},
 }
-# The random bot stays first: the new-game dialog offers the first kind.
+# Weakest first, as the new-game dialog and the help list them (a bot seat starts at normal).
 KINDS = tuple(BOTS)
 
 
