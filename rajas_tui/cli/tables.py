@@ -166,7 +166,8 @@ def _new(args: argparse.Namespace) -> int:
         game = saves.start_game(setup)
     except ValueError as error:
         raise Usage(str(error)) from None
-    game = tables.create(path, game, turns.run_bots)
+    tables.create(path, game)
+    game = tables.tend(path, turns.bot_action)  # a bot to act first moves now
     say(f"Table {args.name} made in {path.parent}: {', '.join(names)}.")
     for i, seat in enumerate(game.setup.seats):
         how = f"'rajas join {args.name} --seat {tables.seat_letter(i)}'"

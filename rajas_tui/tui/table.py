@@ -148,11 +148,12 @@ class TableApp(RajasApp):
             return
         try:
             if not game.seat.is_human:
-                self._take(tables.tend(self.table, turns.run_bots))
+                self._take(tables.tend(self.table, turns.bot_action))
                 return
             if self.seat is None:
                 raise tables.TableError(WATCHERS)
-            self._take(tables.act(self.table, self.seat, action, tables.seen(game), turns.run_bots))
+            self._take(tables.act(self.table, self.seat, action, tables.seen(game)))
+            self._take(tables.tend(self.table, turns.bot_action))
         except tables.TableError as error:
             self.notify(str(error), severity="warning")
             self.reload()

@@ -32,7 +32,8 @@ def _table(folder: Path, kinds: tuple[str, ...], undo: str = "strict") -> Path:
     seats = tuple(Seat(n, k) for n, k in zip(names, kinds, strict=True))
     setup = Setup(seats, seed=21, undo=undo)
     path = tables.table_path(folder, "two")
-    tables.create(path, saves.start_game(setup), turns.run_bots)
+    tables.create(path, saves.start_game(setup))
+    tables.tend(path, turns.bot_action)
     return path
 
 
@@ -126,9 +127,7 @@ async def test_a_write_by_another_process_shows_by_itself(tmp_path: Path) -> Non
             if turn == app.seat:
                 break
             seen = _shown_at(app)
-            game = tables.act(
-                path, turn, rules.legal_actions(game.state)[0], tables.seen(game), turns.run_bots
-            )
+            game = tables.act(path, turn, rules.legal_actions(game.state)[0], tables.seen(game))
             written = path.stat().st_ctime_ns / 1e9  # the rename that made it the table
             await _until(pilot, lambda g=game: app.real.log == g.log, HANG)
             took.append(seen[0] - written)
@@ -142,9 +141,7 @@ async def test_a_stale_app_is_refused_and_catches_up(tmp_path: Path) -> None:
     app = _app(path, first)
     async with app.run_test(size=kit.SMALL) as pilot:
         stale = app.real
-        played = tables.act(
-            path, first, rules.legal_actions(stale.state)[0], tables.seen(stale), turns.run_bots
-        )
+        played = tables.act(path, first, rules.legal_actions(stale.state)[0], tables.seen(stale))
         app._stop.set()  # the watcher is not what this test is about: the protocol is
         app.real = stale
         app.commit(rules.legal_actions(stale.state)[0])
@@ -163,7 +160,7 @@ async def test_a_bot_seat_moves_exactly_once_with_both_apps_open(tmp_path: Path)
     while game.state.turn != 2:  # the humans play until the bot is to act
         game = saves.play(game, rules.legal_actions(game.state)[0])
     path = tables.table_path(tmp_path, "bot")
-    tables.create(path, game, lambda resting: resting)
+    tables.create(path, game)
     expected = turns.run_bots(game)  # what the bot plays, once, from here
     assert len(expected.log) > len(game.log)
     a, b = _app(path, 0), _app(path, 1)
@@ -222,9 +219,7 @@ async def test_a_table_app_never_asks_to_pass_the_keyboard(tmp_path: Path) -> No
     app = _app(path, 1 - first)
     async with app.run_test(size=kit.SMALL) as pilot:
         game = tables.read(path)
-        tables.act(
-            path, first, rules.legal_actions(game.state)[0], tables.seen(game), turns.run_bots
-        )
+        tables.act(path, first, rules.legal_actions(game.state)[0], tables.seen(game))
         await _until(pilot, lambda: len(app.real.log) == 1, HANG)
         await pilot.pause()
         assert not isinstance(app.screen, HandOverScreen)
@@ -288,7 +283,7 @@ async def test_a_read_overtaken_by_the_apps_own_write_is_not_shown(tmp_path: Pat
         assert app.game is not None and len(app.game.log) == 1
         # Another process plays next: a read as fresh as the file is shown.
         now = tables.read(path)
-        tables.act(path, now.state.turn, _first(now), tables.seen(now), turns.run_bots)
+        tables.act(path, now.state.turn, _first(now), tables.seen(now))
         app._arrived(tables.read(path), _stamp(path))
         assert len(app.real.log) == 2
 
@@ -311,6 +306,6 @@ async def test_each_app_holds_only_what_its_seat_may_see(tmp_path: Path) -> None
                 assert app.game is not None
                 assert app.game.state == rules.seat_view(app.real.state, app.seat)
             now = tables.read(path)
-            now = tables.act(path, now.state.turn, _first(now), tables.seen(now), turns.run_bots)
+            now = tables.act(path, now.state.turn, _first(now), tables.seen(now))
             for app in apps:
                 await _until(pilot, lambda app=app, log=now.log: app.real.log == log, HANG)
