@@ -4,6 +4,7 @@ a bot seat moves exactly once though every app is open."""
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import rules
 import saves
 from rajas_tui.present import turns
 from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui.screens.game import Line
+from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.table import TableApp, TableScreen, _stamp
 from rajas_tui.tui.widgets.log import LogLine
 from saves import tables
@@ -66,6 +69,10 @@ def _shown_at(app: TableApp) -> list[float]:
 
 def _first(game: saves.Game) -> str:
     return str(rules.legal_actions(game.state)[0])
+
+
+def _prompt(app: TableApp) -> str:
+    return str(app.screen.query_one("#prompt", Line).content)
 
 
 def _log_line(app: TableApp) -> str:
@@ -173,6 +180,57 @@ async def test_a_bot_seat_moves_exactly_once_with_both_apps_open(tmp_path: Path)
         assert a.real.log == b.real.log == expected.log
 
 
+async def test_the_app_answers_while_a_slow_bot_moves_at_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player's last action is shown at once; the bot answering it thinks in the app's
+    worker (held here on an Event), and meanwhile the screen says so and help, the panes and
+    quit all answer. Before, the app played the bots on its UI thread: frozen until they moved."""
+    path = _table(tmp_path, ("human", "random"))
+    started, release = threading.Event(), threading.Event()
+    think = turns.bot_action
+
+    def slow(game: saves.Game) -> rules.Action:
+        assert threading.current_thread() is not threading.main_thread(), "on the UI thread"
+        started.set()
+        release.wait(HANG)  # never more than this: a hang fails the test rather than stops it
+        return think(game)
+
+    monkeypatch.setattr(turns, "bot_action", slow)
+    app = _app(path, 0)
+    try:
+        async with app.run_test(size=kit.SMALL) as pilot:
+            while app.real.seat.is_human:
+                played = len(app.real.log)
+                assert app.game is not None
+                app.commit(rules.legal_actions(app.game.state)[0])
+                await _until(pilot, lambda played=played: len(app.real.log) > played, HANG)
+            await _until(pilot, started.is_set, HANG)
+            waiting = app.real
+            assert tables.read(path).log == waiting.log  # the player's action: on file, shown
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await _until(pilot, lambda: "Bela (bot) is thinking…" in _prompt(app), HANG)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
+            await pilot.press("escape")
+            assert app.screen is screen
+            await pilot.press("7")
+            assert screen.pane == "log", "the panes change while the bot thinks"
+            assert not release.is_set() and app.real is waiting, "and the bot is still at it"
+            await pilot.press("ctrl+q")
+            await _until(pilot, lambda: not app.is_running, HANG)
+    finally:
+        release.set()
+    # The worker's thread outlives the app (a thread cannot be stopped): the move it was making
+    # is written all the same, once, as the process would before it exits.
+    limit = time.monotonic() + HANG
+    while len(tables.read(path).log) == len(waiting.log) and time.monotonic() < limit:
+        time.sleep(0.01)
+    moved = tables.read(path)
+    assert len(moved.log) == len(waiting.log) + 1 and moved.log[-1].seat == 1
+
+
 async def test_the_app_stays_at_its_table(tmp_path: Path) -> None:
     path = _table(tmp_path, ("human", "human"))
     app = _app(path, 0)
@@ -198,14 +256,13 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         assert view is not None
         mover.commit(rules.legal_actions(view)[0])
         await _until(po, lambda: len(other.real.log) == 1, 1.0)
-        other.undo()
-        await po.pause()
+        other.undo()  # refused in the app's worker, said on its UI thread
         says = "You have not acted yet, so there is nothing of yours to undo."
-        assert any(says in str(n.message) for n in other._notifications)
+        await _until(po, lambda: any(says in str(n.message) for n in other._notifications), HANG)
         assert len(tables.read(path).log) == 1
         mover.undo()
-        await pm.pause()
-        assert tables.read(path).log == () and mover.real.log == ()
+        await _until(pm, lambda: mover.real.log == (), HANG)
+        assert tables.read(path).log == ()
         await _until(po, lambda: other.real.log == (), 1.0)
 
 
@@ -276,7 +333,7 @@ async def test_a_read_overtaken_by_the_apps_own_write_is_not_shown(tmp_path: Pat
         app._stop.set()  # this test hands the reads over itself
         stamp = _stamp(path)
         app.commit(rules.legal_actions(app.real.state)[0])
-        assert len(app.real.log) == 1
+        await _until(pilot, lambda: len(app.real.log) == 1, HANG)  # written in a worker
         app._arrived(game, stamp)  # read before the write, handed over after it
         await pilot.pause()
         assert len(app.real.log) == 1
