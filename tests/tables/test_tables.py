@@ -195,6 +195,20 @@ def test_presence_lasts_as_long_as_the_process(tmp_path: Path) -> None:
     assert not tables.connected(path, 1)  # killed: the kernel dropped its lock
 
 
+@pytest.mark.parametrize("kind", saves.BOT_KINDS)
+def test_a_table_is_made_with_each_bot_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """Any bot kind may take a seat, the first too: `new` leaves its moves to the first terminal
+    to join (a searching bot's first turn kept `new` waiting for half a minute), which tends it."""
+    new = ["table", "new", "solo", "--players", "Asha,Bela", "--seats", f"A={kind}", "--seed", "4"]
+    assert main([*new, "--tables", str(tmp_path)]) == 0
+    assert f"  A  Asha: {kind}\n" in capsys.readouterr().out
+    path = tables.table_path(tmp_path, "solo")
+    game = tables.read(path)
+    assert game.setup.seats[0].kind == kind and game.log == () and game.state.turn == 0
+
+
 def test_table_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = ["--tables", str(tmp_path)]
     new = [
