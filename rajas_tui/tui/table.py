@@ -210,7 +210,9 @@ class TableApp(RajasApp):
             if change is not None:
                 change()
                 self._changed(self._gone)
-            while not self._gone.is_set() and tables.bot_move(self.table, turns.bot_action):
+            while not self._gone.is_set():
+                if tables.bot_move(self.table, turns.bot_action) is None:
+                    break  # a human is to act, the game is over, or it was played elsewhere
                 wrote = True
                 self._changed(self._gone)
             if not wrote:
