@@ -32,7 +32,6 @@ sys.path[0] = str(ROOT)
 
 import rules  # noqa: E402
 import saves  # noqa: E402
-from rajas_tui.present import turns  # noqa: E402
 from rajas_tui.tui.table import TableApp  # noqa: E402
 from saves import tables  # noqa: E402
 from saves.records import Seat, Setup  # noqa: E402
@@ -51,7 +50,7 @@ path = Path(sys.argv[1])
 for _ in sys.stdin:
     game = tables.read(path)
     action = rules.legal_actions(game.state)[0]
-    tables.act(path, game.state.turn, action, tables.seen(game), lambda g: g)
+    tables.act(path, game.state.turn, action, tables.seen(game))
     print(len(game.log) + 1, flush=True)
 """
 
@@ -68,7 +67,7 @@ class PolledApp(TableApp):
 def new_table(folder: Path) -> Path:
     setup = Setup((Seat("Asha"), Seat("Bela")), seed=SEED)
     path = tables.table_path(folder, "bench")
-    tables.create(path, saves.start_game(setup), turns.run_bots)
+    tables.create(path, saves.start_game(setup))  # two humans: no bot to tend
     return path
 
 

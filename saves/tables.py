@@ -4,8 +4,17 @@ a seat.
 Every change to a table follows one protocol: take the table's lock (waiting a moment while
 another process writes), re-read the file, check that the writer saw the state the file holds
 now and that it is its seat's turn, apply, write atomically, release. So an action made against
-a stale state is refused with a sentence and can never be applied twice, and bots, played under
-the same lock by whichever process holds it next, move exactly once.
+a stale state is refused with a sentence and can never be applied twice.
+
+A player's action is written at once, on its own; each bot move after it is a step of its own
+(`bot_move`: lock, re-read, still that bot's turn?, choose, play, write, release), so the other
+terminals see every move as it is made, and a bot moves exactly once, played by whichever
+process holds the lock while the table rests on its turn. The bot thinks under the lock: a
+search bot thinks for up to a couple of seconds, and thinking outside it would have every open
+process (each terminal at the table, and a host often has fewer cores than players) think the
+same move at once only for all but one to throw theirs away at the stale check. Under the lock
+the others wait instead, in their worker threads, and the only thing they could want to write
+then (a bot's move) is the one being made, or an undo that the bot's move would refuse anyway.
 
 A joined seat also holds a presence lock (`.NAME.seat-B.here`), and each watcher one of its own
 (`.NAME.watcher-PID-XXXX.here`, so they can be counted): the kernel drops it when the process
@@ -39,6 +48,9 @@ from .sameness import Step, steps
 SEATS = string.ascii_uppercase[:4]  # seats are letters A-D, as players say them
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 LOCK_TIMEOUT = 5.0  # seconds; a write holds the lock for milliseconds
+# seconds a bot's move waits for the lock: another process may hold it while its bot thinks,
+# for a couple of seconds on a busy host, and giving up would leave the bot's turn unplayed.
+BOT_LOCK_TIMEOUT = 60.0
 PROBE_WAIT = 0.2  # seconds a joiner tries again while `connected` looks at a free seat's file
 # The files beside a table: its lock, its seats' and its watchers' presence files.
 # (`watchers.here`: the one file all watchers shared before they were counted.)
@@ -46,7 +58,7 @@ LEFTOVER = re.compile(
     r"\.(.+?)\.(?:toml\.lock|seat-[A-D]\.here|watcher-\d+-[0-9a-f]+\.here|watchers\.here)"
 )
 
-Bots = Callable[[Game], Game]
+Choose = Callable[[Game], rules.Action]  # the acting bot's move in a game at its turn
 
 
 class TableError(Exception):
@@ -114,8 +126,9 @@ def read(path: Path) -> Game:
         raise TableError(str(error)) from None
 
 
-def create(path: Path, game: Game, bots: Bots) -> Game:
-    """Writes a new table (its bots' first moves made); refused when the name is taken."""
+def create(path: Path, game: Game) -> Game:
+    """Writes a new table as `game` is, refused when the name is taken; a bot to act first is
+    played by `tend`, one move at a time like every other."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as error:
@@ -123,16 +136,15 @@ def create(path: Path, game: Game, bots: Bots) -> Game:
     with _locked(path):
         if path.exists():
             raise TableError(f"There is already a table {path.stem}; choose another name.")
-        game = bots(game)
         _write(game, path)
     return game
 
 
 @contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """The table's lock for a `with` block, waited for a moment while another process writes."""
+def _locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """The table's lock for a `with` block, waited for while another process writes."""
     try:
-        lock = gamelock.wait(path, LOCK_TIMEOUT)
+        lock = gamelock.wait(path, timeout)
     except gamelock.GameInUse:
         raise TableError(f"The table {path.stem} stayed busy; try again.") from None
     except OSError as error:
@@ -177,18 +189,17 @@ def turn_problem(game: Game, seat: int) -> str | None:
     return None
 
 
-def act(
-    path: Path, seat: int, action: rules.Action | str, saw: tuple[Step, ...], bots: Bots
-) -> Game:
-    """Plays `action` for `seat` on the table at `path`, then the bots' moves until a human is
-    to act, all under the lock; the game as written. TableError (Stale for a stale view)."""
+def act(path: Path, seat: int, action: rules.Action | str, saw: tuple[Step, ...]) -> Game:
+    """Plays `action` for `seat` on the table at `path` and writes it at once, on its own (the
+    bots' moves after it are `tend`'s); the game as written. TableError (Stale for a stale
+    view)."""
     with _locked(path):
         game = _fresh(path, saw)
         problem = turn_problem(game, seat)
         if problem:
             raise TableError(problem)
         try:
-            game = bots(_play(game, action))
+            game = _play(game, action)
         except rules.IllegalAction as error:
             raise TableError(str(error)) from None
         _write(game, path)
@@ -201,15 +212,33 @@ def _play(game: Game, action: rules.Action | str) -> Game:
     return play(game, action)
 
 
-def tend(path: Path, bots: Bots) -> Game:
-    """Lets the bots move if the table rests on a bot's turn (a process ended before playing
-    them): the first process to get here plays them, later ones find nothing to do."""
-    with _locked(path):
+def bot_move(path: Path, choose: Choose) -> Game | None:
+    """One bot move as a step of its own: under the lock, re-read the table and, if a bot is to
+    act, let it choose, play and write; the game as written, None when no bot is to act (a
+    human's turn, the game over, or another process played the move first)."""
+    with _locked(path, BOT_LOCK_TIMEOUT):
         game = read(path)
-        moved = bots(game)
-        if len(moved.log) != len(game.log):
-            _write(moved, path)
-    return moved
+        if game.over or game.seat.is_human:
+            return None
+        try:
+            game = _play(game, choose(game))
+        except rules.IllegalAction as error:  # a bot's fault, said rather than hidden
+            raise TableError(
+                f"{game.seat.name} (a bot) chose a move the rules refuse: {error}"
+            ) from None
+        _write(game, path)
+    return game
+
+
+def tend(path: Path, choose: Choose) -> Game:
+    """Lets the bots move, each move written as it is made, until a human is to act or the
+    game is over: after a player's action, or when a process ended before playing them (then
+    the first process to get here plays them, later ones find nothing to do). The table as it
+    was left."""
+    last = None
+    while (moved := bot_move(path, choose)) is not None:
+        last = moved
+    return last if last is not None else read(path)
 
 
 def undo_own(path: Path, seat: int, saw: tuple[Step, ...]) -> Game:

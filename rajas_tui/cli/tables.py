@@ -13,7 +13,6 @@ import saves
 from rajas_tui import bots
 from rajas_tui.cli import choices
 from rajas_tui.cli.terminal import say
-from rajas_tui.present import turns
 from saves import tables
 from saves.records import HUMAN, Seat, Setup
 
@@ -166,7 +165,10 @@ def _new(args: argparse.Namespace) -> int:
         game = saves.start_game(setup)
     except ValueError as error:
         raise Usage(str(error)) from None
-    game = tables.create(path, game, turns.run_bots)
+    # A bot to act first is left to the first terminal that joins: it thinks there in a worker,
+    # its seat saying so, where here a searching bot's first turn kept `new` waiting for
+    # half a minute on a busy host.
+    game = tables.create(path, game)
     say(f"Table {args.name} made in {path.parent}: {', '.join(names)}.")
     for i, seat in enumerate(game.setup.seats):
         how = f"'rajas join {args.name} --seat {tables.seat_letter(i)}'"

@@ -4,17 +4,24 @@ It is the ordinary app with three differences: every action goes through the tab
 (`saves.tables.act`: lock, re-read, check, apply, write) instead of the app's own file; the game
 shown is what the seat may see (`rules.seat_view`); and a worker thread watches the table's file
 (`watchfiles`, else polling) and swaps in the new game when another process wrote it.
+
+The protocol's calls run in a worker thread too, never on the UI thread: the lock may be held for
+a couple of seconds while a bot thinks (here or in another process), and the bots' moves after a
+player's action are thought there. What a call wrote is shown the way another process's write is
+(`_changed`): read back, and dropped on the UI thread if the file has moved on since.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
 from rich.text import Text
-from textual.worker import get_current_worker
+from textual import work
+from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
 import saves
@@ -29,7 +36,11 @@ WATCH_STEP_MS = 20  # watchfiles: how long a burst of changes is waited out
 WATCHERS = "Watchers only watch: the players act on their own turns."
 ONE_TABLE = "This terminal is at one table only; quit it and start rajas for another game."
 
+PLAY_GROUP = "table-play"
+FINISHED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
+
 Stamp = tuple[int, int, int]
+Change = Callable[[], saves.Game]  # one of the table protocol's writes
 
 
 def _stamp(path: Path) -> Stamp | None:
@@ -86,6 +97,19 @@ class TableScreen(GameScreen):
             return Text(f" Watching: {game.seat.name} is playing…", "italic")
         return Text(f" {game.seat.name}'s turn: their moves show here as they make them.", "italic")
 
+    def _think(self) -> None:
+        """A bot's turn at a table is the table's to play: the app tends it in a worker thread
+        (where it is thought once, under the table's lock, by whichever process gets there
+        first), instead of this screen choosing a move that the table would only throw away."""
+        self._bot_timer = None
+        app: TableApp = self.app  # type: ignore[assignment]
+        game = app.real
+        if not self.is_current or game.over or game.seat.is_human:
+            return
+        self.thinking = self.rajas.shown
+        self.redraw()
+        app.tend()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "command" and self._refusal():
             return None  # dimmed in the footer; pressed, it says why (GameScreen.on_key)
@@ -119,7 +143,10 @@ class TableApp(RajasApp):
         super().__init__(
             self._view(self.real), bot_delay=bot_delay, ascii_glyphs=ascii_glyphs, theme=theme
         )
-        self._stop = threading.Event()
+        self._stop = threading.Event()  # the watcher's: set, it stops
+        self._gone = threading.Event()  # set when the app closes: no more hand-overs to it
+        self._working = 0  # the table workers running (UI thread only)
+        self._again = False  # a bot's turn came while one ran: look again when they are done
 
     def _view(self, game: saves.Game) -> saves.Game:
         """The game as this seat may see it (a watcher sees what no seat hides)."""
@@ -133,6 +160,7 @@ class TableApp(RajasApp):
 
     def on_unmount(self) -> None:
         self._stop.set()
+        self._gone.set()
         super().on_unmount()
 
     # The file: never the app's own; the table's protocol writes it --------------------------
@@ -141,31 +169,72 @@ class TableApp(RajasApp):
         self.file = saves.GameFile(None)
 
     def commit(self, action: rules.Action) -> None:
-        """Plays the seat's action on the table; a bot's turn is played from the table itself,
-        by whichever app gets its lock first (the action the screen chose is not used)."""
+        """Plays the seat's action on the table, then lets the bots answer, in a worker thread.
+        A bot's turn never comes here: the screen asks the app to `tend` it."""
         game = self.real
-        if game.over:
+        if game.over or not game.seat.is_human:
             return
-        try:
-            if not game.seat.is_human:
-                self._take(tables.tend(self.table, turns.run_bots))
-                return
-            if self.seat is None:
-                raise tables.TableError(WATCHERS)
-            self._take(tables.act(self.table, self.seat, action, tables.seen(game), turns.run_bots))
-        except tables.TableError as error:
-            self.notify(str(error), severity="warning")
-            self.reload()
+        if self.seat is None:
+            self.notify(WATCHERS, severity="warning")
+            return
+        seat, saw = self.seat, tables.seen(game)
+        self._start(lambda: tables.act(self.table, seat, action, saw))
 
     def undo(self) -> None:
         if self.seat is None:
             self.notify(WATCHERS, severity="warning")
             return
+        seat, saw = self.seat, tables.seen(self.real)
+        self._start(lambda: tables.undo_own(self.table, seat, saw))
+
+    def tend(self) -> None:
+        """Plays the bots' moves while the table rests on a bot's turn, in a worker thread; one
+        already running plays them (it tends the bots before it ends)."""
+        if self._working:
+            self._again = True
+            return
+        self._start(None)
+
+    def _start(self, change: Change | None) -> None:
+        self._working += 1
+        self._play(change)
+
+    @work(thread=True, group=PLAY_GROUP)
+    def _play(self, change: Change | None) -> None:
+        """In a worker thread: the player's change (if any), then each bot move in turn, each
+        shown as soon as it is written. With nothing written here (another process played the
+        bot's move first), the table is shown as this worker found it: that write may have come
+        before this app's watcher was watching."""
         try:
-            self._take(tables.undo_own(self.table, self.seat, tables.seen(self.real)))
+            wrote = change is not None
+            if change is not None:
+                change()
+                self._changed(self._gone)
+            while not self._gone.is_set():
+                if tables.bot_move(self.table, turns.bot_action) is None:
+                    break  # a human is to act, the game is over, or it was played elsewhere
+                wrote = True
+                self._changed(self._gone)
+            if not wrote:
+                self._changed(self._gone)
         except tables.TableError as error:
-            self.notify(str(error), severity="warning")
-            self.reload()
+            if not self._gone.is_set():
+                self.call_from_thread(self._refused, str(error))
+
+    def _refused(self, sentence: str) -> None:
+        self.notify(sentence, severity="warning")
+        self.reload()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # The event's state, not the worker's: that may have moved on before the event came.
+        if event.worker.group != PLAY_GROUP or event.state not in FINISHED:
+            return
+        self._working -= 1
+        if self._again and not self._working:
+            self._again = False
+            game = self.real
+            if not game.over and not game.seat.is_human:
+                self.tend()
 
     def redo(self) -> None:
         self.notify("A shared table has no redo: play the action again.", severity="warning")
@@ -218,12 +287,13 @@ class TableApp(RajasApp):
         except Exception:  # no inotify here (a full watch table, an odd file system): poll
             self._watch_polled()
 
-    def _changed(self) -> None:
-        """The file changed: read (and replay) it here, in the worker, so the UI thread only
-        compares and redraws; a write this app made itself is then no work for it."""
+    def _changed(self, stop: threading.Event) -> None:
+        """The file changed: read (and replay) it here, in a worker, so the UI thread only
+        compares and redraws; a write this app made itself is then no work for it. Nothing is
+        handed over once `stop` is set."""
         stamp = _stamp(self.table)  # before the read: a write after it shows as a new stamp
         game = _read(self.table)
-        if game is not None and not self._stop.is_set():
+        if game is not None and not stop.is_set():
             self.call_from_thread(self._arrived, game, stamp)
 
     def _watch_notified(self) -> None:
@@ -246,7 +316,7 @@ class TableApp(RajasApp):
         ):
             if get_current_worker().is_cancelled:
                 return
-            self._changed()
+            self._changed(self._stop)
 
     def _watch_polled(self) -> None:
         last = _stamp(self.table)
@@ -256,7 +326,7 @@ class TableApp(RajasApp):
             now = _stamp(self.table)
             if now != last:
                 last = now
-                self._changed()
+                self._changed(self._stop)
 
 
 def open_table(name: str, seat: str | None, folder: str | None) -> tuple[Path, int | None]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import saves
 from saves import tables
 from saves.records import Seat, Setup
-from tests.tables.racer import no_bots, race
+from tests.tables.racer import race
 
 ROUNDS = 200
 
@@ -17,7 +17,7 @@ def _table(folder: Path) -> Path:
     names = ("Asha", "Bela", "Chand", "Devi")
     game = saves.start_game(Setup(tuple(Seat(n) for n in names), seed=12))
     path = tables.table_path(folder, "race")
-    tables.create(path, game, no_bots)
+    tables.create(path, game)
     return path
 
 

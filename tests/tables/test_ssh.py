@@ -35,6 +35,8 @@ SSHD = Path("/usr/sbin/sshd")
 TMUX_KEYS = {"enter": "Enter", "escape": "Escape", "tab": "Tab", "space": "Space"}
 TMUX_KEYS |= {name: name.capitalize() for name in ("up", "down", "left", "right")}
 
+BOTS_WAIT = 60.0  # seconds: only stops a hang; a bot's move takes up to a couple of seconds
+
 pytestmark = [
     pytest.mark.skipif(
         not SSHD.exists(), reason="OpenSSH's server is not installed (.ci/run installs it)"
@@ -174,6 +176,18 @@ def _keys(game_path: Path) -> tuple[int, list[str]]:
     return game.state.turn, [TMUX_KEYS.get(key, key) for key in keys]
 
 
+def _settled(path: Path) -> saves.Game:
+    """The table once a human is to act (or it is over): after a player's action the bots'
+    moves are written one by one, a search bot's up to a few seconds after the last."""
+    deadline = time.monotonic() + BOTS_WAIT
+    while True:
+        game = tables.read(path)
+        if game.over or game.seat.is_human:
+            return game
+        assert time.monotonic() < deadline, "the bots never finished their moves"
+        time.sleep(0.05)
+
+
 def test_two_players_over_ssh(host: Host) -> None:
     path = tables.table_path(host.home / "tables", "friday")
     sessions = {0: f"rajas-ssh-a-{os.getpid()}", 1: f"rajas-ssh-b-{os.getpid()}"}
@@ -184,7 +198,7 @@ def test_two_players_over_ssh(host: Host) -> None:
             _wait(session, lambda s: "River" in s and "Tracks" in s)
         _wait(sessions[1], lambda s: tables.connected(path, 0) and tables.connected(path, 1))
         played = 0
-        while played < 4 and not tables.read(path).over:
+        while played < 4 and not _settled(path).over:
             turn, keys = _keys(path)
             before = len(tables.read(path).log)
             # Keys typed before that terminal has caught up would land on another seat's turn.
@@ -200,7 +214,7 @@ def test_two_players_over_ssh(host: Host) -> None:
                     "capture-pane", "-p", "-t", sessions[turn]
                 )
                 time.sleep(0.05)
-            game = tables.read(path)
+            game = _settled(path)
             played += 1
             # The other terminal shows it: the log line names the move just made.
             mover = game.name(game.log[-1].seat)

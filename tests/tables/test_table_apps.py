@@ -4,6 +4,7 @@ a bot seat moves exactly once though every app is open."""
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import rules
 import saves
 from rajas_tui.present import turns
 from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui.screens.game import Line
+from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.table import TableApp, TableScreen, _stamp
 from rajas_tui.tui.widgets.log import LogLine
 from saves import tables
@@ -32,7 +35,8 @@ def _table(folder: Path, kinds: tuple[str, ...], undo: str = "strict") -> Path:
     seats = tuple(Seat(n, k) for n, k in zip(names, kinds, strict=True))
     setup = Setup(seats, seed=21, undo=undo)
     path = tables.table_path(folder, "two")
-    tables.create(path, saves.start_game(setup), turns.run_bots)
+    tables.create(path, saves.start_game(setup))
+    tables.tend(path, turns.bot_action)
     return path
 
 
@@ -65,6 +69,10 @@ def _shown_at(app: TableApp) -> list[float]:
 
 def _first(game: saves.Game) -> str:
     return str(rules.legal_actions(game.state)[0])
+
+
+def _prompt(app: TableApp) -> str:
+    return str(app.screen.query_one("#prompt", Line).content)
 
 
 def _log_line(app: TableApp) -> str:
@@ -126,9 +134,7 @@ async def test_a_write_by_another_process_shows_by_itself(tmp_path: Path) -> Non
             if turn == app.seat:
                 break
             seen = _shown_at(app)
-            game = tables.act(
-                path, turn, rules.legal_actions(game.state)[0], tables.seen(game), turns.run_bots
-            )
+            game = tables.act(path, turn, rules.legal_actions(game.state)[0], tables.seen(game))
             written = path.stat().st_ctime_ns / 1e9  # the rename that made it the table
             await _until(pilot, lambda g=game: app.real.log == g.log, HANG)
             took.append(seen[0] - written)
@@ -142,9 +148,7 @@ async def test_a_stale_app_is_refused_and_catches_up(tmp_path: Path) -> None:
     app = _app(path, first)
     async with app.run_test(size=kit.SMALL) as pilot:
         stale = app.real
-        played = tables.act(
-            path, first, rules.legal_actions(stale.state)[0], tables.seen(stale), turns.run_bots
-        )
+        played = tables.act(path, first, rules.legal_actions(stale.state)[0], tables.seen(stale))
         app._stop.set()  # the watcher is not what this test is about: the protocol is
         app.real = stale
         app.commit(rules.legal_actions(stale.state)[0])
@@ -163,7 +167,7 @@ async def test_a_bot_seat_moves_exactly_once_with_both_apps_open(tmp_path: Path)
     while game.state.turn != 2:  # the humans play until the bot is to act
         game = saves.play(game, rules.legal_actions(game.state)[0])
     path = tables.table_path(tmp_path, "bot")
-    tables.create(path, game, lambda resting: resting)
+    tables.create(path, game)
     expected = turns.run_bots(game)  # what the bot plays, once, from here
     assert len(expected.log) > len(game.log)
     a, b = _app(path, 0), _app(path, 1)
@@ -174,6 +178,57 @@ async def test_a_bot_seat_moves_exactly_once_with_both_apps_open(tmp_path: Path)
         await pb.pause(0.2)
         assert tables.read(path).log == expected.log
         assert a.real.log == b.real.log == expected.log
+
+
+async def test_the_app_answers_while_a_slow_bot_moves_at_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player's last action is shown at once; the bot answering it thinks in the app's
+    worker (held here on an Event), and meanwhile the screen says so and help, the panes and
+    quit all answer. Before, the app played the bots on its UI thread: frozen until they moved."""
+    path = _table(tmp_path, ("human", "random"))
+    started, release = threading.Event(), threading.Event()
+    think = turns.bot_action
+
+    def slow(game: saves.Game) -> rules.Action:
+        assert threading.current_thread() is not threading.main_thread(), "on the UI thread"
+        started.set()
+        release.wait(HANG)  # never more than this: a hang fails the test rather than stops it
+        return think(game)
+
+    monkeypatch.setattr(turns, "bot_action", slow)
+    app = _app(path, 0)
+    try:
+        async with app.run_test(size=kit.SMALL) as pilot:
+            while app.real.seat.is_human:
+                played = len(app.real.log)
+                assert app.game is not None
+                app.commit(rules.legal_actions(app.game.state)[0])
+                await _until(pilot, lambda played=played: len(app.real.log) > played, HANG)
+            await _until(pilot, started.is_set, HANG)
+            waiting = app.real
+            assert tables.read(path).log == waiting.log  # the player's action: on file, shown
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await _until(pilot, lambda: "Bela (bot) is thinking…" in _prompt(app), HANG)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
+            await pilot.press("escape")
+            assert app.screen is screen
+            await pilot.press("7")
+            assert screen.pane == "log", "the panes change while the bot thinks"
+            assert not release.is_set() and app.real is waiting, "and the bot is still at it"
+            await pilot.press("ctrl+q")
+            await _until(pilot, lambda: not app.is_running, HANG)
+    finally:
+        release.set()
+    # The worker's thread outlives the app (a thread cannot be stopped): the move it was making
+    # is written all the same, once, as the process would before it exits.
+    limit = time.monotonic() + HANG
+    while len(tables.read(path).log) == len(waiting.log) and time.monotonic() < limit:
+        time.sleep(0.01)
+    moved = tables.read(path)
+    assert len(moved.log) == len(waiting.log) + 1 and moved.log[-1].seat == 1
 
 
 async def test_the_app_stays_at_its_table(tmp_path: Path) -> None:
@@ -201,14 +256,13 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         assert view is not None
         mover.commit(rules.legal_actions(view)[0])
         await _until(po, lambda: len(other.real.log) == 1, 1.0)
-        other.undo()
-        await po.pause()
+        other.undo()  # refused in the app's worker, said on its UI thread
         says = "You have not acted yet, so there is nothing of yours to undo."
-        assert any(says in str(n.message) for n in other._notifications)
+        await _until(po, lambda: any(says in str(n.message) for n in other._notifications), HANG)
         assert len(tables.read(path).log) == 1
         mover.undo()
-        await pm.pause()
-        assert tables.read(path).log == () and mover.real.log == ()
+        await _until(pm, lambda: mover.real.log == (), HANG)
+        assert tables.read(path).log == ()
         await _until(po, lambda: other.real.log == (), 1.0)
 
 
@@ -222,9 +276,7 @@ async def test_a_table_app_never_asks_to_pass_the_keyboard(tmp_path: Path) -> No
     app = _app(path, 1 - first)
     async with app.run_test(size=kit.SMALL) as pilot:
         game = tables.read(path)
-        tables.act(
-            path, first, rules.legal_actions(game.state)[0], tables.seen(game), turns.run_bots
-        )
+        tables.act(path, first, rules.legal_actions(game.state)[0], tables.seen(game))
         await _until(pilot, lambda: len(app.real.log) == 1, HANG)
         await pilot.pause()
         assert not isinstance(app.screen, HandOverScreen)
@@ -281,14 +333,14 @@ async def test_a_read_overtaken_by_the_apps_own_write_is_not_shown(tmp_path: Pat
         app._stop.set()  # this test hands the reads over itself
         stamp = _stamp(path)
         app.commit(rules.legal_actions(app.real.state)[0])
-        assert len(app.real.log) == 1
+        await _until(pilot, lambda: len(app.real.log) == 1, HANG)  # written in a worker
         app._arrived(game, stamp)  # read before the write, handed over after it
         await pilot.pause()
         assert len(app.real.log) == 1
         assert app.game is not None and len(app.game.log) == 1
         # Another process plays next: a read as fresh as the file is shown.
         now = tables.read(path)
-        tables.act(path, now.state.turn, _first(now), tables.seen(now), turns.run_bots)
+        tables.act(path, now.state.turn, _first(now), tables.seen(now))
         app._arrived(tables.read(path), _stamp(path))
         assert len(app.real.log) == 2
 
@@ -311,6 +363,6 @@ async def test_each_app_holds_only_what_its_seat_may_see(tmp_path: Path) -> None
                 assert app.game is not None
                 assert app.game.state == rules.seat_view(app.real.state, app.seat)
             now = tables.read(path)
-            now = tables.act(path, now.state.turn, _first(now), tables.seen(now), turns.run_bots)
+            now = tables.act(path, now.state.turn, _first(now), tables.seen(now))
             for app in apps:
                 await _until(pilot, lambda app=app, log=now.log: app.real.log == log, HANG)

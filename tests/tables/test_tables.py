@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import multiprocessing
 import os
 import re
 import subprocess
@@ -18,13 +19,17 @@ from rajas_tui.present import turns
 from saves import lock as gamelock
 from saves import tables
 from saves.records import Seat, Setup
+from tests.tables.racer import tend_race
+
+RACE_ROUNDS = 15
 
 
 def _table(folder: Path, kinds: tuple[str, ...] = ("human", "human")) -> Path:
     names = ("Asha", "Bela", "Chand", "Devi")[: len(kinds)]
     setup = Setup(tuple(Seat(n, k) for n, k in zip(names, kinds, strict=True)), 5, undo="free")
     path = tables.table_path(folder, "t1")
-    tables.create(path, saves.start_game(setup), turns.run_bots)
+    tables.create(path, saves.start_game(setup))
+    tables.tend(path, turns.bot_action)  # a bot to act first moves, as `table new` has it
     return path
 
 
@@ -36,9 +41,9 @@ def test_a_stale_move_is_refused_and_not_applied(tmp_path: Path) -> None:
     path = _table(tmp_path)
     game = tables.read(path)
     saw, seat = tables.seen(game), game.state.turn
-    tables.act(path, seat, _first(game), saw, turns.run_bots)
+    tables.act(path, seat, _first(game), saw)
     with pytest.raises(tables.Stale, match="changed while you looked"):
-        tables.act(path, seat, _first(game), saw, turns.run_bots)
+        tables.act(path, seat, _first(game), saw)
     assert len(tables.read(path).log) == 1
 
 
@@ -47,28 +52,73 @@ def test_only_the_seat_to_act_may_act(tmp_path: Path) -> None:
     game = tables.read(path)
     turn = game.state.turn
     with pytest.raises(tables.TableError, match=f"It is {game.name(turn)}'s turn."):
-        tables.act(path, 1 - turn, _first(game), tables.seen(game), turns.run_bots)
+        tables.act(path, 1 - turn, _first(game), tables.seen(game))
 
 
 def test_an_illegal_action_is_refused_with_the_engines_sentence(tmp_path: Path) -> None:
     path = _table(tmp_path)
     game = tables.read(path)
     with pytest.raises(tables.TableError):
-        tables.act(path, game.state.turn, "sail 9", tables.seen(game), turns.run_bots)
+        tables.act(path, game.state.turn, "sail 9", tables.seen(game))
     assert tables.read(path).log == ()
 
 
-def test_bots_move_once_under_the_lock(tmp_path: Path) -> None:
+def test_bots_move_once_each_under_the_lock(tmp_path: Path) -> None:
     path = _table(tmp_path, ("random", "human", "human", "random"))
     game = tables.read(path)
-    assert game.seat.is_human  # a bot to act at creation moved then
-    assert tables.tend(path, turns.run_bots).log == game.log  # nothing left to play
+    assert game.seat.is_human  # a bot to act at creation was tended then
+    assert tables.tend(path, turns.bot_action).log == game.log  # nothing left to play
     names = ("Asha", "Bela")
     setup = Setup(tuple(Seat(n, "random") for n in names), 5)
     resting = tables.table_path(tmp_path, "bots")
-    tables.create(resting, saves.start_game(setup), lambda game: game)  # left on a bot's turn
-    ended = tables.tend(resting, turns.run_bots)
-    assert ended.over and tables.tend(resting, turns.run_bots).log == ended.log
+    tables.create(resting, saves.start_game(setup))  # left on a bot's turn
+    ended = tables.tend(resting, turns.bot_action)
+    assert ended.over and tables.tend(resting, turns.bot_action).log == ended.log
+
+
+def test_each_move_is_written_as_it_is_made(tmp_path: Path) -> None:
+    """A player's action is in the file before any bot thinks about it, and each bot thinks
+    with every move before its own already written: the other terminals see each as made."""
+    path = _table(tmp_path, ("human", "random", "random"))
+    game = tables.read(path)
+    while game.state.turn == 0:
+        game = tables.act(path, 0, _first(game), tables.seen(game))
+        assert tables.read(path).log == game.log  # written at once, no bot's move with it
+    assert not game.seat.is_human
+    on_file: list[int] = []
+
+    def choose(now: saves.Game) -> rules.Action:
+        on_file.append(len(tables.read(path).log))
+        assert len(now.log) == on_file[-1]
+        return turns.bot_action(now)
+
+    ended = tables.tend(path, choose)
+    assert ended.seat.is_human or ended.over
+    assert on_file == list(range(len(game.log), len(ended.log)))  # one think per move
+    assert tables.read(path).log == ended.log
+
+
+def test_bots_tended_by_two_processes_move_exactly_once(tmp_path: Path) -> None:
+    """Two processes race to tend the same bot turns: each bot move is thought once and played
+    once, each the move its bot chooses there (the loaded file replays every one)."""
+    seats = (Seat("Asha"), Seat("Bela", "random"), Seat("Chand", "random"))
+    path = tables.table_path(tmp_path, "race")
+    tables.create(path, saves.start_game(Setup(seats, seed=8)))
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Manager().Barrier(2, timeout=60)
+    with context.Pool(2) as pool:
+        runs = [pool.apply_async(tend_race, (str(path), RACE_ROUNDS, barrier, w)) for w in (0, 1)]
+        thinks = [run.get(timeout=300) for run in runs]
+    game = saves.load(path)
+    replay = saves.start_game(game.setup)
+    bot_moves = 0
+    for entry in game.log:
+        if not game.setup.seats[entry.seat].is_human:
+            bot_moves += 1
+            assert entry.action == str(turns.bot_action(replay))
+        replay = saves.play(replay, entry.action)
+    print(f"bot moves {bot_moves}, thought by each process {thinks}")
+    assert bot_moves > RACE_ROUNDS and sum(thinks) == bot_moves
 
 
 def test_undo_takes_back_only_your_own_last_action(tmp_path: Path) -> None:
@@ -76,11 +126,11 @@ def test_undo_takes_back_only_your_own_last_action(tmp_path: Path) -> None:
     game = tables.read(path)
     one = game.state.turn
     while game.state.turn == one:  # the first seat plays its whole turn
-        game = tables.act(path, one, _first(game), tables.seen(game), turns.run_bots)
+        game = tables.act(path, one, _first(game), tables.seen(game))
     other = game.state.turn
     with pytest.raises(tables.TableError, match="You have not acted yet, so there is nothing"):
         tables.undo_own(path, other, tables.seen(game))
-    game = tables.act(path, other, _first(game), tables.seen(game), turns.run_bots)
+    game = tables.act(path, other, _first(game), tables.seen(game))
     since = f"{game.name(other)} has acted since your last action, so it stands"
     with pytest.raises(tables.TableError, match=since):
         tables.undo_own(path, one, tables.seen(game))
@@ -90,19 +140,20 @@ def test_undo_takes_back_only_your_own_last_action(tmp_path: Path) -> None:
 
 
 def test_a_bots_move_after_yours_counts_as_someone_acting(tmp_path: Path) -> None:
-    """Bots play in answer to your action, under the same lock, and the others see their moves:
-    your action then stands as if another player had answered it, and the sentence says that a
-    bot acted (each one that did, by name)."""
+    """Bots play in answer to your action, and the others see their moves: your action then
+    stands as if another player had answered it, and the sentence says that a bot acted (each
+    one that did, by name)."""
     path = _table(tmp_path, ("human", "random", "random"))
     game = tables.read(path)
     assert game.state.turn == 0
-    game = tables.act(path, 0, _first(game), tables.seen(game), turns.run_bots)
+    game = tables.act(path, 0, _first(game), tables.seen(game))
     if game.state.turn == 0:  # its turn goes on: nobody acted since, so it may take it back
         undone = tables.undo_own(path, 0, tables.seen(game))
         assert undone.log == game.log[:-1]
-        game = tables.act(path, 0, _first(undone), tables.seen(undone), turns.run_bots)
+        game = tables.act(path, 0, _first(undone), tables.seen(undone))
     while game.state.turn == 0:
-        game = tables.act(path, 0, _first(game), tables.seen(game), turns.run_bots)
+        game = tables.act(path, 0, _first(game), tables.seen(game))
+    game = tables.tend(path, turns.bot_action)
     last = max(i for i, entry in enumerate(game.log) if entry.seat == 0)
     bots = [game.name(seat) for seat in (1, 2) if seat in {e.seat for e in game.log[last:]}]
     assert bots and bots[0] == "Bela"  # the next seat, a bot, answered at once
@@ -142,6 +193,20 @@ def test_presence_lasts_as_long_as_the_process(tmp_path: Path) -> None:
         holder.kill()
         holder.wait()
     assert not tables.connected(path, 1)  # killed: the kernel dropped its lock
+
+
+@pytest.mark.parametrize("kind", saves.BOT_KINDS)
+def test_a_table_is_made_with_each_bot_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """Any bot kind may take a seat, the first too: `new` leaves its moves to the first terminal
+    to join (a searching bot's first turn kept `new` waiting for half a minute), which tends it."""
+    new = ["table", "new", "solo", "--players", "Asha,Bela", "--seats", f"A={kind}", "--seed", "4"]
+    assert main([*new, "--tables", str(tmp_path)]) == 0
+    assert f"  A  Asha: {kind}\n" in capsys.readouterr().out
+    path = tables.table_path(tmp_path, "solo")
+    game = tables.read(path)
+    assert game.setup.seats[0].kind == kind and game.log == () and game.state.turn == 0
 
 
 def test_table_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
