@@ -63,20 +63,29 @@ class GameLock:
 def acquire(save: Path) -> GameLock:
     """Takes the lock on `save`, or raises GameInUse at once when someone else has it.
     OSError when the lock file cannot be made (a read-only folder, say)."""
-    path = lock_path(save)
+    fd = try_lock(lock_path(save))
+    if fd is None:
+        raise GameInUse(f"{save} is open in another rajas; close it there first.")
+    return GameLock(save, fd)
+
+
+def try_lock(path: Path) -> int | None:
+    """An open descriptor of the file at `path` (made if missing) that holds its exclusive lock,
+    or None when another process holds it. A file taken down between our open and our lock is
+    opened again at `path`, so the lock kept is always on the file that is there."""
     while True:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise GameInUse(f"{save} is open in another rajas; close it there first.") from None
+            return None
         except BaseException:
             os.close(fd)
             raise
         if still_there(fd, path):
-            return GameLock(save, fd)
-        os.close(fd)  # taken down between our open and our lock: lock the file there now
+            return fd
+        os.close(fd)
 
 
 def still_there(fd: int, path: Path) -> bool:

@@ -322,21 +322,15 @@ def join(path: Path, seat: int | None) -> Presence:
     where = presence_path(path, seat)
     deadline = time.monotonic() + PROBE_WAIT
     while True:
-        fd = os.open(where, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            # `connected` holds a free seat's file for an instant; a joined seat holds it on.
-            if time.monotonic() < deadline:
-                time.sleep(PROBE_WAIT / 20)
-                continue
+        fd = gamelock.try_lock(where)
+        if fd is not None:
+            return Presence(fd)
+        # `connected` holds a free seat's file for an instant; a joined seat holds it on.
+        if time.monotonic() >= deadline:
             raise SeatTaken(
                 f"Seat {seat_letter(seat)} of {path.stem} is open in another rajas already."
-            ) from None
-        if gamelock.still_there(fd, where):
-            return Presence(fd)
-        os.close(fd)  # tidied away between our open and our lock: join the file there now
+            )
+        time.sleep(PROBE_WAIT / 20)
 
 
 def _watch(path: Path) -> Presence:
