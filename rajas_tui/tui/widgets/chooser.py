@@ -85,9 +85,13 @@ class ChooserPane(Pane):
         if sum(len(option) for option in rows) <= room or count > room:
             start, end = shown_options([len(option) for option in rows], step.cursor, room)
             return [row for option in rows[start:end] for row in option]
-        unfolded = set(
-            range(*shown_options([len(option) - 1 for option in rows], step.cursor, room - count))
-        )
+        extra = [len(option) - 1 for option in rows]
+        spare = room - count
+        # Unfolded only as far as the spare rows go: even the cursor's stays a row if they
+        # are too few, or an option would fall out of sight.
+        unfolded = set(range(*shown_options(extra, step.cursor, spare)))
+        if extra[step.cursor] > spare:
+            unfolded = set()
         result = []
         for index, option in enumerate(rows):
             if index in unfolded or len(option) == 1:
