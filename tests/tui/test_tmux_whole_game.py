@@ -34,6 +34,7 @@ TMUX_KEYS = {"enter": "Enter", "escape": "Escape", "tab": "Tab", "space": "Space
 TMUX_KEYS |= {name: name.capitalize() for name in ("up", "down", "left", "right")}
 LOOK = 0.02  # seconds between looks at the terminal
 SHOWN = 28  # a move's first characters, enough to tell it and few enough to fit any log row
+SETTLE = 0.2  # seconds before a second look at a screen that showed a cut
 ANSWER = 10.0  # seconds the screen has to show a move before it counts as frozen
 # The only "…" a player may see: it says an ongoing thing goes on, it does not cut words.
 ELLIPSIS_MEANS_ONGOING = ("is thinking…", "is playing…")
@@ -135,8 +136,14 @@ class Terminal:
             timeout,
             LOOK,
         )
-        for line in _cut(screen):
-            self.cut.setdefault(f"{self.size[0]}×{self.size[1]}", set()).add(line)
+        cut = set(_cut(screen))
+        if cut:
+            # capture-pane can read a row while the app is still writing it (a shorter line
+            # written over a longer one shows a piece of the old one's end, as in "C◆ Chand
+            # (bot) is playing……"): a cut counts when a second look a moment later has it too.
+            time.sleep(SETTLE)
+            cut &= set(_cut(tmux_screens.tmux("capture-pane", "-p", "-t", self.session)))
+        self.cut.setdefault(f"{self.size[0]}×{self.size[1]}", set()).update(cut)
         return screen
 
     def keys(self, keys: list[str]) -> None:
