@@ -627,7 +627,7 @@ def _describe_dice_choice(state: GameState, action: Any, _: Any) -> tuple[str, s
         return "take none", "Kali is full"
     return (
         "take " + " ".join(c.letter for c in action.colours),
-        " ".join(text.COLOUR_NAMES[c] for c in action.colours) + " (rolled when taken)",
+        " ".join(text.COLOUR_NAMES[c] for c in action.colours),
     )
 
 
@@ -734,7 +734,8 @@ FACETS: dict[type, list[Facet]] = {
     ],
     Balcony: [("Choose the die to give up", lambda a: a.pay, _describe_one_die)],
     Chamber: [("Choose the die to give up", lambda a: a.pay, _describe_one_die)],
-    Take: [("{prompt}", lambda a: a, _describe_dice_choice)],
+    # Said once in the title, not on every option: the options then fit a row each.
+    Take: [("{prompt} (rolled when taken)", lambda a: a, _describe_dice_choice)],
     Return: [("{prompt}", lambda a: a, _describe_dice_choice)],
     Upgrade: [("{prompt}", lambda a: a.building, _describe_upgrade)],
     Boat: [("{prompt}", lambda a: a.accept, _describe_boat)],

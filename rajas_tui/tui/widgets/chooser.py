@@ -25,10 +25,26 @@ def breadcrumb(chooser: Chooser) -> str:
 WRAP_INDENT = 4  # under the option's label, past its cursor mark and number
 
 
+def shown_options(heights: list[int], cursor: int, room: int) -> tuple[int, int]:
+    """The options shown (start, end) when each takes `heights[i]` rows: the cursor's, then
+    one more above and below by turns while they fit, so the cursor stays near the middle."""
+    if not heights:
+        return 0, 0
+    start, end = cursor, cursor + 1
+    used = heights[cursor]
+    grew = True
+    while grew:
+        grew = False
+        if end < len(heights) and used + heights[end] <= room:
+            used, end, grew = used + heights[end], end + 1, True
+        if start > 0 and used + heights[start - 1] <= room:
+            used, start, grew = used + heights[start - 1], start - 1, True
+    return start, end
+
+
 class ChooserPane(Pane):
-    """What the acting player is asked now. Option lines are cut at the width, except the one
-    under the cursor, which wraps: moving the cursor onto an option reads its reason whole. The
-    preview wraps."""
+    """What the acting player is asked now. Every option line wraps, so each reason reads whole;
+    the preview wraps."""
 
     TRUNCATE = False
 
@@ -58,28 +74,30 @@ class ChooserPane(Pane):
         return Text("\n").join(lines)
 
     def _options(self, step: Step, room: int) -> list[Text]:
-        options = step.options
+        """Every option wrapped whole when all fit so. Else, when all fit a row each, every
+        option stays in sight (every display stack with its key): one row each, the cursor's
+        and then its neighbours' unfolded while they fit. Else as many whole options as fit
+        around the cursor (the others a cursor move away)."""
         room = max(room, 3)
         width = max(self.size.width, 20)
-        cursor = self._option_line(step, step.cursor) if options else Text()
-        rows = self._wrapped(cursor, width)
-        if len(options) <= room < len(options) + len(rows) - 1:
-            # Every option fits, but not with the cursor's wrapped: each option stays in sight
-            # (every display stack with its key), and help and the prompt say the rest.
-            cursor.truncate(width, overflow="ellipsis")
-            rows = [cursor]
-        extra = len(rows) - 1
-        fit = max(1, room - extra)
-        start = 0
-        if len(options) > fit:
-            start = min(max(0, step.cursor - fit // 2), len(options) - fit)
+        count = len(step.options)
+        rows = [self._wrapped(self._option_line(step, i), width) for i in range(count)]
+        if sum(len(option) for option in rows) <= room or count > room:
+            start, end = shown_options([len(option) for option in rows], step.cursor, room)
+            return [row for option in rows[start:end] for row in option]
+        extra = [len(option) - 1 for option in rows]
+        spare = room - count
+        # Unfolded only as far as the spare rows go: even the cursor's stays a row if they
+        # are too few, or an option would fall out of sight.
+        unfolded = set(range(*shown_options(extra, step.cursor, spare)))
+        if extra[step.cursor] > spare:
+            unfolded = set()
         result = []
-        for index in range(start, min(len(options), start + fit)):
-            if index == step.cursor:
-                result.extend(rows)
+        for index, option in enumerate(rows):
+            if index in unfolded or len(option) == 1:
+                result.extend(option)
                 continue
             line = self._option_line(step, index)
-            line.no_wrap = True
             line.truncate(width, overflow="ellipsis")
             result.append(line)
         return result

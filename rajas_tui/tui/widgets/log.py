@@ -3,6 +3,7 @@ each round begins (who starts it), and a mark where the moves since your last tu
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from rajas_tui.present import logbook, variants
@@ -82,6 +83,15 @@ class LogLine(Pane):
         if not lines:
             return Text("Log: (no action yet)", "dim")
         more = new_moves(view) - 1
-        if more > 0:
-            return Text(f"Log (7: {more} more since your turn): {lines[-1]}", "dim")
-        return Text(f"Log: {lines[-1]}", "dim")
+        if more <= 0:
+            return Text(f"Log: {lines[-1]}", "dim")
+        # The newest move is the line's point: the count of the others says less as the move
+        # needs more of the width, down to the number alone.
+        heads = (f"7: {more} more since your turn", f"7: {more} more", f"+{more}")
+        width = self.size.width or len(lines[-1]) * 2
+        line = ""
+        for head in heads:
+            line = f"Log ({head}): {lines[-1]}"
+            if cell_len(line) <= width:
+                break
+        return Text(line, "dim")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import textwrap
+from collections.abc import Callable, Iterable
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -12,6 +14,7 @@ from rajas_tui.present import text, tracks
 from rajas_tui.present.text import G
 from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, View, player_style, player_text
+from rules import Effect
 
 BAR_INDENT = "    "
 # Before the first layout the pane has no width yet; the bar is redrawn at the real one.
@@ -59,7 +62,6 @@ class TracksPane(Pane):
     bonus on each track."""
 
     def draw(self, view: View) -> Text:
-        spec = rules.catalog().tracks
         lines = [
             self.title(
                 "Tracks — the game ends when fame meets money",
@@ -74,18 +76,21 @@ class TracksPane(Pane):
             line.append(margin_words(player.fame, player.money))
             lines.append(line)
             lines.append(self._bar(seat, player.fame, player.money))
-            nxt = []
-            if player.fame_bonus_next < len(spec.fame_bonus):
-                bonus = spec.fame_bonus[player.fame_bonus_next]
-                nxt.append(f"{G['fame']}{bonus.at}: {text.gains_words(bonus.gain)}")
-            if player.money_workers_taken < len(spec.money_worker):
-                bonus = spec.money_worker[player.money_workers_taken]
-                nxt.append(f"{bonus.at}{G['money']}: +1{G['worker']}")
-            if player.money_bonus_next < len(spec.money_bonus):
-                bonus = spec.money_bonus[player.money_bonus_next]
-                nxt.append(f"{bonus.at}{G['money']}: {text.gains_words(bonus.gain)}")
-            lines.append(Text("    next " + (" · ".join(nxt) or "no bonus left"), "dim"))
+            lines.extend(self._next(player))
         return Text("\n").join(lines)
+
+    def _next(self, player: rules.Player) -> list[Text]:
+        """The next bonuses on one row: in words when they fit, else in the river strip's
+        symbols (help explains them), so every player's tracks stay in the pane's few rows;
+        wrapped only when even the symbols do not fit."""
+        width = self.size.width or UNSIZED_WIDTH
+        head = f"{BAR_INDENT}next "
+        for said in (text.gains_words, short_gains):
+            row = head + (" · ".join(next_bonuses(player, said)) or "no bonus left")
+            if cell_len(row) <= width:
+                return [Text(row, "dim")]
+        rows = textwrap.wrap(row, width, subsequent_indent=" " * len(head)) or [row]
+        return [Text(part, "dim") for part in rows]
 
     def _bar(self, seat: int, fame: int, money: int) -> Text:
         """The player's fame and money markers racing toward each other across the pane."""
@@ -94,6 +99,28 @@ class TracksPane(Pane):
         for part, shown in tracks.bar(fame, money, width):
             line.append(shown, style=bar_style(seat, part))
         return line
+
+
+def next_bonuses(player: rules.Player, said: Callable[[Iterable[Effect]], str]) -> list[str]:
+    """The next bonus on the fame track, the money track's next worker and next bonus, each
+    gain as `said` tells it."""
+    spec = rules.catalog().tracks
+    worker = (Effect("worker", 1),)
+    nxt = []
+    if player.fame_bonus_next < len(spec.fame_bonus):
+        bonus = spec.fame_bonus[player.fame_bonus_next]
+        nxt.append(f"{G['fame']}{bonus.at}: {said(bonus.gain)}")
+    if player.money_workers_taken < len(spec.money_worker):
+        bonus = spec.money_worker[player.money_workers_taken]
+        nxt.append(f"{bonus.at}{G['money']}: {said(worker)}")
+    if player.money_bonus_next < len(spec.money_bonus):
+        bonus = spec.money_bonus[player.money_bonus_next]
+        nxt.append(f"{bonus.at}{G['money']}: {said(bonus.gain)}")
+    return nxt
+
+
+def short_gains(gains: Iterable[Effect]) -> str:
+    return " ".join(text.gain_short(gain) for gain in gains)
 
 
 def bar_style(seat: int, part: str) -> Style:
