@@ -143,7 +143,8 @@ class Terminal:
             # (bot) is playing……"): a cut counts when a second look a moment later has it too.
             time.sleep(SETTLE)
             cut &= set(_cut(tmux_screens.tmux("capture-pane", "-p", "-t", self.session)))
-        self.cut.setdefault(f"{self.size[0]}×{self.size[1]}", set()).update(cut)
+        if cut:
+            self.cut.setdefault(f"{self.size[0]}×{self.size[1]}", set()).update(cut)
         return screen
 
     def keys(self, keys: list[str]) -> None:
