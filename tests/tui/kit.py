@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from textual.binding import Binding
+from textual.pilot import Pilot
 
 import saves as save_layer
 from rajas_tui.tui import bindings
@@ -64,3 +66,19 @@ def app(game: save_layer.Game | None = None, saves: Path | None = None, **option
 
 def new_game(seats: list[tuple[str, str]], seed: int, undo: str = "strict") -> save_layer.Game:
     return save_layer.start_game(save_layer.seated(seats, seed, undo))
+
+
+async def until(pilot: Pilot[Any], done: Callable[[], bool], what: str, looks: int = 400) -> None:
+    """Waits, a look every 10 ms, until `done()`; fails naming `what` after `looks` looks."""
+    for _ in range(looks):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def prompt(app: RajasApp) -> str:
+    """The game screen's prompt line as shown."""
+    from rajas_tui.tui.screens.game import Line
+
+    return str(app.screen.query_one("#prompt", Line).content)

@@ -7,17 +7,15 @@ pressed while a bot is at work, on any machine."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 import rules
 import saves as save_layer
 from rajas_tui.present import logbook, turns
-from rajas_tui.tui.app import RajasApp
-from rajas_tui.tui.screens.game import GameScreen, Line
+from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.widgets.log import LogPane
 
@@ -61,18 +59,6 @@ def _human_has_played() -> save_layer.Game:
     return game
 
 
-async def _until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
-    for _ in range(3000):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never happened: {what}")
-
-
-def _prompt(app: RajasApp) -> str:
-    return str(app.screen.query_one("#prompt", Line).content)
-
-
 @pytest.mark.asyncio
 async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_move(
     saves: Path, gated: GatedBot
@@ -80,10 +66,10 @@ async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_
     game = _human_has_played()
     app = kit.app(game, saves=saves)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await _until(pilot, gated.thinking.is_set, "a bot started thinking")
+        await kit.until(pilot, gated.thinking.is_set, "a bot started thinking", looks=3000)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert "(bot) is thinking…" in _prompt(app)
+        assert "(bot) is thinking…" in kit.prompt(app)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
         await pilot.press("escape")
@@ -94,7 +80,9 @@ async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_
         assert screen.pane != "log", "and so does tab"
         assert app.game is game, "all while the bot is still at it"
         gated.gate.set()
-        await _until(pilot, lambda: app.shown.seat.is_human, "the human's turn came back")
+        await kit.until(
+            pilot, lambda: app.shown.seat.is_human, "the human's turn came back", looks=3000
+        )
         await pilot.press("7")
         await pilot.pause()
         shown = str(screen.query_one(LogPane).render())
@@ -114,8 +102,8 @@ async def test_quit_while_an_easy_bot_thinks_keeps_the_game(saves: Path, gated: 
     save_layer.save(game, path)
     app = kit.app(save_layer.load(path), saves=saves, path=path)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await _until(pilot, gated.thinking.is_set, "a bot started thinking")
+        await kit.until(pilot, gated.thinking.is_set, "a bot started thinking", looks=3000)
         await pilot.press("ctrl+q")
-        await _until(pilot, lambda: not app.is_running, "the app quit")
+        await kit.until(pilot, lambda: not app.is_running, "the app quit", looks=3000)
         gated.gate.set()
     assert save_layer.load(path).log == game.log

@@ -4,17 +4,15 @@ says it is thinking, and an undo cancels it so that its move is never played."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 import rules
 import saves as save_layer
 from rajas_tui.present import turns
-from rajas_tui.tui.app import RajasApp
-from rajas_tui.tui.screens.game import BOT_GROUP, GameScreen, Line
+from rajas_tui.tui.screens.game import BOT_GROUP, GameScreen
 from rajas_tui.tui.screens.help import HelpScreen
 
 from . import kit
@@ -54,27 +52,15 @@ def _human_then_bot() -> save_layer.Game:
     return game
 
 
-async def _until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
-    for _ in range(400):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never happened: {what}")
-
-
-def _prompt(app: RajasApp) -> str:
-    return str(app.screen.query_one("#prompt", Line).content)
-
-
 @pytest.mark.asyncio
 async def test_help_and_panes_answer_while_a_bot_thinks(saves: Path, slow_bot: SlowBot) -> None:
     game = _human_then_bot()
     app = kit.app(game, saves=saves)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await _until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        await kit.until(pilot, slow_bot.started.is_set, "the bot started thinking")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert "Bela (bot) is thinking…" in _prompt(app)
+        assert "Bela (bot) is thinking…" in kit.prompt(app)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
         await pilot.press("escape")
@@ -83,7 +69,7 @@ async def test_help_and_panes_answer_while_a_bot_thinks(saves: Path, slow_bot: S
         assert screen.pane == "log", "the panes change while the bot thinks"
         assert not slow_bot.release.is_set() and app.game is game, "and the bot is still at it"
         slow_bot.release.set()
-        await _until(pilot, lambda: app.game is not game, "the bot's move was played")
+        await kit.until(pilot, lambda: app.game is not game, "the bot's move was played")
         assert app.game is not None and len(app.game.log) == len(game.log) + 1
 
 
@@ -94,12 +80,12 @@ async def test_undo_cancels_a_thinking_bot_and_its_move_is_never_played(
     game = _human_then_bot()
     app = kit.app(game, saves=saves, bot_delay=0)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await _until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        await kit.until(pilot, slow_bot.started.is_set, "the bot started thinking")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         thinking = [w for w in screen.workers if w.group == BOT_GROUP]
         await pilot.press("u")
-        await _until(pilot, lambda: app.game is not game, "the undo was shown")
+        await kit.until(pilot, lambda: app.game is not game, "the undo was shown")
         undone = app.game
         assert undone is not None and len(undone.log) == len(game.log) - 1
         assert undone.seat.is_human, "the human's turn again"
@@ -108,7 +94,7 @@ async def test_undo_cancels_a_thinking_bot_and_its_move_is_never_played(
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.game is undone, "that move was not played on the game after the undo"
-        assert "is thinking" not in _prompt(app)
+        assert "is thinking" not in kit.prompt(app)
 
 
 @pytest.mark.asyncio
@@ -118,8 +104,8 @@ async def test_quit_while_a_bot_thinks_keeps_the_game(saves: Path, slow_bot: Slo
     save_layer.save(game, path)
     app = kit.app(save_layer.load(path), saves=saves, path=path)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await _until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        await kit.until(pilot, slow_bot.started.is_set, "the bot started thinking")
         await pilot.press("ctrl+q")
-        await _until(pilot, lambda: not app.is_running, "the app quit")
+        await kit.until(pilot, lambda: not app.is_running, "the app quit")
         slow_bot.release.set()
     assert save_layer.load(path).log == game.log

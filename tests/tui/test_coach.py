@@ -9,14 +9,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 import rules
 import saves as save_layer
 from rajas_tui.present import coach, turns
-from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.coach import CoachScreen
-from rajas_tui.tui.screens.game import COACH_GROUP, GameScreen, Line
+from rajas_tui.tui.screens.game import COACH_GROUP, GameScreen
 from rajas_tui.tui.screens.help import HelpScreen
 
 from . import kit
@@ -32,18 +30,6 @@ def humans_turn() -> save_layer.Game:
     while not game.seat.is_human:
         game = save_layer.play(game, REAL_BOT(game))
     return game
-
-
-async def _until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
-    for _ in range(6000):
-        if done():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never happened: {what}")
-
-
-def _prompt(app: RajasApp) -> str:
-    return str(app.screen.query_one("#prompt", Line).content)
 
 
 class Gate:
@@ -78,11 +64,15 @@ async def test_the_coach_key_shows_the_advice_and_enter_plays_it(saves: Path) ->
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("a")
-        await _until(pilot, lambda: isinstance(app.screen, CoachScreen), "the advice shown")
+        await kit.until(
+            pilot, lambda: isinstance(app.screen, CoachScreen), "the advice shown", looks=6000
+        )
         shown = str(app.screen.query_one("#advice").render())
         assert shown.splitlines() == coach.lines(expected)
         await pilot.press("enter")
-        await _until(pilot, lambda: len(app.shown.log) > len(game.log), "the advice played")
+        await kit.until(
+            pilot, lambda: len(app.shown.log) > len(game.log), "the advice played", looks=6000
+        )
         assert app.shown.log[len(game.log)].action == str(expected.action)
         assert app.screen is screen
 
@@ -93,7 +83,9 @@ async def test_escape_ignores_the_advice(saves: Path) -> None:
     app = kit.app(game, saves=saves)
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.press("a")
-        await _until(pilot, lambda: isinstance(app.screen, CoachScreen), "the advice shown")
+        await kit.until(
+            pilot, lambda: isinstance(app.screen, CoachScreen), "the advice shown", looks=6000
+        )
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -108,14 +100,14 @@ async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, gated_coach
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("a")
-        await _until(pilot, gated_coach.started.is_set, "the coach started")
-        assert "The coach is thinking" in _prompt(app)
+        await kit.until(pilot, gated_coach.started.is_set, "the coach started", looks=6000)
+        assert "The coach is thinking" in kit.prompt(app)
         await pilot.press("7")
         assert screen.pane == "log", "the screen answers keys while the coach thinks"
         await pilot.press("a", "escape")
         assert screen.coaching is None
         assert all(w.is_cancelled for w in screen.workers if w.group == COACH_GROUP)
-        assert "The coach is thinking" not in _prompt(app)
+        assert "The coach is thinking" not in kit.prompt(app)
         gated_coach.open.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -137,7 +129,7 @@ async def test_on_a_bots_turn_the_key_says_why_not(
     app = kit.app(game, saves=saves)
     try:
         async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
-            await _until(pilot, gate.started.is_set, "the bot started thinking")
+            await kit.until(pilot, gate.started.is_set, "the bot started thinking", looks=6000)
             await pilot.press("a")
             await pilot.pause()
             notes = [n.message for n in app._notifications]
@@ -157,7 +149,7 @@ async def test_help_cancels_the_coach_so_its_answer_never_covers_the_help(
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("a")
-        await _until(pilot, gated_coach.started.is_set, "the coach started")
+        await kit.until(pilot, gated_coach.started.is_set, "the coach started", looks=6000)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert screen.coaching is None
