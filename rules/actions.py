@@ -312,6 +312,8 @@ def _parse_harbor(w: list[str]) -> Action:
     space, die, move, steps = _words(w, 4, "harbor SPACE DIE move STEPS")
     if move != "move" or not steps.isdigit():
         raise ValueError("expected: harbor SPACE DIE move STEPS")
+    if int(steps) < 1:
+        raise ValueError("the boat moves at least 1 space from the harbor")
     return Harbor(space, PaidDie.parse(die), int(steps))
 
 

@@ -83,8 +83,11 @@ def test_a_die_cannot_move_further_than_its_face() -> None:
     state = _seat0(hand=("g2",))
     with pytest.raises(rules.IllegalAction):
         rules.apply(state, act("harbor h1 g2 move 3"))
-    with pytest.raises(rules.IllegalAction):
-        rules.apply(state, act("harbor h1 g2 move 0"))
+
+
+def test_a_harbor_move_of_no_spaces_is_not_an_action() -> None:
+    with pytest.raises(ValueError, match="at least 1 space"):
+        rules.parse_action("harbor h1 g2 move 0")
 
 
 def test_no_harbor_from_the_final_space() -> None:
