@@ -775,8 +775,10 @@ def preview(state: GameState, action: Any) -> str:
         after, named = rules.forecast(state, action)
     except rules.IllegalAction as error:
         return f"not possible: {error}"
-    paid = paid_dice(action)
-    parts = _deltas(state, after, seat, paid)
+    # The dice paid and the dice gained are told apart, never netted: a payment of o5 o3 that
+    # brings an orange die back must not read as one orange die less. The payment itself is
+    # told once, in the action's words on the first line.
+    parts = _deltas(state, after, seat, paid_dice(action))
     for effect in named:
         asked = engine_prompt_of(effect)
         if asked is None:
@@ -788,12 +790,6 @@ def preview(state: GameState, action: Any) -> str:
     words = text.action_words(action, _bought_tile(state, action))
     if isinstance(action, Place):
         words += _fields_reached(state, after)
-    if paid:
-        # The dice paid and the dice gained are told apart, never netted: a payment of o5 o3
-        # that brings an orange die back must not read as one orange die less.
-        parts.insert(
-            0, f"pays {text.payment_text(paid)} ·" if parts else f"pays {text.payment_text(paid)}"
-        )
     scored = scored_markets(state, action)
     if isinstance(action, Variety) and scored is not None:
         words += f": scores {text.your_markets(scored)}"
