@@ -47,10 +47,11 @@ async def test_load_from_the_app_keeps_the_file(tmp_path: Path, saves: Path) -> 
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.pause()
         app.open_save(path)
-        await pilot.pause()
+        # The game is shown once its save is written, in a worker.
+        await kit.until(pilot, lambda: app.game is not None, "the game shown")
         app.commit(rules.legal_actions(app.game.state)[0])
-        await pilot.pause()
-        assert save_layer.load(path).log == app.game.log
+        # Autosave writes in a worker: on a busy machine one pause does not see it done.
+        await kit.until(pilot, lambda: save_layer.load(path).log == app.game.log, "the autosave")
     assert _saves_in(saves) == []
 
 
@@ -67,8 +68,10 @@ async def test_a_second_window_on_the_game_finds_it_in_use(tmp_path: Path, saves
         for _ in range(3):
             first.commit(rules.legal_actions(first.game.state)[0])
             await one.pause()
+        await kit.until(one, lambda: save_layer.load(path).log == first.game.log, "the autosave")
         second.commit(rules.legal_actions(second.game.state)[-1])
         await two.pause()
+        await two.pause(0.2)
         assert save_layer.load(path).log == first.game.log, "the second window wrote nothing"
     assert _saves_in(saves) == []
 
@@ -97,12 +100,18 @@ async def test_a_longer_history_on_disk_is_not_overwritten(tmp_path: Path, saves
             longer = save_layer.play(longer, rules.legal_actions(longer.state)[0])
         save_layer.save(longer, path)
         app.commit(rules.legal_actions(app.game.state)[-1])
-        await pilot.pause()
+
+        def refused() -> bool:
+            notes = [n.message for n in app._notifications]
+            return any("not overwritten" in note and "Save as" in note for note in notes)
+
+        await kit.until(pilot, refused, "the autosave refused, with a note")
         assert isinstance(app.screen, GameScreen), "the game goes on in memory"
-        notes = [n.message for n in app._notifications]
-        assert any("not overwritten" in note and "Save as" in note for note in notes), notes
         assert save_layer.load(path).log == longer.log
         copy = app.save_as("rescued")
         app.commit(rules.legal_actions(app.game.state)[0])
-        await pilot.pause()
-        assert save_layer.load(copy).log == app.game.log, "Save as gives the game a file again"
+        await kit.until(
+            pilot,
+            lambda: save_layer.load(copy).log == app.game.log,
+            "Save as gives the game a file again",
+        )

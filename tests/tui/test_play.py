@@ -23,8 +23,9 @@ from .plan import plan
 pytestmark = pytest.mark.asyncio
 
 
-async def _settle(pilot, app, limit: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    """Waits until a human is to act (bots move by themselves) or the game is over."""
+async def _settle(pilot, app, limit: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    """Waits until a human is to act (bots move by themselves) or the game is over. The limit
+    only keeps a hang from stalling the suite: a normal bot on a loaded machine can take 10 s."""
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         await pilot.pause()
