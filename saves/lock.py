@@ -98,23 +98,42 @@ def still_there(fd: int, path: Path) -> bool:
     return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
 
 
+@contextmanager
+def _probed(path: Path) -> Iterator[int | None]:
+    """`path` opened read-only and locked without waiting, for the block: its descriptor, or
+    None when a live process holds the lock. Closing the descriptor drops our lock."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield None
+        else:
+            yield fd
+    finally:
+        os.close(fd)
+
+
+def holder_alive(path: Path) -> bool:
+    """Whether a live process holds the lock file `path` (a missing file: no)."""
+    try:
+        with _probed(path) as fd:
+            return fd is None
+    except OSError:
+        return False
+
+
 def take_down(path: Path) -> bool:
     """Removes the lock file `path` if no process holds it, under its own lock (see the module's
     note); whether it was removed."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        with _probed(path) as fd:
+            if fd is None or not still_there(fd, path):
+                return False
+            path.unlink()
+            return True
     except FileNotFoundError:
         return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        if not still_there(fd, path):
-            return False
-        path.unlink()
-        return True
-    except BlockingIOError:
-        return False
-    finally:
-        os.close(fd)
 
 
 @contextmanager

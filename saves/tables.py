@@ -345,31 +345,16 @@ def _watch(path: Path) -> Presence:
         os.close(fd)
 
 
-def _held(where: Path) -> bool:
-    """Whether a live process holds the presence file `where`."""
-    try:
-        fd = os.open(where, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)  # closing drops our lock if we got it
-    return False
-
-
 def connected(path: Path, seat: int | None) -> bool:
     """Whether a live process holds `seat` of the table (None: whether anyone watches)."""
     if seat is None:
         return watching(path) > 0
-    return _held(presence_path(path, seat))
+    return gamelock.holder_alive(presence_path(path, seat))
 
 
 def watching(path: Path) -> int:
     """How many processes watch the table now."""
-    return sum(1 for where in path.parent.glob(_watcher_glob(path)) if _held(where))
+    return sum(1 for where in path.parent.glob(_watcher_glob(path)) if gamelock.holder_alive(where))
 
 
 def tidy(folder: Path) -> list[Path]:
