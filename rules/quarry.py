@@ -16,31 +16,34 @@ from .dice import (
     shortfall,
 )
 from .model import Effect, Payment
-from .province import placements
+from .province import fitting_ends, placements
 from .state import GameState, replace
 
 
-def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
+def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> tuple[Quarry, ...]:
     """Every purchase: a top tile that fits the province, with each minimal payment.
 
     Nothing is cached per whole state (such a cache rarely hits and holds many records); the
-    payments and the fit are each cached on what they alone depend on (ints)."""
+    payments are cached on what they alone depend on (ints), and which road shapes fit the
+    province is asked once for all the display's tiles."""
     player = state.players[seat]
-    karma, province = player.karma, player.province
+    karma = min(player.karma, 3)
     faces, best = reach(player.dice, karma)
-    tiles = catalog().tiles
+    fits = fitting_ends(player.province)
+    facts = _tile_facts()
     result: tuple[Quarry, ...] = ()
     for index, stack in enumerate(state.supply.stacks):
-        if not stack:
-            continue
-        tile = tiles[stack[-1]]
-        colour = int(tile.colour)
-        if best[colour] < tile.value:
-            continue
-        purchases = _purchases(spec.key, index, faces[colour], min(karma, 3), colour, tile.value)
-        if purchases and placements(province, tile.ends):
-            result += purchases
+        if stack:
+            colour, price, ends = facts[stack[-1]]
+            if price <= best[colour] and fits >> ends & 1:
+                result += _purchases(spec.key, index, faces[colour], karma, colour, price)
     return result
+
+
+@cache
+def _tile_facts() -> tuple[tuple[int, int, int], ...]:
+    """Per tile: its colour, price and road ends, as plain ints (read for every display top)."""
+    return tuple((int(t.colour), t.value, t.ends) for t in catalog().tiles)
 
 
 @lru_cache(maxsize=4096)
