@@ -12,6 +12,7 @@ from .dice import minimal_payments, paid_total, payment_problem, payments_of, re
 from .fields import gain_reached_fields
 from .model import COLOURS, Die
 from .province import edge_gains, rebuild_rotations, rotated
+from .quarry import read_display
 from .state import GameState, Placed, Province, replace
 
 
@@ -96,8 +97,7 @@ def cover_needs(state: GameState, seat: int) -> tuple[int, ...]:
     Any total reaching a tile's difference holds a minimal payment, so the Master Builder has a
     choice exactly when the dice of some colour can pay its need (`covers`): listings ask that
     for every chamber payment, with the dice each leaves, and work out the needs once."""
-    tops = tuple([stack[-1] if stack else -1 for stack in state.supply.stacks])
-    return _cover_needs(state.players[seat].province, tops)
+    return _cover_needs(state.players[seat].province, read_display(state.supply.stacks).ids)
 
 
 @lru_cache(maxsize=1024)

@@ -30,7 +30,11 @@ def variety_check(players: int, rules: SeatRules, spec: SpaceSpec) -> Check | No
 def _unused_variety(
     state: GameState, seat: int, spec: SpaceSpec, entries: Sequence[Variety]
 ) -> Sequence[Variety]:
-    return () if variety_problem(state, seat, None, spec) else entries
+    return () if _used_variety(state, seat) else entries
+
+
+def _used_variety(state: GameState, seat: int) -> bool:
+    return seat in map(state.spaces.__getitem__, _variety_spaces(state.config.players))
 
 
 @cache
@@ -41,10 +45,7 @@ def _variety(key: str) -> Variety:
 def variety_problem(
     state: GameState, seat: int, action: Variety | None, spec: SpaceSpec
 ) -> str | None:
-    players = state.config.players
-    if board_side(state).variety_one_per_player and any(
-        state.spaces[i] == seat for i in _variety_spaces(players)
-    ):
+    if board_side(state).variety_one_per_player and _used_variety(state, seat):
         return "on this board each player may use the variety market once a round."
     return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from .actions import Quarry
 from .catalog import SpaceSpec, catalog
@@ -30,23 +31,50 @@ def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> tuple[Qu
     karma = min(player.karma, 3)
     faces, best = reach(player.dice, karma)
     fits = fitting_ends(player.province)
-    facts = _tile_facts()
     result: tuple[Quarry, ...] = ()
-    for index, stack in enumerate(state.supply.stacks):
-        if stack:
-            colour, price, ends = facts[stack[-1]]
-            if price <= best[colour] and fits >> ends & 1:
-                result += _purchases(spec.key, index, faces[colour], karma, colour, price)
+    for index, colour, price, ends in read_display(state.supply.stacks).tops:
+        if price <= best[colour] and fits >> ends & 1:
+            result += _purchases(spec.key, index, faces[colour], karma, colour, price)
     return result
 
 
-@cache
-def _tile_facts() -> tuple[tuple[int, int, int], ...]:
-    """Per tile: its colour, price and road ends, as plain ints (read for every display top)."""
-    return tuple((int(t.colour), t.value, t.ends) for t in catalog().tiles)
+class Display(NamedTuple):
+    """The display's top tiles as plain ints."""
+
+    ids: tuple[int, ...]  # per stack: its top tile, or -1 when it is empty
+    tops: tuple[tuple[int, int, int, int], ...]  # per top: its stack, colour, price, road ends
 
 
-@lru_cache(maxsize=4096)
+def read_display(stacks: tuple[tuple[int, ...], ...]) -> Display:
+    """The display's top tiles, read again only when the display changed: the stacks are one
+    tuple, handed on from state to state until a tile is taken (a few times a round), so
+    successive listings find the one they read last. A hash of the stacks would cost as much as
+    reading them."""
+    global _last_read
+    last = _last_read
+    if last[0] is stacks:
+        return last[1]
+    display = _read(stacks)
+    # One assignment, so that a listing in another thread reads a pair that belongs together.
+    _last_read = (stacks, display)
+    return display
+
+
+def _read(stacks: tuple[tuple[int, ...], ...]) -> Display:
+    tiles = catalog().tiles
+    ids = tuple([stack[-1] if stack else -1 for stack in stacks])
+    tops = tuple(
+        (index, int(tiles[top].colour), tiles[top].value, tiles[top].ends)
+        for index, top in enumerate(ids)
+        if top >= 0
+    )
+    return Display(ids, tops)
+
+
+_last_read: tuple[object, Display] = (None, Display((), ()))
+
+
+@lru_cache(maxsize=16384)
 def _purchases(
     key: str, stack: int, faces: tuple[int, ...], karma: int, colour: int, price: int
 ) -> tuple[Quarry, ...]:
