@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import NamedTuple
+from typing import Final
 
 from . import rng
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
@@ -97,28 +97,32 @@ def _candidates(statue: bytes, colour: int, faces: tuple[int, ...], turns: bool)
 
 def colour_candidates(dice: Sequence[int]) -> tuple[bytes, ...]:
     """`candidates` of each colour, any face: one lookup per listing instead of one per space."""
-    return read_statue(bytes(dice)).by_colour
+    return read_statue(bytes(dice))[BY_COLOUR]
 
 
 def face_candidates(dice: Sequence[int], turns: bool) -> tuple[bytes, ...]:
     """`candidates` showing each face 1 to 6 (index 0 unused), any colour, turns counted."""
     facts = read_statue(bytes(dice))
-    return facts.by_face_turned if turns else facts.by_face
+    return facts[BY_FACE_TURNED] if turns else facts[BY_FACE]
 
 
-class StatueFacts(NamedTuple):
-    """What listings read off a statue, per colour and per face (see `candidates`)."""
-
-    by_colour: tuple[bytes, ...]  # the distinct dice of each colour
-    by_face: tuple[bytes, ...]  # the distinct dice showing each face 1 to 6 (0 unused)
-    by_face_turned: tuple[bytes, ...]  # the same, or showing it once turned by karma
-    faces: tuple[tuple[int, ...], ...]  # the faces of every die of each colour
+# What `read_statue` gives, by index: per colour, the distinct dice of that colour; per face 1 to
+# 6 (0 unused), the distinct dice showing it, and those showing it as they are or once turned by
+# karma; per colour, the faces of every die of that colour.
+BY_COLOUR: Final = 0
+BY_FACE: Final = 1
+BY_FACE_TURNED: Final = 2
+FACES: Final = 3
+StatueFacts = tuple[
+    tuple[bytes, ...], tuple[bytes, ...], tuple[bytes, ...], tuple[tuple[int, ...], ...]
+]
 
 
 @lru_cache(maxsize=8192)
 def read_statue(statue: bytes) -> StatueFacts:
     """One pass over the dice for all of a listing's lookups: most statues are listed only a
-    few times, so what is read off them once must be cheap to read."""
+    few times, so what is read off them once must be cheap to read. A plain tuple of bytes and
+    ints, which the garbage collector stops tracking (a named tuple it would walk for ever)."""
     by_colour = [bytearray() for _ in COLOURS]
     by_face = [bytearray() for _ in range(7)]
     turned = [bytearray() for _ in range(7)]
@@ -133,7 +137,7 @@ def read_statue(statue: bytes) -> StatueFacts:
             by_face[face + 1].append(code)
             turned[face + 1].append(code)
             turned[6 - face].append(code)
-    return StatueFacts(
+    return (
         tuple(map(bytes, by_colour)),
         tuple(map(bytes, by_face)),
         tuple(map(bytes, turned)),
@@ -209,7 +213,7 @@ def reach(dice: Sequence[int], karma: int) -> tuple[tuple[tuple[int, ...], ...],
 
 @lru_cache(maxsize=8192)
 def _reach(statue: bytes, turns: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    faces = read_statue(statue).faces
+    faces = read_statue(statue)[FACES]
     return faces, tuple([_best(colour, turns) for colour in faces])
 
 
@@ -227,7 +231,7 @@ def payments_of(
 
 
 def faces_of(dice: Sequence[int], colour: Colour) -> tuple[int, ...]:
-    return read_statue(bytes(dice)).faces[colour]
+    return read_statue(bytes(dice))[FACES][colour]
 
 
 @lru_cache(maxsize=16384)

@@ -18,7 +18,7 @@ from .state import GameState, replace
 
 
 def variety_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Variety]:
-    return (_variety(spec.key),)
+    return _variety(spec.key)
 
 
 def variety_check(players: int, rules: SeatRules, spec: SpaceSpec) -> Check | None:
@@ -38,8 +38,9 @@ def _used_variety(state: GameState, seat: int) -> bool:
 
 
 @cache
-def _variety(key: str) -> Variety:
-    return Variety(key)
+def _variety(key: str) -> tuple[Variety]:
+    """One shared listing per space: every statue's table holds it."""
+    return (Variety(key),)
 
 
 def variety_problem(

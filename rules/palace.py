@@ -32,12 +32,13 @@ def _queue(state: GameState, effects: tuple[Effect, ...]) -> GameState:
 
 
 def terrace_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Terrace]:
-    return (_terrace(spec.key),)
+    return _terrace(spec.key)
 
 
 @cache
-def _terrace(key: str) -> Terrace:
-    return Terrace(key)
+def _terrace(key: str) -> tuple[Terrace]:
+    """One shared listing per terrace: every statue's table holds it."""
+    return (Terrace(key),)
 
 
 def terrace_carry_out(state: GameState, seat: int, action: Terrace, spec: SpaceSpec) -> GameState:
@@ -45,12 +46,13 @@ def terrace_carry_out(state: GameState, seat: int, action: Terrace, spec: SpaceS
 
 
 def outer_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Outer]:
-    return (_outer(spec.key),)
+    return _outer(spec.key)
 
 
 @cache
-def _outer(key: str) -> Outer:
-    return Outer(key)
+def _outer(key: str) -> tuple[Outer]:
+    """One shared listing, as for the terraces."""
+    return (Outer(key),)
 
 
 def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec) -> GameState:
@@ -135,7 +137,7 @@ def _possible_chambers(
     return _rebuildable(spec.key, spec.value, bytes(player.dice), karma, cover_needs(state, seat))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _rebuildable(
     key: str, value: int, statue: bytes, karma: int, needs: tuple[int, ...]
 ) -> tuple[Chamber, ...]:

@@ -127,7 +127,7 @@ def _extends(
     return not run[0] and run[1] == spec.money
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _table(players: int, statue: bytes, turns: bool) -> list[Sequence[Any] | None]:
     """Per space, its entries for this statue, or None until a listing first needs them: a
     statue is listed for a few spaces only, most of the time."""

@@ -116,7 +116,6 @@ def _placements(demands: tuple[int, ...], ends: int) -> tuple[tuple[int, int], .
     return tuple(result)
 
 
-@lru_cache(maxsize=2048)
 def fitting_ends(province: Province) -> int:
     """A mask with bit `ends` set for each road shape (a tile's road ends, 0 to 15) that
     `placements` finds some place for: the quarry listing asks it once, not once per tile."""

@@ -74,7 +74,7 @@ def _read(stacks: tuple[tuple[int, ...], ...]) -> Display:
 _last_read: tuple[object, Display] = (None, Display((), ()))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _purchases(
     key: str, stack: int, faces: tuple[int, ...], karma: int, colour: int, price: int
 ) -> tuple[Quarry, ...]:
