@@ -10,8 +10,9 @@ from .actions import Rebuild
 from .catalog import catalog
 from .dice import minimal_payments, paid_total, payment_problem, payments_of, reach, shortfall
 from .fields import gain_reached_fields
-from .model import Die
+from .model import COLOURS, Die
 from .province import edge_gains, rebuild_rotations, rotated
+from .quarry import read_display
 from .state import GameState, Placed, Province, replace
 
 
@@ -73,23 +74,36 @@ def rebuild_options(
 def can_rebuild(
     state: GameState, seat: int, dice: tuple[Die, ...] | None = None, karma: int | None = None
 ) -> bool:
-    """Whether the Master Builder has some choice. Listings ask this for every chamber payment
-    (with the dice that payment leaves), so the answer is kept for what it depends on: the
-    province, the display's top tiles and what the dice can pay per colour."""
+    """Whether the Master Builder has some choice."""
     player = state.players[seat]
     dice = player.dice if dice is None else dice
     karma = player.karma if karma is None else karma
-    tops = tuple(stack[-1] if stack else -1 for stack in state.supply.stacks)
-    return _can_cover(player.province, tops, reach(dice, karma)[1])
+    return covers(cover_needs(state, seat), reach(dice, karma)[1])
+
+
+def covers(needs: tuple[int, ...], best: tuple[int, ...]) -> bool:
+    """Whether dice paying up to `best` of each colour reach one of the `cover_needs`."""
+    return any(need <= most for need, most in zip(needs, best, strict=True))
+
+
+# No payment reaches this: the colour covers nothing.
+NO_COVER = 99
+
+
+def cover_needs(state: GameState, seat: int) -> tuple[int, ...]:
+    """Per colour, the least a payment must total for the Master Builder to cover some tile of
+    the province with a display top of that colour (NO_COVER: none can be covered).
+
+    Any total reaching a tile's difference holds a minimal payment, so the Master Builder has a
+    choice exactly when the dice of some colour can pay its need (`covers`): listings ask that
+    for every chamber payment, with the dice each leaves, and work out the needs once."""
+    return _cover_needs(state.players[seat].province, read_display(state.supply.stacks).ids)
 
 
 @lru_cache(maxsize=1024)
-def _can_cover(province: Province, tops: tuple[int, ...], best: tuple[int, ...]) -> bool:
-    """Whether some tile could be covered by a display top (-1: an empty stack) worth at most
-    `best` of its colour more. `best` is the highest total the dice of each colour can pay, and
-    any total reaching the difference holds a minimal payment, so this is `rebuild_options`
-    finding a choice."""
+def _cover_needs(province: Province, tops: tuple[int, ...]) -> tuple[int, ...]:
     tiles = catalog().tiles
+    needs = [NO_COVER] * len(COLOURS)
     for cell, placed in province.placed():
         if placed.rebuilt:
             continue
@@ -98,11 +112,10 @@ def _can_cover(province: Province, tops: tuple[int, ...], best: tuple[int, ...])
             if top < 0:
                 continue
             new = tiles[top]
-            if 0 < new.value - value <= best[new.colour] and rebuild_rotations(
-                province, cell, new.ends
-            ):
-                return True
-    return False
+            difference = new.value - value
+            if 0 < difference < needs[new.colour] and rebuild_rotations(province, cell, new.ends):
+                needs[new.colour] = difference
+    return tuple(needs)
 
 
 def rebuild_problem(state: GameState, seat: int, action: Rebuild) -> str | None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement
+from typing import Final
 
 from . import rng
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
@@ -83,7 +84,7 @@ def candidates(
     return _candidates(bytes(dice), -1 if colour is None else int(colour), faces, turns)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=8192)
 def _candidates(statue: bytes, colour: int, faces: tuple[int, ...], turns: bool) -> bytes:
     # A die's code is colour * 6 + face - 1: its face is code % 6 + 1, turned 6 - code % 6.
     return bytes(
@@ -96,22 +97,52 @@ def _candidates(statue: bytes, colour: int, faces: tuple[int, ...], turns: bool)
 
 def colour_candidates(dice: Sequence[int]) -> tuple[bytes, ...]:
     """`candidates` of each colour, any face: one lookup per listing instead of one per space."""
-    return _colour_candidates(bytes(dice))
-
-
-@lru_cache(maxsize=1024)
-def _colour_candidates(statue: bytes) -> tuple[bytes, ...]:
-    return tuple(_candidates(statue, colour, (), False) for colour in range(len(COLOURS)))
+    return read_statue(bytes(dice))[BY_COLOUR]
 
 
 def face_candidates(dice: Sequence[int], turns: bool) -> tuple[bytes, ...]:
     """`candidates` showing each face 1 to 6 (index 0 unused), any colour, turns counted."""
-    return _face_candidates(bytes(dice), turns)
+    facts = read_statue(bytes(dice))
+    return facts[BY_FACE_TURNED] if turns else facts[BY_FACE]
 
 
-@lru_cache(maxsize=1024)
-def _face_candidates(statue: bytes, turns: bool) -> tuple[bytes, ...]:
-    return (b"", *(_candidates(statue, -1, (face,), turns) for face in range(1, 7)))
+# What `read_statue` gives, by index: per colour, the distinct dice of that colour; per face 1 to
+# 6 (0 unused), the distinct dice showing it, and those showing it as they are or once turned by
+# karma; per colour, the faces of every die of that colour.
+BY_COLOUR: Final = 0
+BY_FACE: Final = 1
+BY_FACE_TURNED: Final = 2
+FACES: Final = 3
+StatueFacts = tuple[
+    tuple[bytes, ...], tuple[bytes, ...], tuple[bytes, ...], tuple[tuple[int, ...], ...]
+]
+
+
+@lru_cache(maxsize=8192)
+def read_statue(statue: bytes) -> StatueFacts:
+    """One pass over the dice for all of a listing's lookups: most statues are listed only a
+    few times, so what is read off them once must be cheap to read. A plain tuple of bytes and
+    ints, which the garbage collector stops tracking (a named tuple it would walk for ever)."""
+    by_colour = [bytearray() for _ in COLOURS]
+    by_face = [bytearray() for _ in range(7)]
+    turned = [bytearray() for _ in range(7)]
+    faces: list[list[int]] = [[] for _ in COLOURS]
+    seen = set()
+    for code in statue:
+        colour, face = divmod(code, 6)
+        faces[colour].append(face + 1)
+        if code not in seen:
+            seen.add(code)
+            by_colour[colour].append(code)
+            by_face[face + 1].append(code)
+            turned[face + 1].append(code)
+            turned[6 - face].append(code)
+    return (
+        tuple(map(bytes, by_colour)),
+        tuple(map(bytes, by_face)),
+        tuple(map(bytes, turned)),
+        tuple(map(tuple, faces)),
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -177,17 +208,19 @@ def reach(dice: Sequence[int], karma: int) -> tuple[tuple[tuple[int, ...], ...],
     """Per colour: the faces of the statue's dice of that colour, and the highest total they can
     pay with karma turns (as `shortfall` counts it). A price above that total has no payment, so
     listings skip `minimal_payments` for it."""
-    return _reach(bytes(dice), karma)
+    return _reach(bytes(dice), min(karma, 3))
 
 
-@lru_cache(maxsize=1024)
-def _reach(statue: bytes, karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    faces = tuple(_faces_of(statue, colour) for colour in range(len(COLOURS)))
-    turns = min(karma, 3)
-    best = tuple(
-        sum(f) + sum(7 - 2 * v for v in sorted(f)[:turns] if v in _FLIP_HELPS) for f in faces
-    )
-    return faces, best
+@lru_cache(maxsize=8192)
+def _reach(statue: bytes, turns: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    faces = read_statue(statue)[FACES]
+    return faces, tuple([_best(colour, turns) for colour in faces])
+
+
+@lru_cache(maxsize=4096)
+def _best(faces: tuple[int, ...], turns: int) -> int:
+    """Dice of one colour repeat across statues far more than whole statues do."""
+    return sum(faces) + sum(7 - 2 * v for v in sorted(faces)[:turns] if v in _FLIP_HELPS)
 
 
 def payments_of(
@@ -198,19 +231,15 @@ def payments_of(
 
 
 def faces_of(dice: Sequence[int], colour: Colour) -> tuple[int, ...]:
-    return _faces_of(bytes(dice), int(colour))
-
-
-@lru_cache(maxsize=1024)
-def _faces_of(statue: bytes, colour: int) -> tuple[int, ...]:
-    return tuple(code % 6 + 1 for code in statue if code // 6 == colour)
+    return read_statue(bytes(dice))[FACES][colour]
 
 
 @lru_cache(maxsize=16384)
 def _minimal_payments(
     values: tuple[int, ...], karma: int, colour: int, target: int
 ) -> tuple[Payment, ...]:
-    """For each choice of dice (in `product` order), its one minimal payment if it has one.
+    """For each choice of dice (in `product` order: how many of the lowest face, then of the
+    next, the last counted fastest), its one minimal payment if it has one.
 
     Turning the lowest faces gains most, and the canonical spelling turns the lowest, so a
     choice of dice needs only its fewest turns that reach the target: with one turn more, undoing
@@ -221,26 +250,65 @@ def _minimal_payments(
     best_turns = sum((7 - 2 * v) * counts[v] for v in _FLIP_HELPS)
     if sum(v * c for v, c in counts.items()) + best_turns < target:
         return ()
-    payments: list[Payment] = []
-    for chosen in product(*(range(counts[v] + 1) for v in faces)):
-        total = sum(v * n for v, n in zip(faces, chosen, strict=True))
-        if total + 5 * min(karma, sum(chosen)) < target:
-            continue
-        # The chosen faces, lowest first; turns go to the lowest, which must show 1 to 3.
-        paid = [v for v, n in zip(faces, chosen, strict=True) for _ in range(n)]
+    # What the faces after each one can add at most: their total and their count.
+    room = [0] * (len(faces) + 1)
+    left = [0] * (len(faces) + 1)
+    for i in range(len(faces) - 1, -1, -1):
+        room[i] = room[i + 1] + faces[i] * counts[faces[i]]
+        left[i] = left[i + 1] + counts[faces[i]]
+    found: list[Payment] = []
+    chooser = _Chooser(faces, [counts[v] for v in faces], room, left, karma, target, colour)
+    chooser.choose(0, [], 0, found)
+    return tuple(found)
+
+
+class _Chooser:
+    """Walks the choices of dice in `product` order, skipping those that cannot reach the
+    target even with every karma turn (each adds at most 5): the walk reads no choice twice."""
+
+    def __init__(
+        self,
+        faces: list[int],
+        counts: list[int],
+        room: list[int],
+        left: list[int],
+        karma: int,
+        target: int,
+        colour: int,
+    ) -> None:
+        self.faces, self.counts, self.room, self.left = faces, counts, room, left
+        self.karma, self.target, self.colour = karma, target, colour
+
+    def choose(self, i: int, paid: list[int], total: int, found: list[Payment]) -> None:
+        if i == len(self.faces):
+            payment = self.minimal(paid, total)
+            if payment is not None:
+                found.append(payment)
+            return
+        face, karma, target = self.faces[i], self.karma, self.target
+        for n in range(self.counts[i] + 1):
+            reached = total + face * n
+            most = reached + self.room[i + 1] + 5 * min(karma, len(paid) + n + self.left[i + 1])
+            if most >= target:
+                self.choose(i + 1, paid + [face] * n, reached, found)
+
+    def minimal(self, paid: list[int], total: int) -> Payment | None:
+        """The chosen faces (lowest first) with the fewest turns, on the lowest faces, that
+        reach the target, if that payment is minimal."""
+        target = self.target
         turns = 0
-        while total < target and turns < karma and turns < len(paid) and paid[turns] in _FLIP_HELPS:
+        while total < target and turns < self.karma and turns < len(paid) and paid[turns] <= 3:
             total += 7 - 2 * paid[turns]
             turns += 1
         if total < target:
-            continue
+            return None
         # Minimal: no die can be left out. The die showing least after the turns is the one to
         # try (the lowest unturned, or the highest turned); undoing a turn instead always
         # misses, since the turns stopped as soon as the target was reached.
         least = min(paid[turns] if turns < len(paid) else 7, 7 - paid[turns - 1] if turns else 7)
-        if total - least < target:
-            payments.append(_payment_of(colour, faces, chosen, turns))
-    return tuple(payments)
+        if total - least >= target:
+            return None
+        return _payment_of(self.colour, paid, turns)
 
 
 def canonical_payment(pay: Payment) -> Payment:
@@ -253,22 +321,24 @@ def canonical_payment(pay: Payment) -> Payment:
     return tuple(sorted(turned))
 
 
-def _payment_of(colour: int, faces: list[int], chosen: tuple[int, ...], turns: int) -> Payment:
-    """The chosen dice with the lowest `turns` of them turned: the canonical spelling."""
-    pay: list[PaidDie] = []
-    for v, n in zip(faces, chosen, strict=True):
-        flipped = min(n, turns)
-        turns -= flipped
-        pay.extend([paid_die(Die(colour, v), True)] * flipped)
-        pay.extend([paid_die(Die(colour, v))] * (n - flipped))
-    payment = tuple(sorted(pay))
-    return _PAYMENTS.setdefault(payment, payment)
+def _payment_of(colour: int, paid: list[int], turns: int) -> Payment:
+    """The chosen faces (lowest first) with the lowest `turns` of them turned: the canonical
+    spelling, sorted as paid dice sort (by die, unturned first)."""
+    # A paid die's index among the shared ones is its die's code * 2, + 1 if turned.
+    start = colour * 6 - 1
+    indices = sorted((start + v) * 2 + (i < turns) for i, v in enumerate(paid))
+    key = tuple(indices)
+    payment = _PAYMENTS.get(key)
+    if payment is None:
+        payment = _PAYMENTS[key] = tuple(paid_die(index >> 1, bool(index & 1)) for index in key)
+    return payment
 
 
-# One shared tuple per distinct payment: the payment caches and the purchase records built on
-# them held about three copies of each (7,700 tuples for 2,200 payments after 60 random games),
-# every one walked by each full collection. Minimal payments are few, so this stays small.
-_PAYMENTS: dict[Payment, Payment] = {}
+# One shared tuple per distinct payment, found by the indices of its paid dice: the payment
+# caches and the purchase records built on them held about three copies of each (7,700 tuples
+# for 2,200 payments after 60 random games), every one walked by each full collection. Minimal
+# payments are few, so this stays small.
+_PAYMENTS: dict[tuple[int, ...], Payment] = {}
 
 
 def paid_total(pay: Payment) -> int:

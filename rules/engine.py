@@ -2,144 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache
-from typing import Any
-
-import attrs
-
-from . import effects, fields, harbor, market, palace, quarry
-from .actions import (
-    PLACEMENTS,
-    STACK,
-    Action,
-    Balcony,
-    Chamber,
-    Harbor,
-    Outer,
-    Pass,
-    Quarry,
-    Single,
-    TakeYield,
-    Terrace,
-    Variety,
-)
+from . import effects, fields, quarry
+from .actions import PLACEMENTS, STACK, Action, Pass, TakeYield
 from .building import rebuild_tile_problem
-from .catalog import DataError, SpaceSpec, catalog
 from .errors import IllegalAction
 from .model import Building, Effect
+from .placing import AREA_OF_ACTION, AREAS, placement_options, space_options
 from .rounds import end_turn
-from .spaces import ROWS, occupy, space_problem, spaces_by_key
+from .spaces import occupy, space_problem, spaces_by_key
 from .spellings import canonical
-from .state import FREE, GameState, replace
-
-
-@attrs.frozen(slots=True)
-class Area:
-    """How one kind of action space lists, checks and carries out its placements."""
-
-    action: type
-    options: Callable[[GameState, int, SpaceSpec], Sequence[Any]]
-    carry_out: Callable[[GameState, int, Any, SpaceSpec], GameState]
-    problem: Callable[[GameState, int, Any, SpaceSpec], str | None] = lambda *_: None
-    # Why `options` is empty at an open space the player can pay for; asked only then.
-    why_not: Callable[[GameState, int, SpaceSpec], str] = lambda *_: "it cannot be taken now."
-    # `options` at several open spaces of the area at once, in their order, for areas with
-    # many spaces (variety and single markets, terraces, balconies, chambers): what the spaces
-    # share is looked up once per listing.
-    listing: Callable[[GameState, int, tuple[SpaceSpec, ...]], Sequence[Any]] | None = None
-
-    def list_all(self, state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Any]:
-        if self.listing is not None:
-            return list(self.listing(state, seat, specs))
-        result: list[Any] = []
-        for spec in specs:
-            result += self.options(state, seat, spec)
-        return result
-
-
-AREAS: dict[str, Area] = {
-    "quarry": Area(Quarry, quarry.options, quarry.carry_out, quarry.problem, quarry.why_not),
-    "harbor": Area(Harbor, harbor.options, harbor.carry_out, harbor.problem, harbor.why_not),
-    "variety": Area(
-        Variety,
-        market.variety_options,
-        market.variety_carry_out,
-        market.variety_problem,
-        market.variety_why_not,
-        market.varieties_listing,
-    ),
-    "single": Area(
-        Single,
-        market.single_options,
-        market.single_carry_out,
-        market.single_problem,
-        market.single_why_not,
-        market.singles_listing,
-    ),
-    "terrace": Area(
-        Terrace, palace.terrace_options, palace.terrace_carry_out, listing=palace.terraces_listing
-    ),
-    "balcony": Area(
-        Balcony,
-        palace.balcony_options,
-        palace.balcony_carry_out,
-        palace.balcony_problem,
-        palace.balcony_why_not,
-        palace.balconies_listing,
-    ),
-    "outer": Area(Outer, palace.outer_options, palace.outer_carry_out),
-    "chamber": Area(
-        Chamber,
-        palace.chamber_options,
-        palace.chamber_carry_out,
-        palace.chamber_problem,
-        palace.chamber_why_not,
-        palace.chambers_listing,
-    ),
-}
-AREA_OF_ACTION = {area.action: name for name, area in AREAS.items()}
-
-
-def placement_options(state: GameState) -> list[Action]:
-    """Every placement the acting player can pay for and carry out, in the board's order.
-
-    Open spaces are found here rather than through a cache keyed by the occupied spaces, which
-    rarely hits; each run of one area's spaces is listed at once."""
-    seat = state.turn
-    money = state.players[seat].money
-    occupants = state.spaces
-    result: list[Action] = []
-    for area, row, specs in _runs(state.config.players):
-        if row:
-            # A row fills from the left (§3): only its first free space is open.
-            first = next((s for s in specs if occupants[s.index] == FREE), None)
-            open_specs: tuple[SpaceSpec, ...] = ()
-            if first is not None and first.money <= money:
-                open_specs = (first,)
-        else:
-            open_specs = tuple(
-                [s for s in specs if occupants[s.index] == FREE and s.money <= money]
-            )
-        if open_specs:
-            result += area.list_all(state, seat, open_specs)
-    return result
-
-
-@cache
-def _runs(players: int) -> tuple[tuple[Area, bool, tuple[SpaceSpec, ...]], ...]:
-    """The board's spaces in runs of one area, in order, each with whether it is a row."""
-    runs: list[tuple[str, list[SpaceSpec]]] = []
-    for spec in catalog().side_for(players).spaces:
-        if runs and runs[-1][0] == spec.area:
-            runs[-1][1].append(spec)
-        else:
-            runs.append((spec.area, [spec]))
-    names = [name for name, _ in runs]
-    split = {name for name in ROWS if names.count(name) > 1}
-    if split:
-        raise DataError(f"the spaces of the {min(split)} row must stand together on the board")
-    return tuple((AREAS[name], name in ROWS, tuple(specs)) for name, specs in runs)
+from .state import GameState, replace
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -164,10 +36,9 @@ def why_not(state: GameState, space: str) -> str | None:
     _, problem = space_problem(state, space, spec.area)
     if problem:
         return _sentence(problem)
-    area = AREAS[spec.area]
-    if area.options(state, state.turn, spec):
+    if space_options(state, spec):
         return None
-    return _sentence(area.why_not(state, state.turn, spec))
+    return _sentence(AREAS[spec.area].why_not(state, state.turn, spec))
 
 
 def why_not_tile(state: GameState, stack: int, cell: int | None = None) -> str | None:

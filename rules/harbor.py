@@ -12,7 +12,8 @@ from .model import Effect, PaidDie
 from .state import GameState, replace
 
 
-def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Harbor, ...]:
+def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> tuple[Harbor, ...]:
+    """Each die that can pay, with each move that stops the boat on another space."""
     if not river.can_move(state, seat):
         return ()
     player = state.players[seat]

@@ -2,41 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from . import tracks
 from .actions import Single, Variety
+from .area import Check
 from .catalog import SpaceSpec, catalog
 from .dice import a_die, colour_candidates, give_up, payment_problem, value_payments
 from .model import GOODS, Effect, Good, PaidDie
 from .province import good_score
+from .ruleset import SeatRules
 from .spaces import board_side
 from .state import GameState, replace
 
 
-def variety_options(state: GameState, seat: int, spec: SpaceSpec) -> list[Variety]:
-    return varieties_listing(state, seat, (spec,))
+def variety_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Variety]:
+    return _variety(spec.key)
 
 
-def varieties_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Variety]:
-    """Whether the seat may use the variety market does not depend on the space: asked once."""
-    if variety_problem(state, seat, None, specs[0]):
-        return []
-    return [_variety(spec.key) for spec in specs]
+def variety_check(players: int, rules: SeatRules, spec: SpaceSpec) -> Check | None:
+    """On a board side where each player may use the variety market once a round, the listing
+    asks whether the seat has; elsewhere it need not."""
+    return _unused_variety if catalog().side_for(players).variety_one_per_player else None
+
+
+def _unused_variety(
+    state: GameState, seat: int, spec: SpaceSpec, entries: Sequence[Variety]
+) -> Sequence[Variety]:
+    return () if _used_variety(state, seat) else entries
+
+
+def _used_variety(state: GameState, seat: int) -> bool:
+    return seat in map(state.spaces.__getitem__, _variety_spaces(state.config.players))
 
 
 @cache
-def _variety(key: str) -> Variety:
-    return Variety(key)
+def _variety(key: str) -> tuple[Variety]:
+    """One shared listing per space: every statue's table holds it."""
+    return (Variety(key),)
 
 
 def variety_problem(
     state: GameState, seat: int, action: Variety | None, spec: SpaceSpec
 ) -> str | None:
-    players = state.config.players
-    if board_side(state).variety_one_per_player and any(
-        state.spaces[i] == seat for i in _variety_spaces(players)
-    ):
+    if board_side(state).variety_one_per_player and _used_variety(state, seat):
         return "on this board each player may use the variety market once a round."
     return None
 
@@ -50,22 +60,9 @@ def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceS
     return replace(state, queue=(Effect("variety"), *state.queue))
 
 
-def single_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Single, ...]:
-    player = state.players[seat]
+def single_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Single, ...]:
     assert spec.colour is not None
-    dice = colour_candidates(player.dice)[spec.colour]
-    return _single_options(spec.key, dice, bool(player.karma))
-
-
-def singles_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Single]:
-    player = state.players[seat]
-    by_colour = colour_candidates(player.dice)
-    turns = bool(player.karma)
-    result: list[Single] = []
-    for spec in specs:
-        assert spec.colour is not None
-        result += _single_options(spec.key, by_colour[spec.colour], turns)
-    return result
+    return _single_options(spec.key, colour_candidates(statue)[spec.colour], turns)
 
 
 @lru_cache(maxsize=4096)

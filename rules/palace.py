@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from functools import cache, lru_cache, partial
 
+from . import river
 from .actions import Balcony, Chamber, Outer, Terrace
+from .area import Check
+from .building import cover_needs, covers
 from .catalog import SpaceSpec, catalog
 from .dice import (
     a_die,
@@ -12,13 +16,14 @@ from .dice import (
     face_candidates,
     give_up,
     payment_problem,
+    reach,
     remove_dice,
     single_die_options,
 )
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
 from .model import Die, Effect, PaidDie
-from .ruleset import seat_rules
+from .ruleset import SeatRules, seat_rules
 from .state import GameState, replace
 
 
@@ -26,47 +31,37 @@ def _queue(state: GameState, effects: tuple[Effect, ...]) -> GameState:
     return replace(state, queue=effects + state.queue)
 
 
-def terrace_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Terrace]:
-    return (_terrace(spec.key),)
-
-
-def terraces_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Terrace]:
-    return [_terrace(spec.key) for spec in specs]
+def terrace_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Terrace]:
+    return _terrace(spec.key)
 
 
 @cache
-def _terrace(key: str) -> Terrace:
-    return Terrace(key)
+def _terrace(key: str) -> tuple[Terrace]:
+    """One shared listing per terrace: every statue's table holds it."""
+    return (Terrace(key),)
 
 
 def terrace_carry_out(state: GameState, seat: int, action: Terrace, spec: SpaceSpec) -> GameState:
     return _queue(state, (Effect("dice", n=1, colour=spec.colour),))
 
 
-def outer_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Outer]:
-    return (_outer(spec.key),)
+def outer_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Outer]:
+    return _outer(spec.key)
 
 
 @cache
-def _outer(key: str) -> Outer:
-    return Outer(key)
+def _outer(key: str) -> tuple[Outer]:
+    """One shared listing, as for the terraces."""
+    return (Outer(key),)
 
 
 def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec) -> GameState:
     return _queue(state, catalog().outer_gain)
 
 
-def balcony_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Balcony, ...]:
-    return tuple(balconies_listing(state, seat, (spec,)))
-
-
-def balconies_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Balcony]:
-    by_colour = colour_candidates(state.players[seat].dice)
-    result: list[Balcony] = []
-    for spec in specs:
-        assert spec.colour is not None
-        result += _balcony_options(spec.key, by_colour[spec.colour])
-    return result
+def balcony_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Balcony, ...]:
+    assert spec.colour is not None
+    return _balcony_options(spec.key, colour_candidates(statue)[spec.colour])
 
 
 @lru_cache(maxsize=4096)
@@ -96,48 +91,65 @@ def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceS
     return _queue(state, (Effect("dice", n=spec.n, colour=spec.take),))
 
 
-def chamber_options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Chamber, ...]:
-    return tuple(chambers_listing(state, seat, (spec,)))
+def chamber_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Chamber, ...]:
+    """Each die that can pay, whether or not the chamber's action can then be carried out."""
+    return _chambers(spec.key, face_candidates(statue, turns)[spec.value], turns, spec.value)
+
+
+def chamber_check(players: int, rules: SeatRules, spec: SpaceSpec) -> Check | None:
+    """A chamber whose action may be impossible on this board lists only the payments after
+    which it can be carried out; the others list every payment."""
+    kinds = _impossible_kinds(rules.chambers[spec.value])
+    if not kinds:
+        return None
+    return partial(_possible_chambers, "boat_exact" in kinds, "rebuild" in kinds)
 
 
 def chambers_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Chamber]:
-    """The payments at each of these open chambers, in order; what they share (the dice per
-    face, the seat's chamber actions) is looked up once."""
+    """The payments at each of these chambers after which its action can be carried out."""
     player = state.players[seat]
-    turns = bool(player.karma)
-    by_face = face_candidates(player.dice, turns)
-    gains = seat_rules(state, seat).chambers
+    rules = seat_rules(state, seat)
     result: list[Chamber] = []
     for spec in specs:
-        value = spec.value
-        options = _chambers(spec.key, by_face[value], turns, value)
-        if options and _may_be_impossible(gains[value]):
-            options = _possible_options(state, seat, spec, options)
-        result += options
+        entries = chamber_entries(spec, bytes(player.dice), bool(player.karma))
+        check = chamber_check(state.config.players, rules, spec)
+        result += entries if check is None else check(state, seat, spec, entries)
     return result
 
 
-def _possible_options(
-    state: GameState, seat: int, spec: SpaceSpec, options: tuple[Chamber, ...]
-) -> tuple[Chamber, ...]:
-    """The payments after which the chamber's action can still be carried out."""
-    player = state.players[seat]
-    kinds = _impossible_kinds(seat_rules(state, seat).chambers[spec.value])
-    # One check with the whole statue rules out every payment at once when the action is
-    # impossible anyway: giving up a die never makes the Master Builder possible, and the
-    # Portuguese does not depend on the dice at all.
-    if not chamber_possible(state, seat, spec.value, player.dice, player.karma):
+def _possible_chambers(
+    boat: bool,
+    rebuild: bool,
+    state: GameState,
+    seat: int,
+    spec: SpaceSpec,
+    entries: Sequence[Chamber],
+) -> Sequence[Chamber]:
+    """The Portuguese does not depend on the dice: checked once for every payment. The Master
+    Builder's needs are worked out once per listing and held against what each payment leaves."""
+    if not entries or (boat and not river.portuguese_open(state, seat)):
         return ()
-    if kinds == {"boat_exact"}:
-        return options
-    return tuple(o for o in options if _possible_after(state, seat, spec, o.pay))
+    if not rebuild:
+        return entries
+    player = state.players[seat]
+    # Karma above 4 changes nothing: a payment turns at most one die and `reach` counts 3 turns.
+    karma = min(player.karma, 4)
+    return _rebuildable(spec.key, spec.value, bytes(player.dice), karma, cover_needs(state, seat))
 
 
-@cache
-def _may_be_impossible(gain: tuple[Effect, ...]) -> bool:
-    """Whether a chamber's action may be impossible however its die is paid (the Master Builder
-    with nothing to cover, the Portuguese near the end of the river)."""
-    return any(g.kind in MAY_BE_IMPOSSIBLE for g in gain)
+@lru_cache(maxsize=2048)
+def _rebuildable(
+    key: str, value: int, statue: bytes, karma: int, needs: tuple[int, ...]
+) -> tuple[Chamber, ...]:
+    """The payments at the chamber after which the dice left can pay one of the `needs`."""
+    turns = karma > 0
+    kept = []
+    for option in _chambers(key, face_candidates(statue, turns)[value], turns, value):
+        pay = option.pay
+        rest = statue.replace(bytes((pay.die,)), b"", 1)
+        if covers(needs, reach(rest, karma - pay.flipped)[1]):
+            kept.append(option)
+    return tuple(kept)
 
 
 @cache

@@ -116,6 +116,22 @@ def _placements(demands: tuple[int, ...], ends: int) -> tuple[tuple[int, int], .
     return tuple(result)
 
 
+def fitting_ends(province: Province) -> int:
+    """A mask with bit `ends` set for each road shape (a tile's road ends, 0 to 15) that
+    `placements` finds some place for: the quarry listing asks it once, not once per tile."""
+    return _fitting_ends(_demand(province))
+
+
+@lru_cache(maxsize=2048)
+def _fitting_ends(demands: tuple[int, ...]) -> int:
+    wanted = set(demands) - {0}
+    mask = 0
+    for ends in range(16):
+        if any(rotated(ends, rotation) & demand for demand in wanted for rotation in range(4)):
+            mask |= 1 << ends
+    return mask
+
+
 def placement_problem(province: Province, cell: int, ends: int) -> str | None:
     if not 0 <= cell < len(province.cells):
         return "that cell is not on the province board."

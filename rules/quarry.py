@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from .actions import Quarry
 from .catalog import SpaceSpec, catalog
@@ -16,31 +17,61 @@ from .dice import (
     shortfall,
 )
 from .model import Effect, Payment
-from .province import placements
+from .province import fitting_ends, placements
 from .state import GameState, replace
 
 
-def options(state: GameState, seat: int, spec: SpaceSpec) -> tuple[Quarry, ...]:
+def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> tuple[Quarry, ...]:
     """Every purchase: a top tile that fits the province, with each minimal payment.
 
     Nothing is cached per whole state (such a cache rarely hits and holds many records); the
-    payments and the fit are each cached on what they alone depend on (ints)."""
+    payments are cached on what they alone depend on (ints), and which road shapes fit the
+    province is asked once for all the display's tiles."""
     player = state.players[seat]
-    karma, province = player.karma, player.province
+    karma = min(player.karma, 3)
     faces, best = reach(player.dice, karma)
-    tiles = catalog().tiles
+    fits = fitting_ends(player.province)
     result: tuple[Quarry, ...] = ()
-    for index, stack in enumerate(state.supply.stacks):
-        if not stack:
-            continue
-        tile = tiles[stack[-1]]
-        colour = int(tile.colour)
-        if best[colour] < tile.value:
-            continue
-        purchases = _purchases(spec.key, index, faces[colour], min(karma, 3), colour, tile.value)
-        if purchases and placements(province, tile.ends):
-            result += purchases
+    for index, colour, price, ends in read_display(state.supply.stacks).tops:
+        if price <= best[colour] and fits >> ends & 1:
+            result += _purchases(spec.key, index, faces[colour], karma, colour, price)
     return result
+
+
+class Display(NamedTuple):
+    """The display's top tiles as plain ints."""
+
+    ids: tuple[int, ...]  # per stack: its top tile, or -1 when it is empty
+    tops: tuple[tuple[int, int, int, int], ...]  # per top: its stack, colour, price, road ends
+
+
+def read_display(stacks: tuple[tuple[int, ...], ...]) -> Display:
+    """The display's top tiles, read again only when the display changed: the stacks are one
+    tuple, handed on from state to state until a tile is taken (a few times a round), so
+    successive listings find the one they read last. A hash of the stacks would cost as much as
+    reading them."""
+    global _last_read
+    last = _last_read
+    if last[0] is stacks:
+        return last[1]
+    display = _read(stacks)
+    # One assignment, so that a listing in another thread reads a pair that belongs together.
+    _last_read = (stacks, display)
+    return display
+
+
+def _read(stacks: tuple[tuple[int, ...], ...]) -> Display:
+    tiles = catalog().tiles
+    ids = tuple([stack[-1] if stack else -1 for stack in stacks])
+    tops = tuple(
+        (index, int(tiles[top].colour), tiles[top].value, tiles[top].ends)
+        for index, top in enumerate(ids)
+        if top >= 0
+    )
+    return Display(ids, tops)
+
+
+_last_read: tuple[object, Display] = (None, Display((), ()))
 
 
 @lru_cache(maxsize=4096)
