@@ -104,14 +104,14 @@ class _Worker:
         answers_read, answers_write = os.pipe()
         theirs = (requests_read, answers_write)
         try:
-            self.process = subprocess.Popen(
+            self.process = _popen(
                 [sys.executable, "-m", __name__, str(requests_read), str(answers_write)],
-                pass_fds=theirs,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,  # the screen is the app's: nothing may reach it
-                stderr=subprocess.DEVNULL,
-                env=_environment(),
+                theirs,
             )
+        except BaseException:
+            os.close(requests_write)
+            os.close(answers_read)
+            raise
         finally:
             for fd in theirs:  # only the worker holds its ends: its death reads as their end
                 os.close(fd)
@@ -139,6 +139,21 @@ class _Worker:
             self.process.wait(REAP_SECONDS)
 
 
+def _popen(command: list[str], fds: tuple[int, int]) -> subprocess.Popen[bytes]:
+    """The worker, started; _Died when it cannot be (no interpreter, no processes left)."""
+    try:
+        return subprocess.Popen(
+            command,
+            pass_fds=fds,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,  # the screen is the app's: nothing may reach it
+            stderr=subprocess.DEVNULL,
+            env=_environment(),
+        )
+    except OSError as error:
+        raise _Died from error
+
+
 def _environment() -> dict[str, str]:
     """The app's environment, with this package first on the path: the worker imports the same
     code as the app, even run from a source tree that is not installed."""
@@ -163,7 +178,13 @@ class Process:
 
     def _warm(self) -> None:
         with self._lock:
-            if not self._closed:
+            self._ready()
+
+    def _ready(self) -> None:
+        """A worker waiting for the next request, if one can be started: if not, the request
+        will say so."""
+        if not self._closed:
+            with contextlib.suppress(_Died):
                 self._running()
 
     def _running(self) -> _Worker:
@@ -193,8 +214,7 @@ class Process:
                 raise Cancelled from None
             raise
         finally:
-            if not self._closed and self._worker is None:
-                self._running()  # the next request finds a worker ready
+            self._ready()
 
     def _drop(self, worker: _Worker) -> None:
         worker.end()
