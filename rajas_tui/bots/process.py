@@ -14,7 +14,7 @@ view, the bot kind and the game seed (about 2 kB pickled); the answer is the act
 waits: a request stopped (an undo, a newer game, the app closing) kills the worker, so it never
 thinks on about a game that is gone, and its answer is never given; a fresh worker (about 0.1 s
 of its own CPU) is started at once for the next request. A worker that dies is started again and
-the request asked again; `note` then says so, once.
+the request asked again; `take_note` then says so, once.
 
 The worker never outlives the app: it ends when the app's end of its pipe closes, and a thread
 in it ends it when the app's process is gone (killed without a chance to close it).
