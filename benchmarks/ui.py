@@ -8,8 +8,10 @@ goal (issue 13, item 10). Prints figures; asserts nothing.
   median of 100 presses, ≤ 10 ms at 80×24 and ≤ 15 ms at 160×50;
 - the title screen's first frame with 500 saves in the folder against an empty folder: the
   listing runs in a worker, so the two should cost the same;
-- the longest the UI thread is busy without returning to its event loop while bots play and
-  every move is saved, and while 500 saves are listed, ≤ 50 ms.
+- the longest the UI thread is busy without returning to its event loop while bots of each kind
+  play (in their own process, as in the app) and every move is saved, and while 500 saves are
+  listed, ≤ 50 ms;
+- a request to the bots' process: its size pickled, and its round trip in wall and app CPU time.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ PRESSES = 100
 START_GOAL = 0.5
 BLOCK_GOAL = 0.050
 SAVES_IN_FOLDER = 500
-BOT_MOVES = 60
+# Moves played by four bots of each kind: fewer for the slow searches (about 1 s and 5 s a move).
+BOT_MOVES = {"random": 60, "greedy": 60, "easy": 60, "normal": 20, "hard": 5}
+ROUND_TRIPS = 50
 
 START = """
 import time, asyncio, sys
@@ -109,12 +113,13 @@ class Heartbeat:
             self._task.cancel()
 
 
-async def bots_block(folder: Path) -> tuple[float, int]:
-    """The longest UI-thread block while four bots play and each move is saved."""
+async def bots_block(folder: Path, kind: str, moves: int) -> tuple[float, int]:
+    """The longest UI-thread block while four bots of `kind` play `moves` moves, each saved,
+    thinking where the app's bots think (their own process, `bots.process`)."""
     import saves
     from rajas_tui.tui.app import RajasApp
 
-    seats = [(name, "random") for name in ("Asha", "Bela", "Chand", "Devi")]
+    seats = [(name, kind) for name in ("Asha", "Bela", "Chand", "Devi")]
     game = saves.start_game(saves.seated(seats, 5, "strict"))
     app = RajasApp(saves_dir=folder, bot_delay=0)
     beat = Heartbeat()
@@ -125,14 +130,40 @@ async def bots_block(folder: Path) -> tuple[float, int]:
             await asyncio.sleep(0.01)
         await pilot.pause()
         beat.start()
-        for _ in range(20_000):
+        while True:
             shown = app.game
-            if shown is not None and (len(shown.log) >= BOT_MOVES or shown.over):
+            if shown is not None and (len(shown.log) >= moves or shown.over):
                 break
             await asyncio.sleep(0.002)
         beat.stop()
         played = len(app.game.log) if app.game is not None else 0
     return beat.longest, played
+
+
+def round_trip() -> tuple[int, float, float]:
+    """A request's size pickled, and the median wall and app-CPU time of a random bot's move
+    asked of the bots' process (the bot's own thinking is a few hundred microseconds)."""
+    import pickle
+
+    import rules
+    import saves
+    from rajas_tui.bots.process import Process
+
+    state = saves.load(SAVE).state
+    view = rules.seat_view(state, state.turn)
+    size = len(pickle.dumps(("random", view, 1), protocol=pickle.HIGHEST_PROTOCOL))
+    thinker = Process()
+    try:
+        thinker.choose("random", view, 1, lambda: False)  # the worker's start is not a trip
+        walls, cpus = [], []
+        for seed in range(ROUND_TRIPS):
+            wall, cpu = time.perf_counter(), time.process_time()
+            thinker.choose("random", view, seed, lambda: False)
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+    finally:
+        thinker.close()
+    return size, statistics.median(walls), statistics.median(cpus)
 
 
 async def listing_block(folder: Path) -> float:
@@ -182,10 +213,17 @@ def main() -> None:
             f"{listing * 1000:.1f} ms (goal {BLOCK_GOAL * 1000:.0f} ms: "
             f"{verdict(listing, BLOCK_GOAL)})"
         )
-    with tempfile.TemporaryDirectory() as folder:
-        block, played = asyncio.run(bots_block(Path(folder)))
+    size, wall, cpu = round_trip()
+    print(
+        f"bots' process: a request is {size} bytes pickled; a random bot's move asked of it "
+        f"takes {wall * 1000:.2f} ms (wall, median of {ROUND_TRIPS}) and "
+        f"{cpu * 1000:.2f} ms of the app's CPU"
+    )
+    for kind, moves in BOT_MOVES.items():
+        with tempfile.TemporaryDirectory() as folder:
+            block, played = asyncio.run(bots_block(Path(folder), kind, moves))
         print(
-            f"longest UI-thread block while bots played {played} moves, each saved: "
+            f"longest UI-thread block while {kind} bots played {played} moves, each saved: "
             f"{block * 1000:.1f} ms (goal {BLOCK_GOAL * 1000:.0f} ms: {verdict(block, BLOCK_GOAL)})"
         )
 

@@ -22,6 +22,8 @@ from rajas_tui.bots.seeds import Seed
 from rules import GameState
 
 Decide = Callable[[GameState, int, Seed], rules.Action]
+# `choose`'s shape: the app passes one that thinks in another process (bots.process).
+Choose = Callable[[str, GameState, int], rules.Action]
 
 
 def _search(level: str) -> Decide:

@@ -62,13 +62,14 @@ class Advice:
     reasons: tuple[Reason, ...]
 
 
-def advise(state: GameState, game_seed: int) -> Advice:
+def advise(state: GameState, game_seed: int, choose: bots.Choose = bots.choose) -> Advice:
     """The coach's advice for the seat to act; ValueError when the game is over. Seeded like a
-    bot's move, so the same position gets the same advice."""
+    bot's move, so the same position gets the same advice. `choose` thinks for it (the app's,
+    in another process: `bots.process`)."""
     if state.over:
         raise ValueError("The game is over: there is nothing to advise.")
     view = rules.seat_view(state, state.turn)
-    return explain(view, bots.choose(LEVEL, view, game_seed))
+    return explain(view, choose(LEVEL, view, game_seed))
 
 
 def explain(view: GameState, action: rules.Action) -> Advice:

@@ -8,10 +8,11 @@ import saves
 from rajas_tui import bots
 
 
-def bot_action(game: saves.Game) -> rules.Action:
-    """The acting bot's choice, made from what its seat may see (`rules.seat_view`)."""
+def bot_action(game: saves.Game, choose: bots.Choose = bots.choose) -> rules.Action:
+    """The acting bot's choice, made from what its seat may see (`rules.seat_view`), by
+    `choose` (the app's thinks in another process: `bots.process`)."""
     state = game.state
-    return bots.choose(game.seat.kind, rules.seat_view(state, state.turn), game.setup.seed)
+    return choose(game.seat.kind, rules.seat_view(state, state.turn), game.setup.seed)
 
 
 def run_bots(game: saves.Game) -> saves.Game:

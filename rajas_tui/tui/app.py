@@ -28,6 +28,8 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 import rules
 import saves
+from rajas_tui import bots
+from rajas_tui.bots import process as bot_process
 from rajas_tui.present import text
 from rajas_tui.tui import bindings, colours
 from rajas_tui.tui.ascii import AsciiOnly
@@ -126,6 +128,7 @@ class RajasApp(App[None]):
         theme: str | None = None,
         ascii_glyphs: bool = False,
         seed: int | None = None,
+        thinker: bot_process.Thinker | None = None,
     ) -> None:
         super().__init__()
         self.set_reactive(RajasApp.game, game)
@@ -150,6 +153,8 @@ class RajasApp(App[None]):
         # This app's own: two apps in one process (tests, a host) each keep theirs.
         self.glyphs = text.Glyphs(ascii_glyphs)
         self._ascii_only = AsciiOnly()
+        # Where bots and the coach think: a process of their own (tests may hold them here).
+        self.thinker = thinker if thinker is not None else bot_process.Process()
 
     async def on_mount(self) -> None:
         themes, theme_problem = load_themes()
@@ -177,6 +182,26 @@ class RajasApp(App[None]):
         # the app: left to the collector, every full collection walked it all on the UI thread,
         # 60-120 ms at a time while bots played. Frozen, the collector leaves it alone.
         gc.freeze()
+        self._start_thinker()
+
+    # Bots: they think in their own process -------------------------------------------------------
+
+    def _start_thinker(self) -> None:
+        """Starts the bots' process now, in the background, so the first bot move does not wait
+        for it."""
+        self.thinker.start()
+
+    def bot_choice(self, stop: bot_process.Stop) -> bots.Choose:
+        """`bots.choose`, thought where this app's bots think; once `stop()` is true it gives up
+        with `bot_process.Cancelled`. For worker threads: it waits for the answer."""
+        thinker = self.thinker
+        return lambda kind, state, game_seed: thinker.choose(kind, state, game_seed, stop)
+
+    def tell_bot_trouble(self) -> None:
+        """Says, once, that the bots' process had to be started again (or was given up)."""
+        note = self.thinker.take_note()
+        if note:
+            self.notify(note, severity="warning", timeout=10)
 
     # Signals -----------------------------------------------------------------------------------
 
@@ -359,6 +384,7 @@ class RajasApp(App[None]):
         return game
 
     def on_unmount(self) -> None:
+        self.thinker.close()  # first: a bot deep in thought is not waited for
         self.flush()
         self.file.close()
 

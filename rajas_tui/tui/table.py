@@ -7,8 +7,11 @@ shown is what the seat may see (`rules.seat_view`); and a worker thread watches 
 
 The protocol's calls run in a worker thread too, never on the UI thread: the lock may be held for
 a couple of seconds while a bot thinks (here or in another process), and the bots' moves after a
-player's action are thought there. What a call wrote is shown the way another process's write is
-(`_changed`): read back, and dropped on the UI thread if the file has moved on since.
+player's action are asked for there, and thought in the bots' own process (`bots.process`), as
+in any game of the app. An app that closes stops the bot it was waiting for: that move is not
+written, and the next process at the table plays it (`tables.tend`). What a call wrote is shown
+the way another process's write is (`_changed`): read back, and dropped on the UI thread if the
+file has moved on since.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import attrs
@@ -25,6 +29,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
 import saves
+from rajas_tui.bots.process import Cancelled, Thinker
 from rajas_tui.present import turns
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
@@ -136,12 +141,17 @@ class TableApp(RajasApp):
         bot_delay: float = 0.4,
         ascii_glyphs: bool = False,
         theme: str | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.table = path
         self.seat = seat
         self.real = tables.read(path)
         super().__init__(
-            self._view(self.real), bot_delay=bot_delay, ascii_glyphs=ascii_glyphs, theme=theme
+            self._view(self.real),
+            bot_delay=bot_delay,
+            ascii_glyphs=ascii_glyphs,
+            theme=theme,
+            thinker=thinker,
         )
         self._stop = threading.Event()  # the watcher's: set, it stops
         self._gone = threading.Event()  # set when the app closes: no more hand-overs to it
@@ -205,18 +215,22 @@ class TableApp(RajasApp):
         shown as soon as it is written. With nothing written here (another process played the
         bot's move first), the table is shown as this worker found it: that write may have come
         before this app's watcher was watching."""
+        worker = get_current_worker()
+        choose = self.bot_choice(lambda: self._gone.is_set() or worker.is_cancelled)
         try:
             wrote = change is not None
             if change is not None:
                 change()
                 self._changed(self._gone)
             while not self._gone.is_set():
-                if tables.bot_move(self.table, turns.bot_action) is None:
+                if tables.bot_move(self.table, partial(turns.bot_action, choose=choose)) is None:
                     break  # a human is to act, the game is over, or it was played elsewhere
                 wrote = True
                 self._changed(self._gone)
             if not wrote:
                 self._changed(self._gone)
+        except Cancelled:
+            return  # the app is closing: the move is left to the next process at the table
         except tables.TableError as error:
             if not self._gone.is_set():
                 self.call_from_thread(self._refused, str(error))

@@ -12,6 +12,7 @@ import pytest
 
 import rules
 import saves
+from rajas_tui.bots.process import InProcess, Thinker
 from rajas_tui.present import turns
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import Line
@@ -40,8 +41,8 @@ def _table(folder: Path, kinds: tuple[str, ...], undo: str = "strict") -> Path:
     return path
 
 
-def _app(path: Path, seat: int | None) -> TableApp:
-    return TableApp(path, seat, bot_delay=0, theme="rajas-dark")
+def _app(path: Path, seat: int | None, thinker: Thinker | None = None) -> TableApp:
+    return TableApp(path, seat, bot_delay=0, theme="rajas-dark", thinker=thinker or InProcess())
 
 
 async def _until(pilot, done, limit: float) -> float:  # type: ignore[no-untyped-def]
@@ -181,53 +182,58 @@ async def test_a_bot_seat_moves_exactly_once_with_both_apps_open(tmp_path: Path)
 
 
 async def test_the_app_answers_while_a_slow_bot_moves_at_the_table(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, held_bot: kit.Held
 ) -> None:
     """The player's last action is shown at once; the bot answering it thinks in the app's
-    worker (held here on an Event), and meanwhile the screen says so and help, the panes and
-    quit all answer. Before, the app played the bots on its UI thread: frozen until they moved."""
+    worker (held here), and meanwhile the screen says so and help, the panes and quit all
+    answer. Before, the app played the bots on its UI thread: frozen until they moved."""
     path = _table(tmp_path, ("human", "random"))
-    started, release = threading.Event(), threading.Event()
-    think = turns.bot_action
+    app = _app(path, 0, held_bot)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        while app.real.seat.is_human:
+            played = len(app.real.log)
+            assert app.game is not None
+            app.commit(rules.legal_actions(app.game.state)[0])
+            await _until(pilot, lambda played=played: len(app.real.log) > played, HANG)
+        await _until(pilot, held_bot.started.is_set, HANG)
+        assert threading.main_thread() not in held_bot.threads, "thought on the UI thread"
+        waiting = app.real
+        assert tables.read(path).log == waiting.log  # the player's action: on file, shown
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await _until(pilot, lambda: "Bela (bot) is thinking…" in _prompt(app), HANG)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("7")
+        assert screen.pane == "log", "the panes change while the bot thinks"
+        assert not held_bot.release.is_set() and app.real is waiting, "and the bot is still at it"
+        await pilot.press("ctrl+q")
+        await _until(pilot, lambda: not app.is_running, HANG)
 
-    def slow(game: saves.Game) -> rules.Action:
-        assert threading.current_thread() is not threading.main_thread(), "on the UI thread"
-        started.set()
-        release.wait(HANG)  # never more than this: a hang fails the test rather than stops it
-        return think(game)
 
-    monkeypatch.setattr(turns, "bot_action", slow)
-    app = _app(path, 0)
-    try:
-        async with app.run_test(size=kit.SMALL) as pilot:
-            while app.real.seat.is_human:
-                played = len(app.real.log)
-                assert app.game is not None
-                app.commit(rules.legal_actions(app.game.state)[0])
-                await _until(pilot, lambda played=played: len(app.real.log) > played, HANG)
-            await _until(pilot, started.is_set, HANG)
-            waiting = app.real
-            assert tables.read(path).log == waiting.log  # the player's action: on file, shown
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            await _until(pilot, lambda: "Bela (bot) is thinking…" in _prompt(app), HANG)
-            await pilot.press("question_mark")
-            assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
-            await pilot.press("escape")
-            assert app.screen is screen
-            await pilot.press("7")
-            assert screen.pane == "log", "the panes change while the bot thinks"
-            assert not release.is_set() and app.real is waiting, "and the bot is still at it"
-            await pilot.press("ctrl+q")
-            await _until(pilot, lambda: not app.is_running, HANG)
-    finally:
-        release.set()
-    # The worker's thread outlives the app (a thread cannot be stopped): the move it was making
-    # is written all the same, once, as the process would before it exits.
-    limit = time.monotonic() + HANG
-    while len(tables.read(path).log) == len(waiting.log) and time.monotonic() < limit:
-        time.sleep(0.01)
-    moved = tables.read(path)
+async def test_quitting_stops_the_bot_it_waits_for_and_the_next_process_plays_it(
+    tmp_path: Path, held_bot: kit.Held
+) -> None:
+    """Before, the worker's thread outlived its app and wrote the bot's move after it had quit
+    (a hard bot kept the process alive ~10 s). Now quitting stops the thinking: nothing is
+    written after the app is gone, and the move is played by the next process at the table."""
+    path = _table(tmp_path, ("human", "random"))
+    app = _app(path, 0, held_bot)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        while app.real.seat.is_human:
+            played = len(app.real.log)
+            assert app.game is not None
+            app.commit(rules.legal_actions(app.game.state)[0])
+            await _until(pilot, lambda played=played: len(app.real.log) > played, HANG)
+        await _until(pilot, held_bot.started.is_set, HANG)
+        waiting = app.real
+        await pilot.press("ctrl+q")
+        await _until(pilot, lambda: not app.is_running, HANG)
+    assert held_bot.stopped.wait(HANG), "quitting stopped the bot's thinking"
+    assert tables.read(path).log == waiting.log, "nothing written after the app quit"
+    moved = tables.tend(path, turns.bot_action)
     assert len(moved.log) == len(waiting.log) + 1 and moved.log[-1].seat == 1
 
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
 from textual.binding import Binding
 from textual.pilot import Pilot
 
+import rules
 import saves as save_layer
+from rajas_tui import bots
+from rajas_tui.bots.process import Cancelled, InProcess, Stop
 from rajas_tui.tui import bindings
 from rajas_tui.tui.app import RajasApp
 
@@ -57,7 +61,10 @@ def finished() -> save_layer.Game:
 
 
 def app(game: save_layer.Game | None = None, saves: Path | None = None, **options: Any) -> RajasApp:
-    """An app for tests: no bot pause, a private saves folder, fixed theme."""
+    """An app for tests: no bot pause, a private saves folder, fixed theme, bots thinking in
+    the test's process (the bots' own process has tests of its own: tests/bots/test_process.py,
+    tests/tui/test_bot_process.py)."""
+    options.setdefault("thinker", InProcess())
     options.setdefault("bot_delay", 0)
     options.setdefault("theme", "rajas-dark")
     options.setdefault("keymap_file", Path("/nonexistent/keymap.toml"))
@@ -82,3 +89,51 @@ def prompt(app: RajasApp) -> str:
     from rajas_tui.tui.screens.game import Line
 
     return str(app.screen.query_one("#prompt", Line).content)
+
+
+# Longest a held bot waits: a test that fails half-way never leaves a thread waiting for good.
+HOLD_SECONDS = 30
+
+
+class Held:
+    """Where the bots think, for tests: the real decision (`bots.choose`), held back until the
+    test sets `release`, so that keys are pressed while a bot is at work on any machine. Only
+    the kinds in `only` are held (all when None); the coach asks for a `normal` one. Stopped
+    while held (an undo, quitting), it gives up as the bots' process does (Cancelled), and sets
+    `stopped`."""
+
+    def __init__(self, only: Collection[str] | None = None) -> None:
+        self.only = only
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.stopped = threading.Event()
+        self.kinds: list[str] = []
+        self.threads: list[threading.Thread] = []  # where each held decision was asked for
+
+    @property
+    def calls(self) -> int:
+        return len(self.kinds)
+
+    def start(self) -> None:
+        pass
+
+    def choose(self, kind: str, state: rules.GameState, game_seed: int, stop: Stop) -> rules.Action:
+        if self.only is not None and kind not in self.only:
+            return bots.choose(kind, state, game_seed)
+        self.kinds.append(kind)
+        self.threads.append(threading.current_thread())
+        self.started.set()
+        action = bots.choose(kind, state, game_seed)
+        for _ in range(HOLD_SECONDS * 100):
+            if self.release.wait(0.01):
+                break
+            if stop():
+                self.stopped.set()
+                raise Cancelled
+        return action
+
+    def take_note(self) -> str:
+        return ""
+
+    def close(self) -> None:
+        pass

@@ -1,13 +1,11 @@
 """The searching bots in the app: with three of them at the table the screen still answers
 every key while one thinks, and when the human's turn comes back the log tells each bot's move
 of the round, not only the last. The real `easy` bot thinks here (a `normal` one would make the
-test slow); a gate holds each decision until the test has pressed its keys, so that they are
+test slow); it is held (`kit.Held`) until the test has pressed its keys, so that they are
 pressed while a bot is at work, on any machine."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,39 +19,13 @@ from rajas_tui.tui.widgets.log import LogPane
 
 from . import kit
 
-# The bots as they are, before a test holds them back.
-REAL_BOT = turns.bot_action
 SEATS = [("Asha", "human"), ("Bela", "easy"), ("Chand", "easy"), ("Devi", "easy")]
-
-
-class GatedBot:
-    """The real bot's decision, held back until the gate opens."""
-
-    def __init__(self) -> None:
-        self.thinking = threading.Event()
-        self.gate = threading.Event()
-        self.kinds: list[str] = []
-
-    def __call__(self, game: save_layer.Game) -> rules.Action:
-        self.kinds.append(game.seat.kind)
-        self.thinking.set()
-        action = REAL_BOT(game)
-        self.gate.wait(30)
-        return action
-
-
-@pytest.fixture
-def gated(monkeypatch: pytest.MonkeyPatch) -> Iterator[GatedBot]:
-    bot = GatedBot()
-    monkeypatch.setattr(turns, "bot_action", bot)
-    yield bot
-    bot.gate.set()  # a test that failed half-way leaves no thread waiting
 
 
 def _human_has_played() -> save_layer.Game:
     game = kit.new_game(SEATS, 5)
     while not game.seat.is_human:
-        game = save_layer.play(game, REAL_BOT(game))
+        game = save_layer.play(game, turns.bot_action(game))
     while game.seat.is_human:
         game = save_layer.play(game, rules.legal_actions(game.state)[0])
     return game
@@ -61,12 +33,12 @@ def _human_has_played() -> save_layer.Game:
 
 @pytest.mark.asyncio
 async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_move(
-    saves: Path, gated: GatedBot
+    saves: Path, held_bot: kit.Held
 ) -> None:
     game = _human_has_played()
-    app = kit.app(game, saves=saves)
+    app = kit.app(game, saves=saves, thinker=held_bot)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, gated.thinking.is_set, "a bot started thinking", looks=3000)
+        await kit.until(pilot, held_bot.started.is_set, "a bot started thinking", looks=3000)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert "(bot) is thinking…" in kit.prompt(app)
@@ -79,14 +51,14 @@ async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_
         await pilot.press("tab")
         assert screen.pane != "log", "and so does tab"
         assert app.game is game, "all while the bot is still at it"
-        gated.gate.set()
+        held_bot.release.set()
         await kit.until(
             pilot, lambda: app.shown.seat.is_human, "the human's turn came back", looks=3000
         )
         await pilot.press("7")
         await pilot.pause()
         shown = str(screen.query_one(LogPane).render())
-    assert set(gated.kinds) == {"easy"}
+    assert set(held_bot.kinds) == {"easy"}
     last_human = max(i for i, entry in enumerate(app.shown.log) if entry.seat == 0)
     bot_moves = app.shown.log[last_human + 1 :]
     assert {entry.seat for entry in bot_moves} == {1, 2, 3}, "each bot moved once at least"
@@ -96,14 +68,16 @@ async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_
 
 
 @pytest.mark.asyncio
-async def test_quit_while_an_easy_bot_thinks_keeps_the_game(saves: Path, gated: GatedBot) -> None:
+async def test_quit_while_an_easy_bot_thinks_keeps_the_game(
+    saves: Path, held_bot: kit.Held
+) -> None:
     game = _human_has_played()
     path = saves / "kept.toml"
     save_layer.save(game, path)
-    app = kit.app(save_layer.load(path), saves=saves, path=path)
+    app = kit.app(save_layer.load(path), saves=saves, path=path, thinker=held_bot)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, gated.thinking.is_set, "a bot started thinking", looks=3000)
+        await kit.until(pilot, held_bot.started.is_set, "a bot started thinking", looks=3000)
         await pilot.press("ctrl+q")
         await kit.until(pilot, lambda: not app.is_running, "the app quit", looks=3000)
-        gated.gate.set()
+    assert held_bot.stopped.wait(kit.HOLD_SECONDS), "quitting stopped the bot's thinking"
     assert save_layer.load(path).log == game.log

@@ -1,10 +1,9 @@
 """A bot chooses in a worker thread: while a slow one thinks, the keys still answer, the screen
-says it is thinking, and an undo cancels it so that its move is never played."""
+says it is thinking, and an undo cancels it so that it stops thinking and its move is never
+played. The bot is held (`kit.Held`) until the test lets it answer."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,30 +17,6 @@ from rajas_tui.tui.screens.help import HelpScreen
 from . import kit
 
 
-class SlowBot:
-    """`turns.bot_action` that blocks until released: a bot thinking as long as a test likes."""
-
-    def __init__(self) -> None:
-        self.started = threading.Event()
-        self.release = threading.Event()
-        self.calls = 0
-        self._real = turns.bot_action
-
-    def __call__(self, game: save_layer.Game) -> rules.Action:
-        self.calls += 1
-        self.started.set()
-        self.release.wait(30)
-        return self._real(game)
-
-
-@pytest.fixture
-def slow_bot(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowBot]:
-    bot = SlowBot()
-    monkeypatch.setattr(turns, "bot_action", bot)
-    yield bot
-    bot.release.set()  # a test that failed half-way leaves no thread waiting
-
-
 def _human_then_bot() -> save_layer.Game:
     """A game whose human seat has just played, so that the bot is to move and undo can act."""
     game = kit.new_game([("Asha", "human"), ("Bela", "random")], 11)
@@ -53,11 +28,11 @@ def _human_then_bot() -> save_layer.Game:
 
 
 @pytest.mark.asyncio
-async def test_help_and_panes_answer_while_a_bot_thinks(saves: Path, slow_bot: SlowBot) -> None:
+async def test_help_and_panes_answer_while_a_bot_thinks(saves: Path, held_bot: kit.Held) -> None:
     game = _human_then_bot()
-    app = kit.app(game, saves=saves)
+    app = kit.app(game, saves=saves, thinker=held_bot)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        await kit.until(pilot, held_bot.started.is_set, "the bot started thinking")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert "Bela (bot) is thinking…" in kit.prompt(app)
@@ -67,20 +42,20 @@ async def test_help_and_panes_answer_while_a_bot_thinks(saves: Path, slow_bot: S
         assert app.screen is screen
         await pilot.press("7")
         assert screen.pane == "log", "the panes change while the bot thinks"
-        assert not slow_bot.release.is_set() and app.game is game, "and the bot is still at it"
-        slow_bot.release.set()
+        assert not held_bot.release.is_set() and app.game is game, "and the bot is still at it"
+        held_bot.release.set()
         await kit.until(pilot, lambda: app.game is not game, "the bot's move was played")
         assert app.game is not None and len(app.game.log) == len(game.log) + 1
 
 
 @pytest.mark.asyncio
 async def test_undo_cancels_a_thinking_bot_and_its_move_is_never_played(
-    saves: Path, slow_bot: SlowBot
+    saves: Path, held_bot: kit.Held
 ) -> None:
     game = _human_then_bot()
-    app = kit.app(game, saves=saves, bot_delay=0)
+    app = kit.app(game, saves=saves, thinker=held_bot)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        await kit.until(pilot, held_bot.started.is_set, "the bot started thinking")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         thinking = [w for w in screen.workers if w.group == BOT_GROUP]
@@ -90,7 +65,7 @@ async def test_undo_cancels_a_thinking_bot_and_its_move_is_never_played(
         assert undone is not None and len(undone.log) == len(game.log) - 1
         assert undone.seat.is_human, "the human's turn again"
         assert thinking and all(w.is_cancelled for w in thinking)
-        slow_bot.release.set()  # the thread ends with a move for the game it was given
+        await kit.until(pilot, held_bot.stopped.is_set, "the bot stopped thinking")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.game is undone, "that move was not played on the game after the undo"
@@ -98,14 +73,14 @@ async def test_undo_cancels_a_thinking_bot_and_its_move_is_never_played(
 
 
 @pytest.mark.asyncio
-async def test_quit_while_a_bot_thinks_keeps_the_game(saves: Path, slow_bot: SlowBot) -> None:
+async def test_quit_while_a_bot_thinks_keeps_the_game(saves: Path, held_bot: kit.Held) -> None:
     game = _human_then_bot()
     path = saves / "kept.toml"
     save_layer.save(game, path)
-    app = kit.app(save_layer.load(path), saves=saves, path=path)
+    app = kit.app(save_layer.load(path), saves=saves, path=path, thinker=held_bot)
     async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, slow_bot.started.is_set, "the bot started thinking")
+        await kit.until(pilot, held_bot.started.is_set, "the bot started thinking")
         await pilot.press("ctrl+q")
         await kit.until(pilot, lambda: not app.is_running, "the app quit")
-        slow_bot.release.set()
+    assert held_bot.stopped.wait(kit.HOLD_SECONDS), "quitting stopped the bot's thinking"
     assert save_layer.load(path).log == game.log

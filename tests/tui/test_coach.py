@@ -4,8 +4,6 @@ on a bot's turn the key says why it cannot help."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -20,45 +18,20 @@ from rajas_tui.tui.screens.help import HelpScreen
 from . import kit
 
 SEATS = [("Asha", "human"), ("Bela", "easy")]
-REAL_ADVICE = coach.advise
-REAL_BOT = turns.bot_action
 
 
 def humans_turn() -> save_layer.Game:
     """A small fixed game with the human to act."""
     game = kit.new_game(SEATS, 7)
     while not game.seat.is_human:
-        game = save_layer.play(game, REAL_BOT(game))
+        game = save_layer.play(game, turns.bot_action(game))
     return game
-
-
-class Gate:
-    """Holds a real decision back until the test opens the gate."""
-
-    def __init__(self, real: Callable[..., object]) -> None:
-        self.real = real
-        self.started = threading.Event()
-        self.open = threading.Event()
-
-    def __call__(self, *args: object) -> object:
-        self.started.set()
-        result = self.real(*args)
-        self.open.wait(30)
-        return result
-
-
-@pytest.fixture
-def gated_coach(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
-    gate = Gate(REAL_ADVICE)
-    monkeypatch.setattr(coach, "advise", gate)
-    yield gate
-    gate.open.set()
 
 
 @pytest.mark.asyncio
 async def test_the_coach_key_shows_the_advice_and_enter_plays_it(saves: Path) -> None:
     game = humans_turn()
-    expected = REAL_ADVICE(game.state, game.setup.seed)
+    expected = coach.advise(game.state, game.setup.seed)
     app = kit.app(game, saves=saves)
     async with app.run_test(size=kit.LARGE) as pilot:
         screen = app.screen
@@ -93,14 +66,15 @@ async def test_escape_ignores_the_advice(saves: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, gated_coach: Gate) -> None:
+async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, held_bot: kit.Held) -> None:
+    held_bot.only = {coach.LEVEL}  # the coach's bot is held; the easy seat plays at once
     game = humans_turn()
-    app = kit.app(game, saves=saves)
+    app = kit.app(game, saves=saves, thinker=held_bot)
     async with app.run_test(size=kit.SMALL) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("a")
-        await kit.until(pilot, gated_coach.started.is_set, "the coach started", looks=6000)
+        await kit.until(pilot, held_bot.started.is_set, "the coach started", looks=6000)
         assert "The coach is thinking" in kit.prompt(app)
         await pilot.press("7")
         assert screen.pane == "log", "the screen answers keys while the coach thinks"
@@ -108,7 +82,7 @@ async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, gated_coach
         assert screen.coaching is None
         assert all(w.is_cancelled for w in screen.workers if w.group == COACH_GROUP)
         assert "The coach is thinking" not in kit.prompt(app)
-        gated_coach.open.set()
+        await kit.until(pilot, held_bot.stopped.is_set, "the coach stopped thinking")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen is screen, "a cancelled answer is never shown"
@@ -117,43 +91,37 @@ async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, gated_coach
 
 
 @pytest.mark.asyncio
-async def test_on_a_bots_turn_the_key_says_why_not(
-    saves: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    gate = Gate(REAL_BOT)
-    monkeypatch.setattr(turns, "bot_action", gate)
+async def test_on_a_bots_turn_the_key_says_why_not(saves: Path, held_bot: kit.Held) -> None:
     game = humans_turn()
     game = save_layer.play(game, rules.legal_actions(game.state)[0])
     while game.seat.is_human:
         game = save_layer.play(game, rules.legal_actions(game.state)[0])
-    app = kit.app(game, saves=saves)
-    try:
-        async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
-            await kit.until(pilot, gate.started.is_set, "the bot started thinking", looks=6000)
-            await pilot.press("a")
-            await pilot.pause()
-            notes = [n.message for n in app._notifications]
-            assert "A bot is playing: the coach advises on your turn." in notes
-            assert not isinstance(app.screen, CoachScreen)
-    finally:
-        gate.open.set()
+    app = kit.app(game, saves=saves, thinker=held_bot)
+    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+        await kit.until(pilot, held_bot.started.is_set, "the bot started thinking", looks=6000)
+        await pilot.press("a")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert "A bot is playing: the coach advises on your turn." in notes
+        assert not isinstance(app.screen, CoachScreen)
 
 
 @pytest.mark.asyncio
 async def test_help_cancels_the_coach_so_its_answer_never_covers_the_help(
-    saves: Path, gated_coach: Gate
+    saves: Path, held_bot: kit.Held
 ) -> None:
+    held_bot.only = {coach.LEVEL}
     game = humans_turn()
-    app = kit.app(game, saves=saves)
+    app = kit.app(game, saves=saves, thinker=held_bot)
     async with app.run_test(size=kit.SMALL) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("a")
-        await kit.until(pilot, gated_coach.started.is_set, "the coach started", looks=6000)
+        await kit.until(pilot, held_bot.started.is_set, "the coach started", looks=6000)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert screen.coaching is None
-        gated_coach.open.set()
+        await kit.until(pilot, held_bot.stopped.is_set, "the coach stopped thinking")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen), "no advice opened over the help"

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 import shutil
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -102,30 +100,9 @@ def test_choice(snap_compare: Any, saves: Path, kind: str, size: tuple[int, int]
 # What the game says ----------------------------------------------------------------------------
 
 
-class _Held:
-    """A bot that thinks until the test ends."""
-
-    def __init__(self) -> None:
-        self.started = threading.Event()
-        self.release = threading.Event()
-
-    def __call__(self, game: save_layer.Game) -> rules.Action:
-        self.started.set()
-        self.release.wait(30)
-        return rules.legal_actions(game.state)[0]
-
-
-@pytest.fixture
-def held_bot(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Held]:
-    bot = _Held()
-    monkeypatch.setattr(turns, "bot_action", bot)
-    yield bot
-    bot.release.set()
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_a_bot_thinking(
-    snap_compare: Any, saves: Path, held_bot: _Held, size: tuple[int, int]
+    snap_compare: Any, saves: Path, held_bot: kit.Held, size: tuple[int, int]
 ) -> None:
     game = kit.new_game([("Asha", "random"), ("Bela", "human")], 11)
     while game.seat.is_human:
@@ -138,7 +115,7 @@ def test_a_bot_thinking(
             await pilot.pause(0.01)
         await pilot.pause()
 
-    app = kit.app(game, saves=saves)
+    app = kit.app(game, saves=saves, thinker=held_bot)
     assert snap_compare(app, terminal_size=size, run_before=thinking)
 
 

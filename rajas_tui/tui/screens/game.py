@@ -15,10 +15,11 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
 import saves
+from rajas_tui.bots.process import Cancelled
 from rajas_tui.present import coach, logbook, text, turns, variants
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui import bindings
@@ -447,8 +448,8 @@ class GameScreen(Screen[None]):
             self.redraw()
 
     def _cancel_bot(self) -> bool:
-        """Whether a bot was thinking. Its thread runs on to its end (a thread cannot be
-        stopped), but its worker is cancelled and its result is never played."""
+        """Whether a bot was thinking. Its worker is cancelled: its thread stops waiting and
+        the bots' process stops thinking (`bots.process`), and no move of it is ever played."""
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -468,9 +469,15 @@ class GameScreen(Screen[None]):
         self._bot_move(game)
 
     @work(thread=True, exclusive=True, group=BOT_GROUP)
-    def _bot_move(self, game: saves.Game) -> tuple[saves.Game, rules.Action]:
-        """The bot chooses in a thread: a slow one leaves the keys (help, panes, quit) working."""
-        return game, turns.bot_action(game)
+    def _bot_move(self, game: saves.Game) -> tuple[saves.Game, rules.Action] | None:
+        """The bot chooses in its own process (`bots.process`), waited for in a thread: the keys
+        (help, panes, quit) keep working, and the bot's garbage is never this process's to
+        collect. Cancelled (an undo, a newer game, quitting), it stops thinking at once."""
+        worker = get_current_worker()
+        try:
+            return game, turns.bot_action(game, self.rajas.bot_choice(lambda: worker.is_cancelled))
+        except Cancelled:
+            return None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -479,6 +486,7 @@ class GameScreen(Screen[None]):
             return
         if worker.group != BOT_GROUP or event.state != WorkerState.SUCCESS:
             return
+        self.rajas.tell_bot_trouble()
         result = worker.result
         if result is None or worker.is_cancelled:
             return
@@ -511,10 +519,17 @@ class GameScreen(Screen[None]):
         self._coach_move(self.coaching)
 
     @work(thread=True, exclusive=True, group=COACH_GROUP)
-    def _coach_move(self, game: saves.Game) -> tuple[saves.Game, coach.Advice]:
-        return game, coach.advise(game.state, game.setup.seed)
+    def _coach_move(self, game: saves.Game) -> tuple[saves.Game, coach.Advice] | None:
+        """The coach's bot thinks where the bots do (`bots.process`); cancelled, it stops."""
+        worker = get_current_worker()
+        choose = self.rajas.bot_choice(lambda: worker.is_cancelled)
+        try:
+            return game, coach.advise(game.state, game.setup.seed, choose)
+        except Cancelled:
+            return None
 
     def _advised(self, worker: Worker[object]) -> None:
+        self.rajas.tell_bot_trouble()
         result = worker.result
         if not isinstance(result, tuple) or worker.is_cancelled:
             return

@@ -1,0 +1,22 @@
+"""Fixtures the app's tests share (tui/ and tables/)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from tests.tui.kit import Held
+
+
+@pytest.fixture
+def held_bot() -> Iterator[Held]:
+    """Bots that think until the test releases them (`kit.Held`): pass it as an app's
+    `thinker`. Released at the end, so a test that failed half-way leaves no thread waiting."""
+    from tests.tui.kit import Held  # the engine's tests need none of the app's imports
+
+    bot = Held()
+    yield bot
+    bot.release.set()

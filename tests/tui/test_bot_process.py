@@ -1,0 +1,102 @@
+"""The app with its bots in their own process (the default; other app tests think in the test's
+process): they play the same game as in this process, an undo or quitting while one thinks ends
+its search there, and a worker that died is replaced with a word to the player."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+import rules
+import saves as save_layer
+from rajas_tui.bots import process
+from rajas_tui.bots.process import Process
+from rajas_tui.present import turns
+from rajas_tui.tui.screens.game import GameScreen
+
+from . import kit
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone too, only not yet reaped
+        return stat.read().split(")")[-1].split()[0] == "Z"
+
+
+def _human_has_played(seats: list[tuple[str, str]], seed: int) -> save_layer.Game:
+    game = kit.new_game(seats, seed)
+    game = turns.run_bots(game)
+    while game.seat.is_human:
+        game = save_layer.play(game, rules.legal_actions(game.state)[0])
+    return game
+
+
+@pytest.mark.asyncio
+async def test_bots_in_their_process_play_the_game_this_process_would(saves: Path) -> None:
+    game = _human_has_played([("Asha", "human"), ("Bela", "greedy"), ("Chand", "easy")], 3)
+    expected = turns.run_bots(game)
+    app = kit.app(game, saves=saves, thinker=Process())
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(
+            pilot, lambda: app.shown.seat.is_human, "the bots played to the human", looks=6000
+        )
+        assert app.shown.log == expected.log
+        worker = app.thinker
+        assert isinstance(worker, Process) and worker.pid not in (None, os.getpid())
+
+
+@pytest.mark.asyncio
+async def test_undo_while_a_hard_bot_thinks_ends_its_search(saves: Path) -> None:
+    game = _human_has_played([("Asha", "human"), ("Bela", "hard")], 5)
+    thinker = Process()
+    app = kit.app(game, saves=saves, thinker=thinker)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await kit.until(pilot, lambda: screen.thinking is not None, "the bot is thinking")
+        await kit.until(pilot, lambda: thinker.pid is not None, "its worker is running")
+        pid = thinker.pid
+        assert pid is not None
+        await pilot.press("u")
+        await kit.until(pilot, lambda: app.shown.seat.is_human, "the undo was shown")
+        await kit.until(pilot, lambda: _gone(pid), "the search ended", looks=3000)
+        assert len(app.shown.log) == len(game.log) - 1, "and no move of it was played"
+
+
+@pytest.mark.asyncio
+async def test_quitting_while_a_hard_bot_thinks_ends_its_process(saves: Path) -> None:
+    game = _human_has_played([("Asha", "human"), ("Bela", "hard")], 5)
+    thinker = Process()
+    app = kit.app(game, saves=saves, thinker=thinker)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await kit.until(pilot, lambda: screen.thinking is not None, "the bot is thinking")
+        await kit.until(pilot, lambda: thinker.pid is not None, "its worker is running")
+        pid = thinker.pid
+        assert pid is not None
+        await pilot.press("ctrl+q")
+        await kit.until(pilot, lambda: not app.is_running, "the app quit")
+    assert _gone(pid), "the worker ended with the app"
+
+
+@pytest.mark.asyncio
+async def test_a_dead_worker_is_replaced_and_the_player_told(saves: Path) -> None:
+    game = _human_has_played([("Asha", "human"), ("Bela", "greedy")], 8)
+    thinker = Process()
+    app = kit.app(game, saves=saves, thinker=thinker, bot_delay=0.2)
+    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+        await kit.until(pilot, lambda: thinker.pid is not None, "the worker started")
+        pid = thinker.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)  # before the bot's pause is over: dead when asked
+        await kit.until(pilot, lambda: app.shown.seat.is_human, "the bot moved", looks=3000)
+        assert app.shown.log == turns.run_bots(game).log, "the game went on as it would"
+        notes = [n.message for n in app._notifications]
+        assert notes.count(process.RESTARTED) == 1
