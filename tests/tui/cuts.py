@@ -78,7 +78,7 @@ def _overdrawn(console: Console, widget: Widget, drawn: Text) -> list[str]:
     than its height (cut at its bottom): neither scrolls."""
     width, height = widget.content_size
     lines = drawn.split("\n", allow_blank=True)
-    if isinstance(widget, Pane) and not widget.TRUNCATE:
+    if not (isinstance(widget, Pane) and widget.TRUNCATE):
         lines = drawn.wrap(console, width)  # Textual wraps the text it is given
     found = [
         f"{_name(widget)} ({width} wide) cuts {line.plain!r} ({line.cell_len} wide)"
