@@ -12,7 +12,8 @@ import pytest
 from textual.pilot import Pilot
 
 from rajas_tui.present.chooser import Chooser
-from rajas_tui.tui.screens.game import PANE_NAMES
+from rajas_tui.tui.screens.game import PANE_NAMES, GameScreen
+from rajas_tui.tui.screens.handover import HandOverScreen
 
 from . import kit, variant_games
 from .plan import plan
@@ -177,11 +178,21 @@ def test_hot_seat_hand_over(snap_compare: Any, saves: Path, size: tuple[int, int
 
 @pytest.mark.parametrize("size", SIZES)
 def test_hot_seat_after_hand_over(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
-    """B's screen once B has the keyboard: B's face-down tile shows, A's is "?"."""
+    """The next seat's screen once it has the keyboard: its face-down tile shows, the other's
+    is "?"."""
     game, terrace = _hot_seat()
     keys = kit.keys_for(plan(Chooser(game.state), terrace))
     app = kit.app(game, saves=saves)
-    assert snap_compare(app, terminal_size=size, press=["enter", *keys, "enter"])
+
+    async def hand_over(pilot: Pilot[None]) -> None:
+        # The Enter that takes the keyboard waits for the question: typed while the action
+        # is still being saved, the game screen would answer it instead.
+        await pilot.press("enter", *keys)
+        await kit.until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
+        await pilot.press("enter")
+        await kit.until(pilot, lambda: isinstance(app.screen, GameScreen), "the next seat")
+
+    assert snap_compare(app, terminal_size=size, run_before=hand_over)
 
 
 @pytest.mark.parametrize("size", SIZES)

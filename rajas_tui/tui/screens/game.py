@@ -75,8 +75,12 @@ class Line(Widget):
 
     def set(self, content: Text) -> None:
         if content != self.content:
+            # A line wider than the strip wraps (the prompt's height is auto): its rows are
+            # laid out again only when the old or the new line takes more than one.
+            width = self.size.width
+            layout = max(content.cell_len, self.content.cell_len) > width > 0
             self.content = content
-            self.refresh()
+            self.refresh(layout=layout)
 
     def render(self) -> Text:
         return self.content
@@ -98,7 +102,7 @@ class GameScreen(Screen[None]):
     BINDINGS = bindings.GAME
     # From 180 columns the panes grow with the width (app.tcss): nothing there needs cutting.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (180, "-huge")]  # noqa: RUF012
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall"), (50, "-deep")]  # noqa: RUF012
 
     def __init__(self) -> None:
         super().__init__()
@@ -130,9 +134,10 @@ class GameScreen(Screen[None]):
                 yield BoardPane(id="pane-board", classes="pane").data_bind(GameScreen.view)
                 yield ChooserPane(id="chooser").data_bind(GameScreen.view)
                 yield ProvincesPane(id="pane-provinces", classes="pane").data_bind(GameScreen.view)
+                # In this order the wide layouts' grids (app.tcss) place the panes.
+                yield TracksPane(id="pane-tracks", classes="pane").data_bind(GameScreen.view)
                 yield DisplayPane(id="pane-display", classes="pane").data_bind(GameScreen.view)
                 yield KaliPane(id="pane-kali", classes="pane").data_bind(GameScreen.view)
-                yield TracksPane(id="pane-tracks", classes="pane").data_bind(GameScreen.view)
                 yield LogPane(id="pane-log", classes="pane").data_bind(GameScreen.view)
                 yield RiverPane(id="pane-river", classes="pane").data_bind(GameScreen.view)
                 yield YieldsPane(id="pane-yields", classes="pane").data_bind(GameScreen.view)
@@ -226,7 +231,9 @@ class GameScreen(Screen[None]):
         view = self.picture()
         self.view = view  # each pane is bound to it
         self.query_one("#status", Line).set(self._status(view))
-        self.query_one("#prompt", Line).set(self._prompt(view))
+        prompt = self._prompt(view)
+        self.query_one("#prompt", Line).set(prompt)
+        self._class(self, "-long-prompt", prompt.cell_len > self.size.width > 0)
         choosing = self.chooser is not None and not self.chooser.idle
         self._class(self, "-choosing", choosing)
         self._class(self, "-peeking", self.peeking)

@@ -54,12 +54,14 @@ class ChooserPane(Pane):
             return Text("")
         step = chooser.top
         height = max(self.size.height, 6)
-        lines: list[Text] = []
+        width = max(self.size.width, 20)
         crumbs = breadcrumb(chooser)
         title = Text(step.title, "bold")
         if crumbs:
             title = Text.assemble((crumbs, "bold underline"), " — ", (step.title, "bold"))
-        lines.append(title)
+        # The title and the message wrap like every line: the options get the rows they leave.
+        lines = self._wrapped(title, width, indent=0)
+        message = self._wrapped(Text(chooser.message, "italic"), width, indent=0)
         if step.kind == "confirm":
             lines.extend(Text(line) for line in chooser.preview(step).split("\n"))
             lines.append(Text("Enter: do it · Escape: step back", "dim"))
@@ -68,16 +70,18 @@ class ChooserPane(Pane):
         else:
             # Below the title, every line is the options' (and the message): a 12-stack display
             # fits the 13 lines the chooser has at 160x50.
-            lines.extend(self._options(step, height - 1 - bool(chooser.message)))
+            room = height - len(lines) - (len(message) if chooser.message else 0)
+            lines.extend(self._options(step, room))
         if chooser.message:
-            lines.append(Text(chooser.message, "italic"))
+            lines.extend(message)
         return Text("\n").join(lines)
 
     def _options(self, step: Step, room: int) -> list[Text]:
         """Every option wrapped whole when all fit so. Else, when all fit a row each, every
         option stays in sight (every display stack with its key): one row each, the cursor's
-        and then its neighbours' unfolded while they fit. Else as many whole options as fit
-        around the cursor (the others a cursor move away)."""
+        and then its neighbours' unfolded while they fit, the others' detail or reason shown
+        where it fits the row whole, else left to the cursor (a refused one keeps its mark).
+        Else as many whole options as fit around the cursor (the others a cursor move away)."""
         room = max(room, 3)
         width = max(self.size.width, 20)
         count = len(step.options)
@@ -96,13 +100,13 @@ class ChooserPane(Pane):
         for index, option in enumerate(rows):
             if index in unfolded or len(option) == 1:
                 result.extend(option)
-                continue
-            line = self._option_line(step, index)
-            line.truncate(width, overflow="ellipsis")
-            result.append(line)
+            else:
+                result.append(self._option_line(step, index, said=False))
         return result
 
-    def _option_line(self, step: Step, index: int) -> Text:
+    def _option_line(self, step: Step, index: int, said: bool = True) -> Text:
+        """The option's row: its mark, number and label, then (`said`) its detail, or why it
+        is refused; unsaid, a refused option keeps the refusal's mark."""
         option = step.options[index]
         mark = text.G["cursor"] if index == step.cursor else " "
         number = f"{(index + 1) % 10}" if index < 10 and step.kind == "list" else " "
@@ -112,19 +116,24 @@ class ChooserPane(Pane):
             style += " reverse"
         line.append(option.label, style=style.strip())
         detail = option.detail if option.enabled else f"{text.G['refused']} {option.reason}"
+        if not said and not option.enabled:
+            detail = text.G["refused"]
+        elif not said:
+            detail = ""
         if detail:
             line.append(f"  {detail}", style="dim" if not option.enabled else "")
         return line
 
-    def _wrapped(self, line: Text, width: int) -> list[Text]:
-        """The line in rows of the pane's width, later rows indented under the option's label."""
+    def _wrapped(self, line: Text, width: int, indent: int = WRAP_INDENT) -> list[Text]:
+        """The line in rows of the pane's width, later rows indented (an option's under its
+        label)."""
         if line.cell_len <= width or not self.is_attached:
             return [line]
-        rows = line.wrap(self.app.console, width - WRAP_INDENT)
+        rows = line.wrap(self.app.console, width - indent)
         result = []
         for index, row in enumerate(rows):
             row.rstrip()
-            result.append(Text(" " * WRAP_INDENT).append_text(row) if index else row)
+            result.append(Text(" " * indent).append_text(row) if index and indent else row)
         return result
 
     def _grid(self, chooser: Chooser, step: Step) -> list[Text]:

@@ -170,14 +170,21 @@ class PlayerCard(Pane):
         head = Text()
         head.append_text(player_text(seat))
         head.append(f" {view.names[seat]} ({view.kinds[seat]})", style="bold")
-        lines = [
-            head,
-            Text("Kali ").append_text(statue_line(player)),
-            karma_workers(player),
-            levels_line(player),
-            board_text(state, seat, ghost_of(view, seat)),
-        ]
-        return Text("\n").join(lines)
+        board = board_text(state, seat, ghost_of(view, seat))
+        lines = [head, Text("Kali ").append_text(statue_line(player)), karma_workers(player)]
+        levels = levels_line(player)
+        rows = len(lines) + 1 + len(board.split("\n"))
+        if self.size.height and rows > self.size.height:
+            # A Navaratnas board's fields take two more rows than 80×24 has: the levels join
+            # the name's row, without their heading if they must.
+            short = levels[len("levels ") :]
+            for joined in (Text.assemble(head, "  ", levels), Text.assemble(head, "  ", short)):
+                if joined.cell_len <= self.size.width:
+                    lines[0] = joined
+                    break
+        if lines[0] is head:
+            lines.append(levels)
+        return Text("\n").join([*lines, board])
 
 
 class ProvincesPane(Pane):

@@ -3,15 +3,34 @@ Ganga game the tiles laid over the printed spaces, marked ≈ (= in ASCII) and n
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 import rules
 from rajas_tui.present import text, variants
 from rajas_tui.tui.widgets.base import Pane, View, player_style
 from rajas_tui.tui.widgets.yields import display_lines
+from rules import GangaTile
 
 GANGA_STYLE = "bold reverse"  # a bonus: the ≈ mark tells a Ganga tile without colour
 STRIP_WIDTH = 80  # the river itself; a wider strip shows the face-up yield tiles beside it
+
+
+def _space_words(space: int, tile: GangaTile | None, room: int) -> str:
+    """A river space's gain in words when they fit `room` cells, else in the strip's symbols
+    (help explains them): whole either way, never cut off."""
+    river = rules.catalog().river
+    if tile is not None:
+        forms = [variants.ganga_words(tile), f"{tile.name} {variants.ganga_glyph(tile)}"]
+        forms.append(variants.ganga_glyph(tile))
+    elif river.gains[space]:
+        gains = river.gains[space]
+        forms = [text.gains_words(gains), " ".join(text.gain_short(gain) for gain in gains)]
+    else:
+        forms = ["start"]
+    if space == river.final:
+        forms = [f"final: {form}" for form in forms] + forms
+    return next((form for form in forms if cell_len(form) <= room), forms[-1])
 
 
 def _boats_at(view: View, space: int) -> list[int]:
@@ -73,26 +92,23 @@ class RiverPane(Pane):
             tile = variants.river_tile(view.state, space)
             if tile is not None:
                 line.append(variants.shown(variants.GANGA_MARK), style=GANGA_STYLE)
-                words = variants.ganga_words(tile)
-                if len(words) > width - 9:
-                    words = f"{tile.name} {variants.ganga_glyph(tile)}"
-            else:
-                words = text.gains_words(river.gains[space]) if river.gains[space] else "start"
-            if space == river.final:
-                words = "final: " + words
-            line.append(words[: width - 5 - line.cell_len])
-            here = _boats_at(view, space)
-            if here:
-                line.append(" ")
-                for seat in here:
-                    line.append(text.player_tag(seat), style=player_style(seat))
+            boats = Text()
+            for seat in _boats_at(view, space):
+                boats.append(text.player_tag(seat), style=player_style(seat))
+            room = width - line.cell_len - (boats.cell_len + 1 if boats else 0)
+            line.append(_space_words(space, tile, room))
+            if boats:
+                line.append(" ").append_text(boats)
             line.pad_right(width - line.cell_len)
-            line.truncate(width)
             rows.append(line)
             if space == river.bridge_after:
                 edge = text.G["bridge_line"] * 3
-                said = f"   {edge} bridge: +1{text.G['worker']} worker {edge}"
-                rows.append(Text(said.ljust(width)[:width]))
+                worker = f"+1{text.G['worker']}"
+                forms = (f"   {edge} bridge: {worker} worker {edge}", f"   {edge} bridge {worker}")
+                said = next((form for form in forms if cell_len(form) <= width), forms[-1])
+                row = Text(said)
+                row.pad_right(width - row.cell_len)
+                rows.append(row)
         half = (len(rows) + 1) // 2
         for left, right in zip(rows[:half], [*rows[half:], Text("")], strict=False):
             lines.append(Text.assemble(left, " ", right))

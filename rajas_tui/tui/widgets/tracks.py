@@ -62,6 +62,14 @@ class TracksPane(Pane):
     bonus on each track."""
 
     def draw(self, view: View) -> Text:
+        lines = self._lines(view, numbers=True)
+        if self.size.height and len(lines) > self.size.height:
+            # Four players' three rows each do not fit (120×40): each bar carries its player's
+            # letter, and the numbers are left to the tracks line, always on screen above.
+            lines = self._lines(view, numbers=False)
+        return Text("\n").join(lines)
+
+    def _lines(self, view: View, numbers: bool) -> list[Text]:
         lines = [
             self.title(
                 "Tracks — the game ends when fame meets money",
@@ -69,15 +77,21 @@ class TracksPane(Pane):
             )
         ]
         for seat, player in enumerate(view.state.players):
-            line = Text()
-            line.append_text(player_text(seat))
-            line.append(f" {view.names[seat][:10]:<10} ")
-            line.append(f"{player.fame:>3}{G['fame']} {player.money:>3}{G['money']} ")
-            line.append(margin_words(player.fame, player.money))
-            lines.append(line)
-            lines.append(self._bar(seat, player.fame, player.money))
+            bar = self._bar(seat, player.fame, player.money)
+            if numbers:
+                line = Text()
+                line.append_text(player_text(seat))
+                line.append(f" {view.names[seat][:10]:<10} ")
+                line.append(f"{player.fame:>3}{G['fame']} {player.money:>3}{G['money']} ")
+                line.append(margin_words(player.fame, player.money))
+                lines.append(line)
+            else:
+                tag = player_text(seat)
+                tag.pad_right(len(BAR_INDENT) - tag.cell_len)
+                bar = tag.append_text(bar[len(BAR_INDENT) :])
+            lines.append(bar)
             lines.extend(self._next(player))
-        return Text("\n").join(lines)
+        return lines
 
     def _next(self, player: rules.Player) -> list[Text]:
         """The next bonuses on one row: in words when they fit, else in the river strip's
