@@ -140,3 +140,22 @@ async def test_one_human_is_not_asked_for_the_keyboard(saves: Path) -> None:
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.pause()
         assert not isinstance(app.screen, HandOverScreen)
+
+
+@pytest.mark.asyncio
+async def test_a_key_typed_as_the_turn_passes_to_a_human_is_told_the_hand_over(
+    saves: Path,
+) -> None:
+    """A key that reaches the game screen after the action it followed was saved, with the
+    next human's hand-over under way, says so; it is no bot's turn."""
+    app = kit.app(_hot_seat(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*_terrace_keys(app))
+        await kit.until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
+        await _game_screen(app).action_command("confirm")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        name = NAMES[app.shown.state.turn]
+        assert notes[-1] == f"{name} plays next: the keyboard goes to {name} first.", notes

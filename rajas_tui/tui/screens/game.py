@@ -361,6 +361,17 @@ class GameScreen(Screen[None]):
             if inspect.isawaitable(done):
                 await done
 
+    def _why_no_choice(self) -> str:
+        """Why no choice is open to a key: the game's end, a bot's turn, or a human seat that
+        is handed the keyboard first."""
+        state = self.rajas.state
+        if state.over:
+            return "The game is over."
+        seat = self.rajas.shown.setup.seats[state.turn]
+        if seat.kind == HUMAN:
+            return f"{seat.name} plays next: the keyboard goes to {seat.name} first."
+        return "A bot is playing: wait for your turn."
+
     def _refuse(self, sentence: str) -> None:
         self.notify(sentence, severity="warning", markup=False)
 
@@ -371,10 +382,7 @@ class GameScreen(Screen[None]):
         await self.rajas.settled()
         self.peeking = False
         if self.chooser is None:
-            state = self.rajas.state
-            self._refuse(
-                "The game is over." if state.over else "A bot is playing: wait for your turn."
-            )
+            self._refuse(self._why_no_choice())
             return
         action = self.chooser.press(command)
         if action is not None:
