@@ -31,7 +31,7 @@ from .model import Building, Effect
 from .rounds import end_turn
 from .spaces import ROWS, occupy, space_problem, spaces_by_key
 from .spellings import canonical
-from .state import FREE, GameState, replace
+from .state import FREE, GameState, draft, release, replace
 
 
 @attrs.frozen(slots=True)
@@ -225,14 +225,23 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.over:
         raise IllegalAction("The game is over.")
     action = canonical(state, action)
+    if isinstance(action, Pass) and not state.queue and placement_options(state):
+        raise IllegalAction("You cannot pass while a worker of yours can be placed.")
+    step = draft(state)
+    try:
+        return _step(step, action)
+    finally:
+        release(step)
+
+
+def _step(state: GameState, action: Action) -> GameState:
+    """`apply`'s work on its draft of the state, which every change below alters in place."""
     if state.queue:
         try:
             state = effects.choose(state, action)
         except IllegalAction as error:
             raise IllegalAction(_sentence(str(error))) from None
     elif isinstance(action, Pass):
-        if placement_options(state):
-            raise IllegalAction("You cannot pass while a worker of yours can be placed.")
         state = state.update_player(state.turn, passed=True)
     elif isinstance(action, PLACEMENTS):
         state = _place(state, action)

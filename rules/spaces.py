@@ -64,5 +64,5 @@ def occupy(state: GameState, seat: int, spec: SpaceSpec) -> GameState:
     spaces = list(state.spaces)
     spaces[spec.index] = seat
     player = state.players[seat]
-    player = replace(player, placed=player.placed + 1, money=player.money - spec.money)
-    return state.with_player(seat, player, spaces=tuple(spaces))
+    state = state.update_player(seat, placed=player.placed + 1, money=player.money - spec.money)
+    return replace(state, spaces=tuple(spaces))
