@@ -9,7 +9,7 @@ from itertools import combinations, combinations_with_replacement, product
 
 from . import rng
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
-from .state import GameState, Supply, replace
+from .state import GameState, replace
 
 # Turning a die with karma can only help a payment that needs high faces when the die shows 1..3.
 _FLIP_HELPS = (1, 2, 3)
@@ -51,11 +51,7 @@ def give_up(state: GameState, seat: int, pay: Payment) -> GameState:
         supply[p.die.colour] += 1
     flips = sum(p.flipped for p in pay)
     state = state.update_player(seat, dice=remaining, karma=player.karma - flips)
-    return replace(state, supply=_supply_dice(state, supply))
-
-
-def _supply_dice(state: GameState, dice: list[int]) -> Supply:
-    return replace(state.supply, dice=tuple(dice))
+    return state.update_supply(dice=tuple(supply))
 
 
 def single_die_options(
@@ -289,7 +285,7 @@ def take_dice(state: GameState, seat: int, colours: Iterable[Colour]) -> GameSta
         value, seed = rng.roll(seed)
         dice.append(Die(colour, value))
     state = state.update_player(seat, dice=tuple(sorted(dice)))
-    return replace(state, rng=seed, supply=_supply_dice(state, supply))
+    return replace(state.update_supply(dice=tuple(supply)), rng=seed)
 
 
 def return_die(state: GameState, seat: int, die: Die) -> GameState:
@@ -299,7 +295,7 @@ def return_die(state: GameState, seat: int, die: Die) -> GameState:
     supply = list(state.supply.dice)
     supply[die.colour] += 1
     state = state.update_player(seat, dice=remaining)
-    return replace(state, supply=_supply_dice(state, supply))
+    return state.update_supply(dice=tuple(supply))
 
 
 def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:

@@ -5,9 +5,10 @@ else is shared with the previous state. No state is ever deep-copied. Each recor
 once worked out, so that searching bots can key tables by whole states cheaply.
 
 While `apply` carries out one action it works on a draft (see `draft`): a private copy of the
-state that `replace`, `with_player` and `update_player` change in place, together with the
-players it copied, so that a step builds one state and one record per player it changes instead
-of a copy for every gain. Outside a step, and for every other record, they copy as always.
+state that `replace`, `with_player`, `update_player` and `update_supply` change in place,
+together with the players and the supply it copied, so that a step makes one copy of each
+record it changes instead of one for every gain. Outside a step, and for every record the
+draft did not copy, they copy as always.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ _SET = object.__setattr__  # what attrs' own __init__ uses to fill a frozen reco
 _HASH = "_attrs_cached_hash"  # the slot where `cache_hash` keeps a record's hash
 
 # The drafts of the steps under way (one per thread that is applying an action), by the id of the
-# draft state: each maps the ids of the players that step copied to the players themselves. The
-# records are held here, so no id is reused by another object while its draft lives.
+# draft state: each maps the ids of the records that step copied (players, the supply) to the
+# records themselves, held here so that no id is reused by another object while its draft lives.
 _DRAFTS: dict[int, dict[int, Any]] = {}
 
 
@@ -50,6 +51,25 @@ def replace(record: T, **changes: Any) -> T:
     if replacer is None:
         replacer = _REPLACERS[type(record)] = _compile_replacer(type(record))
     return replacer(record, **changes)  # type: ignore[no-any-return]
+
+
+def _fresh(record: T) -> T:
+    """A new record equal to `record`: a constructor call with every field passed positionally,
+    compiled once per class, a third cheaper than `replace` with nothing to change."""
+    copier = _COPIERS.get(type(record))
+    if copier is None:
+        copier = _COPIERS[type(record)] = _compile_copier(type(record))
+    return copier(record)  # type: ignore[no-any-return]
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _compile_copier(cls: type) -> Callable[[Any], Any]:
+    arguments = ", ".join(f"record.{f.name}" for f in attrs.fields(cls))
+    namespace: dict[str, Any] = {"cls": cls}
+    exec(f"def copy(record):\n    return cls({arguments})\n", namespace)  # own field names only
+    return namespace["copy"]  # type: ignore[no-any-return]
 
 
 def _compile_replacer(cls: type) -> Callable[..., Any]:
@@ -177,28 +197,37 @@ class GameState:
         return replace(self, players=tuple(players), **changes)
 
     def update_player(self, seat: int, **changes: object) -> GameState:
-        """This state with the player in `seat` changed. In a draft the first change copies the
-        player into the draft's keeping and later ones change that copy in place."""
-        owned = _DRAFTS.get(id(self))
-        player = self.players[seat]
-        if owned is None:
-            return self.with_player(seat, replace(player, **changes))
-        if id(player) in owned:
-            for name, value in changes.items():
-                _SET(player, name, value)
-            return self
-        player = replace(player, **changes)
-        owned[id(player)] = player
-        return self.with_player(seat, player)
+        """This state with the player in `seat` changed (in a draft, see `_edited`)."""
+        old = self.players[seat]
+        player = _edited(_DRAFTS.get(id(self)), old, changes)
+        return self if player is old else self.with_player(seat, player)
+
+    def update_supply(self, **changes: object) -> GameState:
+        """This state with the general supply changed (in a draft, see `_edited`)."""
+        supply = _edited(_DRAFTS.get(id(self)), self.supply, changes)
+        return self if supply is self.supply else replace(self, supply=supply)
+
+
+def _edited(owned: dict[int, Any] | None, record: T, changes: dict[str, object]) -> T:
+    """`record` with `changes`. Outside a draft (`owned` None) a copy; in one, the first change
+    copies the record into the draft's keeping and later ones change that copy in place."""
+    if owned is None:
+        return replace(record, **changes)
+    if id(record) not in owned:
+        record = _fresh(record)
+        owned[id(record)] = record
+    for name, value in changes.items():
+        _SET(record, name, value)
+    return record
 
 
 def draft(state: GameState) -> GameState:
     """A private copy of `state` for one step to change in place; `release` it when done.
 
     Whoever holds a draft must not hand it out, hash it or keep an earlier reading of one of its
-    fields' records (a player taken out of it may change under a later `update_player`) until it
-    is released: from then on it is an ordinary frozen state."""
-    copy = replace(state)
+    fields' records (a player taken out of it may change under a later `update_player`, the
+    supply under `update_supply`) until it is released: then it is an ordinary frozen state."""
+    copy = _fresh(state)
     _DRAFTS[id(copy)] = {}
     return copy
 
@@ -208,5 +237,5 @@ def release(draft: GameState) -> None:
     changing is dropped, to be worked out again from the final fields."""
     owned = _DRAFTS.pop(id(draft))
     _SET(draft, _HASH, None)
-    for player in owned.values():
-        _SET(player, _HASH, None)
+    for record in owned.values():
+        _SET(record, _HASH, None)
