@@ -196,29 +196,39 @@ class GameState:
         players[seat] = player
         return replace(self, players=tuple(players), **changes)
 
+    # In a draft, the first change of a player or of the supply copies the record into the
+    # draft's keeping and later ones change that copy in place. Written out rather than shared
+    # through a helper: these run for nearly every step, and each call saved counts.
+
     def update_player(self, seat: int, **changes: object) -> GameState:
-        """This state with the player in `seat` changed (in a draft, see `_edited`)."""
-        old = self.players[seat]
-        player = _edited(_DRAFTS.get(id(self)), old, changes)
-        return self if player is old else self.with_player(seat, player)
+        """This state with the player in `seat` changed."""
+        owned = _DRAFTS.get(id(self))
+        player = self.players[seat]
+        if owned is None:
+            return self.with_player(seat, replace(player, **changes))
+        if id(player) not in owned:
+            player = _fresh(player)
+            owned[id(player)] = player
+            players = list(self.players)
+            players[seat] = player
+            _SET(self, "players", tuple(players))
+        for name, value in changes.items():
+            _SET(player, name, value)
+        return self
 
     def update_supply(self, **changes: object) -> GameState:
-        """This state with the general supply changed (in a draft, see `_edited`)."""
-        supply = _edited(_DRAFTS.get(id(self)), self.supply, changes)
-        return self if supply is self.supply else replace(self, supply=supply)
-
-
-def _edited(owned: dict[int, Any] | None, record: T, changes: dict[str, object]) -> T:
-    """`record` with `changes`. Outside a draft (`owned` None) a copy; in one, the first change
-    copies the record into the draft's keeping and later ones change that copy in place."""
-    if owned is None:
-        return replace(record, **changes)
-    if id(record) not in owned:
-        record = _fresh(record)
-        owned[id(record)] = record
-    for name, value in changes.items():
-        _SET(record, name, value)
-    return record
+        """This state with the general supply changed."""
+        owned = _DRAFTS.get(id(self))
+        supply = self.supply
+        if owned is None:
+            return replace(self, supply=replace(supply, **changes))
+        if id(supply) not in owned:
+            supply = _fresh(supply)
+            owned[id(supply)] = supply
+            _SET(self, "supply", supply)
+        for name, value in changes.items():
+            _SET(supply, name, value)
+        return self
 
 
 def draft(state: GameState) -> GameState:
