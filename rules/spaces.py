@@ -51,9 +51,12 @@ def space_problem(state: GameState, key: str, area: str) -> tuple[SpaceSpec | No
         if occupant < 0:
             return None, f"space {key} is covered in a {state.config.players}-player game."
         return None, f"space {key} is taken."
-    if spec.area in ROWS and spec not in open_spaces(state):
-        first = next(s.key for s in open_spaces(state) if s.area == area)
-        return None, f"the {area} fills from the left: {first} comes first, not {key}."
+    if spec.area in ROWS:
+        # By identity: the specs are the catalog's own, and `in` would compare every open space
+        # before this one field by field.
+        first = next(s for s in open_spaces(state) if s.area == area)
+        if first is not spec:
+            return None, f"the {area} fills from the left: {first.key} comes first, not {key}."
     if spec.money > state.player.money:
         return None, f"space {key} costs {spec.money} money and you have {state.player.money}."
     return spec, None
