@@ -225,6 +225,8 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.over:
         raise IllegalAction("The game is over.")
     action = canonical(state, action)
+    # Checked before the draft is made: listing is not part of the step, and no code but the
+    # step's own may see a draft (see `draft`).
     if isinstance(action, Pass) and not state.queue and placement_options(state):
         raise IllegalAction("You cannot pass while a worker of yours can be placed.")
     step = draft(state)
