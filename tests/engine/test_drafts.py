@@ -3,6 +3,10 @@ returned before and the records they share must never change, refused actions in
 
 from __future__ import annotations
 
+import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
 import attrs
 import pytest
 from game_kit import act, new, run
@@ -69,3 +73,25 @@ def test_hashes_are_those_of_the_final_fields() -> None:
     after = rules.apply(state, rules.legal_actions(state)[0])
     assert hash(after) == hash(_twin(after))
     assert [hash(p) for p in after.players] == [hash(p) for p in _twin(after).players]
+
+
+def _play(seed: int) -> GameState:
+    state = new(3, seed)
+    chooser = random.Random(seed)
+    while not state.over:
+        state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+    return state
+
+
+def test_threads_applying_at_once_play_the_games_they_play_alone() -> None:
+    # Drafts are found by their id in one table for the whole process: steps under way in other
+    # threads (a bot thinking while the screen plays) must not touch each other's.
+    alone = [_play(seed) for seed in range(1, 5)]
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # hand over between threads as often as Python will
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            together = list(pool.map(_play, range(1, 5)))
+    finally:
+        sys.setswitchinterval(switch)
+    assert together == alone
