@@ -26,11 +26,13 @@ def build(state: GameState, seat: int, cell: int, placed: Placed, *, edges: bool
     """
     player = state.players[seat]
     tile = catalog().tiles[placed.tile]
-    state = state.update_player(seat, province=player.province.with_cell(cell, placed))
+    # Read before the player changes: in `apply`'s draft, `player` itself is changed in place.
     fame = sum(player.levels[b] for b in tile.buildings)
+    has_fields = bool(player.fields)
+    state = state.update_player(seat, province=player.province.with_cell(cell, placed))
     state = tracks.gain_money(state, seat, tile.market_money)
     state = tracks.gain_fame(state, seat, fame)
-    if player.fields:
+    if has_fields:
         # Field tiles come after the edge yields: queued first, they end up behind them.
         state = gain_reached_fields(state, seat)
     if edges:

@@ -10,7 +10,7 @@ from typing import Final
 
 from . import rng
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
-from .state import GameState, Supply, replace
+from .state import GameState, replace
 
 # Turning a die with karma can only help a payment that needs high faces when the die shows 1..3.
 _FLIP_HELPS = (1, 2, 3)
@@ -51,12 +51,8 @@ def give_up(state: GameState, seat: int, pay: Payment) -> GameState:
     for p in pay:
         supply[p.die.colour] += 1
     flips = sum(p.flipped for p in pay)
-    player = replace(player, dice=remaining, karma=player.karma - flips)
-    return state.with_player(seat, player, supply=_supply_dice(state, supply))
-
-
-def _supply_dice(state: GameState, dice: list[int]) -> Supply:
-    return replace(state.supply, dice=tuple(dice))
+    state = state.update_player(seat, dice=remaining, karma=player.karma - flips)
+    return state.update_supply(dice=tuple(supply))
 
 
 def single_die_options(
@@ -358,8 +354,8 @@ def take_dice(state: GameState, seat: int, colours: Iterable[Colour]) -> GameSta
         supply[colour] -= 1
         value, seed = rng.roll(seed)
         dice.append(Die(colour, value))
-    player = replace(player, dice=tuple(sorted(dice)))
-    return state.with_player(seat, player, rng=seed, supply=_supply_dice(state, supply))
+    state = state.update_player(seat, dice=tuple(sorted(dice)))
+    return replace(state.update_supply(dice=tuple(supply)), rng=seed)
 
 
 def return_die(state: GameState, seat: int, die: Die) -> GameState:
@@ -368,9 +364,8 @@ def return_die(state: GameState, seat: int, die: Die) -> GameState:
     assert remaining is not None
     supply = list(state.supply.dice)
     supply[die.colour] += 1
-    return state.with_player(
-        seat, replace(player, dice=remaining), supply=_supply_dice(state, supply)
-    )
+    state = state.update_player(seat, dice=remaining)
+    return state.update_supply(dice=tuple(supply))
 
 
 def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
@@ -383,9 +378,8 @@ def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
     for die in chosen:
         value, seed = rng.roll(seed)
         rolled.append(Die(die.colour, value))
-    return state.with_player(
-        seat, replace(player, dice=tuple(sorted(remaining + tuple(rolled)))), rng=seed
-    )
+    state = state.update_player(seat, dice=tuple(sorted(remaining + tuple(rolled))))
+    return replace(state, rng=seed)
 
 
 def colour_choices(

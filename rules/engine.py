@@ -11,7 +11,7 @@ from .placing import AREA_OF_ACTION, AREAS, placement_options, space_options
 from .rounds import end_turn
 from .spaces import occupy, space_problem, spaces_by_key
 from .spellings import canonical
-from .state import GameState, replace
+from .state import GameState, draft, release, replace
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -96,14 +96,25 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.over:
         raise IllegalAction("The game is over.")
     action = canonical(state, action)
+    # Checked before the draft is made: listing is not part of the step, and no code but the
+    # step's own may see a draft (see `draft`).
+    if isinstance(action, Pass) and not state.queue and placement_options(state):
+        raise IllegalAction("You cannot pass while a worker of yours can be placed.")
+    step = draft(state)
+    try:
+        return _step(step, action)
+    finally:
+        release(step)
+
+
+def _step(state: GameState, action: Action) -> GameState:
+    """`apply`'s work on its draft of the state, which every change below alters in place."""
     if state.queue:
         try:
             state = effects.choose(state, action)
         except IllegalAction as error:
             raise IllegalAction(_sentence(str(error))) from None
     elif isinstance(action, Pass):
-        if placement_options(state):
-            raise IllegalAction("You cannot pass while a worker of yours can be placed.")
         state = state.update_player(state.turn, passed=True)
     elif isinstance(action, PLACEMENTS):
         state = _place(state, action)

@@ -75,9 +75,12 @@ class Die(int):
     __slots__ = ()
 
     def __new__(cls, colour: int, value: int) -> Die:
+        # Checked by hand rather than through `Colour(colour)`: every die rolled is made here.
         if not 1 <= value <= 6:
             raise ValueError(f"a die shows 1 to 6, not {value}")
-        return _DICE[Colour(colour) * 6 + value - 1]
+        if not 0 <= colour < 4:
+            raise ValueError(f"{colour} is not a valid Colour")
+        return _DICE[colour * 6 + value - 1]
 
     @property
     def colour(self) -> Colour:

@@ -22,7 +22,7 @@ from .dice import (
 )
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
-from .model import Die, Effect, PaidDie
+from .model import Colour, Die, Effect, PaidDie
 from .ruleset import SeatRules, seat_rules
 from .state import GameState, replace
 
@@ -42,7 +42,13 @@ def _terrace(key: str) -> tuple[Terrace]:
 
 
 def terrace_carry_out(state: GameState, seat: int, action: Terrace, spec: SpaceSpec) -> GameState:
-    return _queue(state, (Effect("dice", n=1, colour=spec.colour),))
+    return _queue(state, _dice_gain(1, spec.colour))
+
+
+@cache
+def _dice_gain(n: int, colour: Colour | None) -> tuple[Effect]:
+    """The gain of `n` dice of `colour`: one record for each, not one for every step."""
+    return (Effect("dice", n=n, colour=colour),)
 
 
 def outer_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Outer]:
@@ -88,7 +94,7 @@ def balcony_problem(state: GameState, seat: int, action: Balcony, spec: SpaceSpe
 
 def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceSpec) -> GameState:
     state = give_up(state, seat, (action.pay,))
-    return _queue(state, (Effect("dice", n=spec.n, colour=spec.take),))
+    return _queue(state, _dice_gain(spec.n, spec.take))
 
 
 def chamber_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Chamber, ...]:

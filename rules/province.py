@@ -209,11 +209,18 @@ def edge_gains(cell: int, ends: int, board: str) -> tuple[Effect, ...]:
 
 def markets(player: Player) -> list[tuple[int, int]]:
     """(good, money) of every market in the province."""
+    return list(_markets(player.province))
+
+
+@lru_cache(maxsize=2048)
+def _markets(province: Province) -> tuple[tuple[int, int], ...]:
+    # Kept per province (whose hash is kept too): every market scoring asks this, and a
+    # province changes only when a tile is built.
     tiles = catalog().tiles
     result: list[tuple[int, int]] = []
-    for _, placed in player.province.placed():
+    for _, placed in province.placed():
         result.extend(tiles[placed.tile].markets)
-    return result
+    return tuple(result)
 
 
 def variety_markets(player: Player) -> list[tuple[Good, int]]:
@@ -227,7 +234,15 @@ def variety_markets(player: Player) -> list[tuple[Good, int]]:
 
 def variety_score(player: Player) -> int:
     """One market, the best, of each good the province has."""
-    return sum(money for _, money in variety_markets(player))
+    return _variety_score(player.province)
+
+
+@lru_cache(maxsize=2048)
+def _variety_score(province: Province) -> int:
+    best: dict[int, int] = {}
+    for good, money in _markets(province):
+        best[good] = max(best.get(good, 0), money)
+    return sum(best.values())
 
 
 def good_markets(player: Player, good: Good, count: int) -> list[int]:

@@ -43,9 +43,18 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def roll(state: int) -> tuple[int, int]:
-    """A die face 1..6 and the next state."""
-    value, state = below(state, 6)
-    return value + 1, state
+    """A die face 1..6 and the next state: `below(state, 6) + 1`, written out in one function
+    since every die taken or re-rolled comes from here."""
+    while True:
+        state = (state + GOLDEN) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        if z < _SIX_LIMIT:
+            return z % 6 + 1, state
+
+
+_SIX_LIMIT = (MASK + 1) - (MASK + 1) % 6  # `below`'s rejection limit for six faces
 
 
 def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:

@@ -48,10 +48,12 @@ def _next_last_turn(state: GameState, waiting: tuple[int, ...], **changes: Any) 
 
 
 def _next_turn(state: GameState, **changes: Any) -> GameState:
-    n = state.config.players
+    players = state.players
+    n = len(players)
     for offset in range(1, n + 1):
         seat = (state.turn + offset) % n
-        if _can_act(state, seat):
+        player = players[seat]
+        if player.placed < player.workers and not player.passed:  # `_can_act`, run every step
             return replace(state, turn=seat, **changes)
         if _takes_yield_instead(state, seat):
             return replace(state, turn=seat, queue=(TAKE_YIELD,), **changes)

@@ -36,6 +36,12 @@ def _open_spaces(players: int, occupants: tuple[int, ...]) -> tuple[SpaceSpec, .
 
 
 @cache
+def _row(players: int, area: str) -> tuple[SpaceSpec, ...]:
+    """The spaces of a row, from the left."""
+    return tuple(spec for spec in catalog().side_for(players).spaces if spec.area == area)
+
+
+@cache
 def spaces_by_key(players: int) -> dict[str, SpaceSpec]:
     """The board's spaces by name: every placement played looks its space up."""
     return {spec.key: spec for spec in catalog().side_for(players).spaces}
@@ -51,9 +57,11 @@ def space_problem(state: GameState, key: str, area: str) -> tuple[SpaceSpec | No
         if occupant < 0:
             return None, f"space {key} is covered in a {state.config.players}-player game."
         return None, f"space {key} is taken."
-    if spec.area in ROWS and spec not in open_spaces(state):
-        first = next(s.key for s in open_spaces(state) if s.area == area)
-        return None, f"the {area} fills from the left: {first} comes first, not {key}."
+    if spec.area in ROWS:
+        # By identity: the specs are the catalog's own, and `==` compares them field by field.
+        first = next(s for s in _row(state.config.players, area) if state.spaces[s.index] == FREE)
+        if first is not spec:
+            return None, f"the {area} fills from the left: {first.key} comes first, not {key}."
     if spec.money > state.player.money:
         return None, f"space {key} costs {spec.money} money and you have {state.player.money}."
     return spec, None
@@ -64,5 +72,5 @@ def occupy(state: GameState, seat: int, spec: SpaceSpec) -> GameState:
     spaces = list(state.spaces)
     spaces[spec.index] = seat
     player = state.players[seat]
-    player = replace(player, placed=player.placed + 1, money=player.money - spec.money)
-    return state.with_player(seat, player, spaces=tuple(spaces))
+    state = state.update_player(seat, placed=player.placed + 1, money=player.money - spec.money)
+    return replace(state, spaces=tuple(spaces))

@@ -40,8 +40,12 @@ def _payment(state: GameState, action: Quarry | Rebuild) -> Quarry | Rebuild:
     written, so that a spelling that does not pay is refused rather than read as one that does."""
     target = _price(state, action)
     if target is None or paid_total(action.pay) < target:
-        return attrs.evolve(action, pay=tuple(sorted(action.pay)))
-    return attrs.evolve(action, pay=canonical_payment(action.pay))
+        pay = tuple(sorted(action.pay))
+    else:
+        pay = canonical_payment(action.pay)
+    # Most actions come spelled as listed already (every replayed log entry does): kept as they
+    # are, they cost no copy.
+    return action if pay == action.pay else attrs.evolve(action, pay=pay)
 
 
 def _price(state: GameState, action: Quarry | Rebuild) -> int | None:
@@ -64,7 +68,7 @@ def _place(state: GameState, action: Place) -> Place:
     ends = catalog().tiles[state.queue[0].tile].ends
     shape = rotated(ends, action.rotation)
     first = next(r for r in range(4) if rotated(ends, r) == shape)
-    return Place(action.cell, first)
+    return action if first == action.rotation else Place(action.cell, first)
 
 
 def _harbor(state: GameState, action: Harbor) -> Harbor:
@@ -75,7 +79,7 @@ def _harbor(state: GameState, action: Harbor) -> Harbor:
     stop = river.destination(boats, seat, action.steps)
     steps = range(1, action.steps + 1)
     fewest = next(s for s in steps if river.destination(boats, seat, s) == stop)
-    return attrs.evolve(action, steps=fewest)
+    return action if fewest == action.steps else attrs.evolve(action, steps=fewest)
 
 
 def _sail(state: GameState, action: Sail) -> Sail:

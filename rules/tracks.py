@@ -83,4 +83,5 @@ def workers_max(state: GameState, seat: int) -> int:
 
 
 def have_met(fame: int, money: int) -> bool:
-    return margin(fame, money) >= 0
+    spec = catalog().tracks  # `margin`, written out: every turn's end asks this
+    return fame >= spec.meeting_cell - money_cell(money, spec)

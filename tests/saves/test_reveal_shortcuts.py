@@ -8,6 +8,7 @@ it gives when every one of them is a fresh copy, in games of every board kind.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -40,3 +41,23 @@ def test_reveal_is_the_same_without_shared_parts(boards: str) -> None:
             told += bool(words)
             state = after
     assert told > 50
+
+
+def test_the_dice_told_rolled_are_the_new_dice_on_the_statue() -> None:
+    # Told by taking the kept dice out of the statue after, one by one; checked here against
+    # the multiset difference, re-rolls that bring a face back included.
+    rerolls = 0
+    for seed in range(1, 9):
+        state = rules.new_game(Config(players=3, seed=seed))
+        chooser = random.Random(seed)
+        while not state.over:
+            action = chooser.choice(rules.legal_actions(state))
+            after = rules.apply(state, action)
+            kept = state.players[state.turn].dice
+            if isinstance(action, rules.Reroll) and action.die is None and state.queue:
+                kept = rules.remove_dice(kept, state.queue[0].chosen) or kept
+                rerolls += 1
+            new = Counter(after.players[state.turn].dice) - Counter(kept)
+            assert journal._rolled(state, after, action) == sorted(new.elements())
+            state = after
+    assert rerolls > 5
