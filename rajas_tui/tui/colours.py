@@ -54,3 +54,11 @@ def player_colour(seat: int) -> str:
 
 def die_colour(colour: Colour) -> str:
     return _themed(die_variable(colour), text.DICE_COLOURS[colour])
+
+
+def variables_in_use() -> dict[str, str] | None:
+    """The theme variables the panes draw with now (the drawing app's), None outside an app.
+    Textual replaces the whole dictionary when the theme changes, after the theme's name is
+    set: a pane's drawing is kept only while this same dictionary is in use."""
+    app = active_app.get(None)
+    return None if app is None else app.theme_variables

@@ -89,7 +89,9 @@ class GameScreen(Screen[None]):
     """Holds no game of its own: it watches the app's one game, draws it, and sends actions
     back to it. The panes are bound to `view`: setting it redraws each pane whose text changed."""
 
-    view: reactive[View | None] = reactive(None, init=False, always_update=True)
+    # Not a repaint of the screen: that redraws every pane on each key press (a full update of
+    # the terminal), while the panes bound to it repaint themselves when their text changes.
+    view: reactive[View | None] = reactive(None, init=False, always_update=True, repaint=False)
 
     # Human seats share this keyboard: the next one's view waits until it is handed over.
     PASSES_KEYBOARD = True

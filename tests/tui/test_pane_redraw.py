@@ -1,0 +1,77 @@
+"""Panes draw again only when what they read has changed: a key that moves the chooser's cursor
+redraws the chooser, not the log or the other players' boards; a new theme or a new page does
+redraw what it changes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.style import Style
+
+from rajas_tui.tui import colours
+from rajas_tui.tui.widgets.base import Pane, Same
+from rajas_tui.tui.widgets.chooser import ChooserPane
+from rajas_tui.tui.widgets.log import LogPane
+from rajas_tui.tui.widgets.province import ProvincesPane
+from rajas_tui.tui.widgets.tracks import TracksLine
+
+from . import kit
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, *panes: type[Pane]) -> Counter[str]:
+    """Counts each pane class's `draw` calls from now on."""
+    drawn: Counter[str] = Counter()
+    for pane in panes:
+        original = pane.draw
+
+        def draw(self: Pane, view: Any, original: Any = original, name: str = pane.__name__) -> Any:
+            drawn[name] += 1
+            return original(self, view)
+
+        monkeypatch.setattr(pane, "draw", draw)
+    return drawn
+
+
+def test_same_compares_by_identity() -> None:
+    one, other = [1, 2], [1, 2]
+    assert Same(one) == Same(one)
+    assert Same(one) != Same(other)  # equal values, but not the same object
+    assert Same(one) != one
+
+
+@pytest.mark.asyncio
+async def test_a_cursor_key_draws_the_chooser_once_and_no_pane_that_ignores_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.press("q")  # into the quarry's display: arrows move the cursor
+        await pilot.pause()
+        drawn = _counting(monkeypatch, ChooserPane, LogPane, ProvincesPane, TracksLine)
+        before = str(app.screen.query_one(ChooserPane).render())
+        await pilot.press("down")
+        await pilot.pause()
+        after = str(app.screen.query_one(ChooserPane).render())
+    assert before != after  # the cursor moved: the chooser shows it
+    # Drawn once for the new view; its repaint uses that drawing instead of drawing again.
+    assert drawn["ChooserPane"] == 1
+    assert drawn["LogPane"] == drawn["ProvincesPane"] == drawn["TracksLine"] == 0
+
+
+@pytest.mark.asyncio
+async def test_a_new_theme_redraws_the_players_colours(tmp_path: Path) -> None:
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        dark = colours.player_colour(0)
+        app.theme = "rajas-light"
+        await pilot.pause()
+        light = colours.player_colour(0)
+        line = app.screen.query_one(TracksLine).render()
+    assert dark != light
+    styles = [span.style for span in line.spans if isinstance(span.style, Style)]
+    shown = {style.color.name for style in styles if style.color is not None}
+    assert light in shown and dark not in shown
