@@ -12,8 +12,6 @@ from __future__ import annotations
 import attrs
 
 import rules
-from rajas_tui import bots
-from rajas_tui.bots import evaluation
 from rajas_tui.present.chooser import preview
 from rules import GameState
 
@@ -68,11 +66,16 @@ def advise(state: GameState, game_seed: int) -> Advice:
     if state.over:
         raise ValueError("The game is over: there is nothing to advise.")
     view = rules.seat_view(state, state.turn)
+    # The bots are imported when the coach is first asked: the game screen starts without them.
+    from rajas_tui import bots
+
     return explain(view, bots.choose(LEVEL, view, game_seed))
 
 
 def explain(view: GameState, action: rules.Action) -> Advice:
     """The advice for playing `action` in `view` (a seat's view, the seat to act)."""
+    from rajas_tui.bots import evaluation
+
     seat = view.turn
     after, named = rules.forecast(view, action)
     moved = evaluation.changes(view, after, seat, named)

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import rules
 import saves
-from rajas_tui import bots
 
 
 def bot_action(game: saves.Game) -> rules.Action:
     """The acting bot's choice, made from what its seat may see (`rules.seat_view`)."""
+    # Imported on a bot's first move: the game screen and the headless commands start without
+    # the bots' modules, and a game of humans never loads them.
+    from rajas_tui import bots
+
     state = game.state
     return bots.choose(game.seat.kind, rules.seat_view(state, state.turn), game.setup.seed)
 
