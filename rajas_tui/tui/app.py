@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events, work
 from textual._context import active_app  # the app whose task draws: its glyphs are used
@@ -32,13 +33,14 @@ from rajas_tui.present import text
 from rajas_tui.tui import bindings, colours
 from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.screens.game import GameScreen
-from rajas_tui.tui.screens.gameover import GameOverScreen
-from rajas_tui.tui.screens.help import HelpScreen
-from rajas_tui.tui.screens.load import LoadScreen, SaveAsScreen
-from rajas_tui.tui.screens.newgame import NewGameScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from themes import theme_files
+
+# The screens not on the first frame (game over, help, the dialogs) are imported when first
+# opened: the modules and the Textual widgets they bring cost the start-up about 30 ms of CPU.
+if TYPE_CHECKING:
+    from rajas_tui.tui.screens.gameover import GameOverScreen
 
 DEFAULT_THEME = "rajas-dark"
 HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
@@ -166,10 +168,13 @@ class RajasApp(App[None]):
         if problem:
             self.notify(problem, severity="warning")
         self.set_keymap(self.keymap)
-        await self.push_screen(TitleScreen())
-        if self.game is not None:
+        if self.game is None:
+            await self.push_screen(TitleScreen())
+        else:
+            # Straight to the game: the title is made only when the player goes back to it
+            # (`to_title`), not composed beneath the game for the first frame to pay for.
             self._open_file(self._start_path)
-            await self.push_screen(GameOverScreen() if self.state.over else self.GAME_SCREEN())
+            await self.push_screen(self._game_screen())
         self._screens_ready = True
         self._check_size()
         self._end_on_signals()
@@ -239,7 +244,13 @@ class RajasApp(App[None]):
     def _open_screen(self) -> None:
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameOverScreen() if self.state.over else self.GAME_SCREEN())
+        self.push_screen(self._game_screen())
+
+    def _game_screen(self) -> GameScreen | GameOverScreen:
+        """The screen the game on show is played or ended on."""
+        from rajas_tui.tui.screens.gameover import GameOverScreen
+
+        return GameOverScreen() if self.state.over else self.GAME_SCREEN()
 
     def commit(self, action: rules.Action) -> None:
         """Plays one action: the engine gives the next state, the app swaps its game for it."""
@@ -277,6 +288,8 @@ class RajasApp(App[None]):
         the end goes back to playing. The game screen itself watches what it draws."""
         if game is None:
             return
+        from rajas_tui.tui.screens.gameover import GameOverScreen
+
         screen = self.screen
         if game.state.over and isinstance(screen, GameScreen):
             self.switch_screen(GameOverScreen())
@@ -402,16 +415,24 @@ class RajasApp(App[None]):
     # Actions ---------------------------------------------------------------------------------
 
     def action_new_game(self) -> None:
+        from rajas_tui.tui.screens.newgame import NewGameScreen
+
         self.push_screen(NewGameScreen(self.new_game_seed))
 
     def action_load(self) -> None:
+        from rajas_tui.tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen())
 
     def action_save_as(self) -> None:
         if self.game is not None:
+            from rajas_tui.tui.screens.load import SaveAsScreen
+
             self.push_screen(SaveAsScreen())
 
     def action_rules(self) -> None:
+        from rajas_tui.tui.screens.help import HelpScreen
+
         area, space = None, ""
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.chooser is not None:

@@ -1,0 +1,42 @@
+"""Started on a game, the app builds only the game's screen for its first frame; the title is
+made when the player goes back to it, and works as if it had been there all along."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.gameover import GameOverScreen
+from rajas_tui.tui.screens.title import TitleScreen
+
+from . import kit
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_a_game_opens_without_a_title_beneath_it(saves: Path) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert not any(isinstance(screen, TitleScreen) for screen in app.screen_stack)
+
+
+async def test_escape_from_the_game_over_screen_opens_the_title(saves: Path) -> None:
+    app = kit.app(kit.finished(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+        menu = app.screen.query_one("#title-menu", OptionList)
+
+        def listed() -> bool:
+            prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+            return "looking" not in " ".join(prompts)
+
+        await kit.until(pilot, listed, "the title's listing of the saves")
+        assert len(app.screen_stack) == 2  # the title took the game's place
