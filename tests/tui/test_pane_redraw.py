@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from rich.style import Style
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, Same
@@ -75,3 +77,33 @@ async def test_a_new_theme_redraws_the_players_colours(tmp_path: Path) -> None:
     styles = [span.style for span in line.spans if isinstance(span.style, Style)]
     shown = {style.color.name for style in styles if style.color is not None}
     assert light in shown and dark not in shown
+
+
+@pytest.mark.asyncio
+async def test_the_first_frame_builds_the_footer_once_and_draws_no_pane_unsized(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[str] = []
+    unsized: list[str] = []
+    recompose = Footer.recompose
+
+    async def counted(self: Footer) -> None:
+        built.append(type(self.screen).__name__)
+        await recompose(self)
+
+    drawing = Pane.drawing
+
+    def sized(self: Pane, view: Any) -> Any:
+        if not self.size.area:
+            unsized.append(type(self).__name__)
+        return drawing(self, view)
+
+    monkeypatch.setattr(Footer, "recompose", counted)
+    monkeypatch.setattr(Pane, "drawing", sized)
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert footer.query(FooterKey)  # built, with the game's keys
+    assert built == ["GameScreen"]
+    assert unsized == []

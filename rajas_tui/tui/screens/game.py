@@ -249,8 +249,12 @@ class GameScreen(Screen[None]):
             if isinstance(b, Binding)
         )
         if signature != self._keys_signature:
+            first = not self._keys_signature
             self._keys_signature = signature
-            self.refresh_bindings()
+            # The first time, the footer is still to be built, from the keys as they are then:
+            # told now, it would be built twice before the first frame.
+            if not first:
+                self.refresh_bindings()
 
     def _status(self, view: View) -> Text:
         state = view.state

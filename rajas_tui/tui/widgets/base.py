@@ -140,6 +140,12 @@ class Pane(Widget):
         if not self.display:
             self._shown = None
             return
+        if not self.size.area:
+            # Not laid out yet (the screen's first frame): drawn now, at no width, the text would
+            # be thrown away; `render` draws it once the pane has its size.
+            self._shown = None
+            self.refresh()
+            return
         drawn = self.drawing(view)
         if self._shown is None or (drawn is not self._shown and drawn != self._shown):
             self._shown = drawn
