@@ -56,3 +56,22 @@ def test_importing_the_save_layer_does_not_build_its_converter(tmp_path: Path) -
     )
     assert result.returncode == 0, result.stderr
     assert "BUILT: 0" in result.stdout
+
+
+def test_the_first_frame_of_a_game_imports_no_screen_it_does_not_show(tmp_path: Path) -> None:
+    code = (
+        "import asyncio\n"
+        "import saves\n"
+        "from rajas_tui.tui.app import RajasApp\n"
+        f"app = RajasApp(saves.load({str(EXAMPLE)!r}), saves_dir={str(tmp_path)!r})\n"
+        "async def first_frame():\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'GameScreen'\n"
+        "asyncio.run(first_frame())\n"
+    )
+    loaded = _loaded_by(code, tmp_path)
+    assert "rajas_tui.tui.screens.game" in loaded
+    for screen in ("gameover", "help", "load", "newgame"):
+        assert f"rajas_tui.tui.screens.{screen}" not in loaded
+    assert not {m for m in loaded if m.startswith("rajas_tui.bots")}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -149,6 +150,7 @@ class RajasApp(App[None]):
         self.keymap: dict[str, str] = {}
         self._too_small: TooSmallScreen | None = None
         self._screens_ready = False
+        self._collecting = False  # whether the collector is paused by this app's start-up
         # This app's own: two apps in one process (tests, a host) each keep theirs.
         self.glyphs = text.Glyphs(ascii_glyphs)
         self._ascii_only = AsciiOnly()
@@ -178,10 +180,27 @@ class RajasApp(App[None]):
         self._screens_ready = True
         self._check_size()
         self._end_on_signals()
-        # What start-up made (the rules' catalog, Textual's styles and widgets) lives as long as
-        # the app: left to the collector, every full collection walked it all on the UI thread,
-        # 60-120 ms at a time while bots played. Frozen, the collector leaves it alone.
+        self.call_after_refresh(self._started)
+
+    def on_load(self) -> None:
+        """Start-up makes many objects and frees few: the collector, walking them again and
+        again as they are made, cost the first frame about 45 ms of CPU. It is paused from
+        here (before Textual reads its styles) until the first frame is drawn."""
+        self._collecting = gc.isenabled()
+        gc.disable()
+
+    def _started(self) -> None:
+        """The first frame is drawn. What start-up made (the rules' catalog, Textual's styles
+        and widgets) lives as long as the app: left to the collector, every full collection
+        walked it all on the UI thread, 60-120 ms at a time while bots played. Frozen, the
+        collector leaves it alone; then it runs again."""
         gc.freeze()
+        self._resume_collecting()
+
+    def _resume_collecting(self) -> None:
+        if self._collecting:
+            self._collecting = False
+            gc.enable()
 
     # Signals -----------------------------------------------------------------------------------
 
@@ -248,9 +267,11 @@ class RajasApp(App[None]):
 
     def _game_screen(self) -> GameScreen | GameOverScreen:
         """The screen the game on show is played or ended on."""
+        if not self.state.over:
+            return self.GAME_SCREEN()
         from rajas_tui.tui.screens.gameover import GameOverScreen
 
-        return GameOverScreen() if self.state.over else self.GAME_SCREEN()
+        return GameOverScreen()
 
     def commit(self, action: rules.Action) -> None:
         """Plays one action: the engine gives the next state, the app swaps its game for it."""
@@ -288,12 +309,10 @@ class RajasApp(App[None]):
         the end goes back to playing. The game screen itself watches what it draws."""
         if game is None:
             return
-        from rajas_tui.tui.screens.gameover import GameOverScreen
-
         screen = self.screen
         if game.state.over and isinstance(screen, GameScreen):
-            self.switch_screen(GameOverScreen())
-        elif not game.state.over and isinstance(screen, GameOverScreen):
+            self.switch_screen(self._game_screen())
+        elif not game.state.over and _is_game_over_screen(screen):
             self.switch_screen(self.GAME_SCREEN())
 
     # Saving: in a thread, in order, shown once written ---------------------------------------
@@ -372,6 +391,7 @@ class RajasApp(App[None]):
         return game
 
     def on_unmount(self) -> None:
+        self._resume_collecting()  # an app closed before its first frame
         self.flush()
         self.file.close()
 
@@ -505,6 +525,13 @@ class RajasApp(App[None]):
         super().action_command_palette()
 
 
+def _is_game_over_screen(screen: object) -> bool:
+    """Whether `screen` is the game-over screen, without importing its module for the question:
+    until that module is imported, no screen can be one."""
+    module = sys.modules.get("rajas_tui.tui.screens.gameover")
+    return module is not None and isinstance(screen, module.GameOverScreen)
+
+
 def _drawing_glyphs() -> text.Glyphs | None:
     """The glyph set of the app drawing now (Textual knows it in every task of the app)."""
     app = active_app.get(None)
@@ -517,7 +544,6 @@ text.follow(_drawing_glyphs)
 def run(path: Path | None = None) -> int:
     """`rajas` and `rajas load PATH`: the app, in the terminal it was started in."""
     import os
-    import sys
 
     game = None
     if path is not None:
@@ -544,7 +570,6 @@ def _drop_lost_terminal() -> None:
     """After a hang-up the terminal may be gone: Python's last flush of what Textual left in
     stdout would fail and turn the exit code into 120, so that output goes nowhere instead."""
     import os
-    import sys
 
     for stream in (sys.stdout, sys.stderr):
         try:
