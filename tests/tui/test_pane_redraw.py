@@ -107,3 +107,32 @@ async def test_the_first_frame_builds_the_footer_once_and_draws_no_pane_unsized(
         assert footer.query(FooterKey)  # built, with the game's keys
     assert built == ["GameScreen"]
     assert unsized == []
+
+
+@pytest.mark.asyncio
+async def test_a_cursor_move_wraps_only_the_two_options_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        wrapped: list[str] = []
+        wrap = ChooserPane._wrapped
+
+        def counted(self: ChooserPane, line: Any, width: int) -> Any:
+            wrapped.append(line.plain)
+            return wrap(self, line, width)
+
+        monkeypatch.setattr(ChooserPane, "_wrapped", counted)
+        pane = app.screen.query_one(ChooserPane)
+        first = str(pane.render())
+        await pilot.press("down")
+        await pilot.pause()
+        moved = len(wrapped)
+        await pilot.press("up")
+        await pilot.pause()
+        back = str(pane.render())
+    assert moved == 2  # the option the cursor left and the one it reached
+    assert len(wrapped) == moved  # and back again: both already wrapped as they are now
+    assert back == first
