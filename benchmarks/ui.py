@@ -6,10 +6,10 @@ goal (issue 13, item 10). Prints figures; asserts nothing.
 - start to first frame: a fresh interpreter (imports included) to the game screen drawn, ≤ 0.5 s;
 - key to repaint: a key that moves the chooser's cursor, less an unbound key (Pilot's own work),
   median of 100 presses, ≤ 10 ms at 80×24 and ≤ 15 ms at 160×50;
-- the title screen's first frame with 500 saves in the folder against an empty folder, for the
-  whole process (the listing's thread included, as far as it ran before the frame) and for the
-  UI thread alone: the listing starts in a worker once the title is drawn, so the two should
-  cost the same;
+- the title screen's first frame with 500 saves in the folder against an empty folder, on the
+  UI thread: the listing starts in a worker once the title is drawn, so the two should cost the
+  same (the whole process's CPU at that moment is printed too: it counts what the listing's
+  thread did by then, beside the drawn title);
 - the longest the UI thread is busy without returning to its event loop while bots play and
   every move is saved, and while 500 saves are listed, ≤ 50 ms.
 """
@@ -196,12 +196,15 @@ def main() -> None:
             shutil.copy(SAVE, Path(full) / f"game-{index:03}.toml")
         none = best_start(None, Path(empty), 80, 24)
         many = best_start(None, Path(full), 80, 24)
-        for what, index in (("whole process", 0), ("UI thread", 1)):
-            print(
-                f"title screen first frame, {what}: {none[index]:.2f} s with no saves, "
-                f"{many[index]:.2f} s with {SAVES_IN_FOLDER} (best of 3 each; "
-                f"{(many[index] - none[index]) * 1000:+.0f} ms; goal: the same)"
-            )
+        print(
+            f"title screen first frame, UI thread: {none[1]:.2f} s with no saves, {many[1]:.2f} s "
+            f"with {SAVES_IN_FOLDER} (best of 3 each; {(many[1] - none[1]) * 1000:+.0f} ms; "
+            f"goal: the same)"
+        )
+        print(
+            f"  the whole process when the frame was timed: {none[0]:.2f} s and {many[0]:.2f} s "
+            f"(the listing's thread, started once the title is drawn, runs beside it)"
+        )
         listing = asyncio.run(listing_block(Path(full)))
         print(
             f"longest UI-thread block while listing {SAVES_IN_FOLDER} saves: "
