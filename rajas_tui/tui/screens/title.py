@@ -72,11 +72,9 @@ class TitleScreen(Screen[None]):
 
     def refresh_menu(self) -> None:
         """Shows the menu now, from the last listing (or as still looking), and lists the
-        folder again in a thread once the screen is drawn; the menu is redrawn when that
-        listing arrives. Started sooner, the listing's thread would share the interpreter with
-        the first frame and hold it back."""
+        folder again in a thread; the menu is redrawn when that listing arrives."""
         self._show_menu()
-        self.call_after_refresh(self._list_saves)
+        self._list_saves()
 
     @work(thread=True, exclusive=True, group="title-listing")
     def _list_saves(self) -> Listing:
