@@ -156,16 +156,6 @@ class RajasApp(App[None]):
         self._ascii_only = AsciiOnly()
 
     async def on_mount(self) -> None:
-        themes, theme_problem = load_themes()
-        for theme in themes:
-            self.register_theme(theme)
-        if theme_problem:
-            self.notify(theme_problem, severity="warning")
-        wanted = self.start_theme or DEFAULT_THEME
-        if wanted not in self.available_themes:
-            self.notify(f"There is no theme {wanted!r}; using {DEFAULT_THEME}.", severity="warning")
-            wanted = DEFAULT_THEME
-        self.theme = wanted
         self.keymap, problem = bindings.load_keymap(self.keymap_file)
         if problem:
             self.notify(problem, severity="warning")
@@ -188,6 +178,21 @@ class RajasApp(App[None]):
         here (before Textual reads its styles) until the first frame is drawn."""
         self._collecting = gc.isenabled()
         gc.disable()
+        self._set_theme()
+
+    def _set_theme(self) -> None:
+        """The app's themes, and the one to start in: set before the styles are first applied
+        and the screens drawn, which would otherwise be done again in the new theme."""
+        themes, theme_problem = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        if theme_problem:
+            self.notify(theme_problem, severity="warning")
+        wanted = self.start_theme or DEFAULT_THEME
+        if wanted not in self.available_themes:
+            self.notify(f"There is no theme {wanted!r}; using {DEFAULT_THEME}.", severity="warning")
+            wanted = DEFAULT_THEME
+        self.theme = wanted
 
     def _started(self) -> None:
         """The first frame is drawn. What start-up made (the rules' catalog, Textual's styles

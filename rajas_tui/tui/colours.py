@@ -58,7 +58,7 @@ def die_colour(colour: Colour) -> str:
 
 def variables_in_use() -> dict[str, str] | None:
     """The theme variables the panes draw with now (the drawing app's), None outside an app.
-    Textual replaces the whole dictionary when the theme changes, after the theme's name is
-    set: a pane's drawing is kept only while this same dictionary is in use."""
+    Textual sets them after the theme's name, so a pane's drawing is kept only while these
+    stay the same."""
     app = active_app.get(None)
     return None if app is None else app.theme_variables

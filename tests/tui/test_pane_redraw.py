@@ -136,3 +136,20 @@ async def test_a_cursor_move_wraps_only_the_two_options_it_changes(
     assert moved == 2  # the option the cursor left and the one it reached
     assert len(wrapped) == moved  # and back again: both already wrapped as they are now
     assert back == first
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE])
+async def test_the_first_frame_draws_each_pane_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Not at a size it never shows before its breakpoint classes are set, nor again once the
+    theme's colours arrive: the first frame has them both from the start."""
+    drawn = _counting(monkeypatch, *Pane.__subclasses__())
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+    # The panes that read the chooser draw for each new view, and the screen's first resize
+    # makes one: twice at most. The others read only the game: once.
+    readers = {"BoardPane", "ChooserPane"}
+    assert drawn and all(count <= (2 if name in readers else 1) for name, count in drawn.items())

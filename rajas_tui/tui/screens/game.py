@@ -142,8 +142,22 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._size_classes()
         self.watch(self.app, "game", self._game_changed, init=False)
         self.new_state()
+
+    def _size_classes(self) -> None:
+        """Sets the breakpoint classes for the terminal's size now, as Textual does on a resize:
+        it lays the screen out once before it sets them, and the first frame paid for a layout
+        and a drawing of every pane at a size it never shows."""
+        width, height = self.app.size
+        for breakpoints, cells in (
+            (self.HORIZONTAL_BREAKPOINTS, width),
+            (self.VERTICAL_BREAKPOINTS, height),
+        ):
+            reached = [name for least, name in sorted(breakpoints) if cells >= least]
+            for _, name in breakpoints:
+                self._class(self, name, bool(reached) and name == reached[-1])
 
     def _game_changed(self, game: saves.Game | None) -> None:
         """The app's game moved on (an action saved, an undo, a bot's move). Beneath another

@@ -121,7 +121,7 @@ class Pane(Widget):
             view.viewer,
             self.size,
             text.G.ascii,
-            Same(colours.variables_in_use()),
+            colours.variables_in_use(),  # by value: Textual makes it anew, often the same
             *self.inputs(view),
         )
 
