@@ -7,9 +7,8 @@ goal (issue 13, item 10). Prints figures; asserts nothing.
 - key to repaint: a key that moves the chooser's cursor, less an unbound key (Pilot's own work),
   median of 100 presses, ≤ 10 ms at 80×24 and ≤ 15 ms at 160×50;
 - the title screen's first frame with 500 saves in the folder against an empty folder, on the
-  UI thread: the listing starts in a worker once the title is drawn, so the two should cost the
-  same (the whole process's CPU at that moment is printed too: it counts what the listing's
-  thread did by then, beside the drawn title);
+  UI thread: the listing runs in a worker, so the two should cost the same (the whole process's
+  CPU at that moment is printed too: it counts what the listing's thread did by then);
 - the longest the UI thread is busy without returning to its event loop while bots play and
   every move is saved, and while 500 saves are listed, ≤ 50 ms.
 """
@@ -203,7 +202,7 @@ def main() -> None:
         )
         print(
             f"  the whole process when the frame was timed: {none[0]:.2f} s and {many[0]:.2f} s "
-            f"(the listing's thread, started once the title is drawn, runs beside it)"
+            f"(the listing's thread runs beside the title's first frame)"
         )
         listing = asyncio.run(listing_block(Path(full)))
         print(
