@@ -6,8 +6,9 @@ goal (issue 13, item 10). Prints figures; asserts nothing.
 - start to first frame: a fresh interpreter (imports included) to the game screen drawn, ≤ 0.5 s;
 - key to repaint: a key that moves the chooser's cursor, less an unbound key (Pilot's own work),
   median of 100 presses, ≤ 10 ms at 80×24 and ≤ 15 ms at 160×50;
-- the title screen's first frame with 500 saves in the folder against an empty folder: the
-  listing runs in a worker, so the two should cost the same;
+- the title screen's first frame with 500 saves in the folder against an empty folder, on the
+  UI thread: the listing runs in a worker, so the two should cost the same (the whole process's
+  CPU at that moment is printed too: it counts what the listing's thread did by then);
 - the longest the UI thread is busy without returning to its event loop while bots of each kind
   play (in their own process, as in the app) and every move is saved, and while 500 saves are
   listed, ≤ 50 ms;
@@ -17,6 +18,7 @@ goal (issue 13, item 10). Prints figures; asserts nothing.
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import statistics
 import subprocess
@@ -56,14 +58,28 @@ asyncio.run(first_frame())
 def start_cpu(save: Path | None, folder: Path, width: int, height: int) -> tuple[float, float]:
     """CPU seconds of a fresh interpreter up to the first frame (the game's, or the title's):
     the whole process's, and the UI thread's alone (without the workers' threads)."""
+    # An installed rajas has its bytecode compiled; with PYTHONDONTWRITEBYTECODE set (as some
+    # shells and CI machines do) every start would compile the sources again, about 60 ms that
+    # no user pays after the first start. `best_start`'s untimed first start writes the caches.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     out = subprocess.run(
         [sys.executable, "-c", START, str(save or ""), str(folder), str(width), str(height)],
         capture_output=True,
         text=True,
         check=True,
+        cwd=ROOT,
+        env=env,
     )
     process, thread = out.stdout.strip().splitlines()[-1].split()
     return float(process), float(thread)
+
+
+def best_start(save: Path | None, folder: Path, width: int, height: int) -> tuple[float, float]:
+    """The least CPU of three starts, after one untimed (it writes the bytecode caches): the
+    whole process's, and the UI thread's."""
+    start_cpu(save, folder, width, height)
+    runs = [start_cpu(save, folder, width, height) for _ in range(3)]
+    return min(run[0] for run in runs), min(run[1] for run in runs)
 
 
 async def press_cpu(width: int, height: int) -> tuple[list[float], list[float]]:
@@ -79,6 +95,14 @@ async def press_cpu(width: int, height: int) -> tuple[list[float], list[float]]:
         async with app.run_test(size=(width, height)) as pilot:
             await pilot.pause()
             await pilot.press("q")  # into the quarry's display: arrows move the cursor
+            await pilot.pause()
+            # Timed only if it repaints: a key that changed nothing on screen would flatter.
+            shown = app.export_screenshot()
+            await pilot.press("down")
+            await pilot.pause()
+            if app.export_screenshot() == shown:
+                raise RuntimeError("the down key did not change the screen: nothing to time")
+            await pilot.press("up")
             await pilot.pause()
             for i in range(PRESSES):
                 for key, times in (("down" if i % 2 == 0 else "up", moves), ("f12", idle)):
@@ -188,7 +212,7 @@ def main() -> None:
     print(f"rajas UI benchmark (CPU time) on {SAVE.name}")
     with tempfile.TemporaryDirectory() as empty:
         for width, height, goal in SIZES:
-            start = min(start_cpu(SAVE, Path(empty), width, height)[0] for _ in range(3))
+            start = best_start(SAVE, Path(empty), width, height)[0]
             moves, idle = asyncio.run(press_cpu(width, height))
             key = statistics.median(moves) - statistics.median(idle)
             print(
@@ -200,12 +224,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as empty, tempfile.TemporaryDirectory() as full:
         for index in range(SAVES_IN_FOLDER):
             shutil.copy(SAVE, Path(full) / f"game-{index:03}.toml")
-        none = min(start_cpu(None, Path(empty), 80, 24)[1] for _ in range(3))
-        many = min(start_cpu(None, Path(full), 80, 24)[1] for _ in range(3))
+        none = best_start(None, Path(empty), 80, 24)
+        many = best_start(None, Path(full), 80, 24)
         print(
-            f"title screen first frame, UI thread: {none:.2f} s with no saves, {many:.2f} s "
-            f"with {SAVES_IN_FOLDER} (best of 3 each; {(many - none) * 1000:+.0f} ms; "
+            f"title screen first frame, UI thread: {none[1]:.2f} s with no saves, {many[1]:.2f} s "
+            f"with {SAVES_IN_FOLDER} (best of 3 each; {(many[1] - none[1]) * 1000:+.0f} ms; "
             f"goal: the same)"
+        )
+        print(
+            f"  the whole process when the frame was timed: {none[0]:.2f} s and {many[0]:.2f} s "
+            f"(the listing's thread runs beside the title's first frame)"
         )
         listing = asyncio.run(listing_block(Path(full)))
         print(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from enum import IntEnum
+from functools import cache
 from typing import Any, get_args, get_origin
 
 import attrs
@@ -473,7 +474,11 @@ def _levels_out(levels: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(BUILDING_KEYS, levels, strict=True))
 
 
-CONVERTER = _make_converter()
+@cache
+def converter() -> cattrs.Converter:
+    """The converter, made on first use: generating its hooks is most of this module's cost,
+    which a start-up that reads no save (the title screen, `rajas --help`) need not pay."""
+    return _make_converter()
 
 
 # Errors to one place and one sentence -------------------------------------------------------
@@ -519,18 +524,17 @@ def place_name(path: str) -> str:
 def structure(raw: object, cls: type, root: str = "") -> Any:
     """Structures `raw` as `cls`; raises Problem with the full key of the first failure."""
     try:
-        return CONVERTER.structure(raw, cls)
+        return converter().structure(raw, cls)
     except Exception as error:  # every failure becomes one sentence with its place
         path, sentence = _first_error(error, root)
         raise Problem(sentence, path) from None
 
 
 def unstructure(value: object) -> Any:
-    return CONVERTER.unstructure(value)
+    return converter().unstructure(value)
 
 
 __all__ = [
-    "CONVERTER",
     "Document",
     "Header",
     "LogTable",

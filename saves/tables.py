@@ -28,7 +28,6 @@ from __future__ import annotations
 import fcntl
 import os
 import re
-import secrets
 import string
 import time
 from collections.abc import Callable, Iterator
@@ -337,7 +336,9 @@ def _watch(path: Path) -> Presence:
     """A watcher's own presence file, so that watchers can be counted: made, locked, and kept
     only if `tidy` did not take it down between the two (it looked unheld then)."""
     while True:
-        mine = path.with_name(f".{path.stem}.watcher-{os.getpid()}-{secrets.token_hex(4)}.here")
+        # os.urandom, as secrets.token_hex reads it: `secrets` would bring hmac and OpenSSL's
+        # hashes into every command that imports this module.
+        mine = path.with_name(f".{path.stem}.watcher-{os.getpid()}-{os.urandom(4).hex()}.here")
         fd = os.open(mine, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
         fcntl.flock(fd, fcntl.LOCK_EX)  # our own file: at most a probe holds it, for an instant
         if gamelock.still_there(fd, mine):

@@ -125,3 +125,17 @@ def test_engine_benchmark_can_freeze_the_warm_objects_and_says_so() -> None:
     assert "gc.freeze() after the warm-up" in out
     plain = _run("engine.py", "--games", "1")
     assert "gc.freeze()" not in plain
+
+
+def test_ui_benchmark_times_a_start_and_a_key_that_repaints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    monkeypatch.setattr(sys, "path", list(sys.path))  # ui.py puts the project root first
+    ui = _module("ui.py")
+    process, thread = ui.start_cpu(None, tmp_path, 80, 24)
+    assert 0 < thread <= process  # the whole process's CPU includes the UI thread's
+    monkeypatch.setattr(ui, "PRESSES", 2)
+    moves, idle = asyncio.run(ui.press_cpu(80, 24))
+    assert len(moves) == len(idle) == 2

@@ -1,4 +1,5 @@
-"""The variant options `rajas new` and `rajas simulate` share: `--variant` and `--navaratnas`.
+"""The variant options `rajas new` and `rajas simulate` share: `--variant` and `--navaratnas`; and
+the seed of a new game or table when none is given.
 
 Seats are named as `--bots` names them: by number from 0, or (for `new`) by a player's name.
 Every refusal is a ValueError holding one sentence for the caller to print with exit code 2.
@@ -73,3 +74,11 @@ def boards(
         tuple(v for v in VARIANTS if v in found),
         tuple(NAVARATNAS if seat in chosen else "base" for seat in range(players)),
     )
+
+
+def random_seed() -> int:
+    """A new game's seed when none is given: 62 random bits from the system."""
+    # Imported here: `secrets` brings hmac and OpenSSL's hashes, which no other command needs.
+    from secrets import randbits
+
+    return randbits(62)

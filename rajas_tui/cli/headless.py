@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -13,14 +12,13 @@ from pathlib import Path
 
 import rules
 import saves
-from rajas_tui import bots
 from rajas_tui.cli import choices, summary
 from rajas_tui.cli.terminal import say
 from rajas_tui.present import turns
 from rules import counted
 from saves import journal
 from saves import lock as gamelock
-from saves.records import HUMAN, Game, Seat, Setup
+from saves.records import BOT_KINDS, HUMAN, Game, Seat, Setup
 
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
@@ -85,8 +83,8 @@ def _seats(args: argparse.Namespace) -> tuple[tuple[Seat, ...], tuple[str, ...]]
     kinds = [HUMAN] * len(names)
     lowered = [n.casefold() for n in names]
     for seat_text, kind in args.bots:
-        if kind not in bots.KINDS:
-            raise _usage("new", f"--bots: {kind!r} is not a bot kind ({', '.join(bots.KINDS)})")
+        if kind not in BOT_KINDS:
+            raise _usage("new", f"--bots: {kind!r} is not a bot kind ({', '.join(BOT_KINDS)})")
         if seat_text.isdigit() and int(seat_text) < len(names):
             seat = int(seat_text)
         elif seat_text.casefold() in lowered:
@@ -125,7 +123,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             position = saves.load_position(args.position)
         except saves.SaveError as error:
             raise Refusal(str(error)) from None
-    seed = args.seed if args.seed is not None else secrets.randbits(62)
+    seed = args.seed if args.seed is not None else choices.random_seed()
     seats, variants = _seats(args)
     setup = Setup(seats, seed, variants, args.undo)
     try:

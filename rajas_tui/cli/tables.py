@@ -4,17 +4,15 @@
 from __future__ import annotations
 
 import argparse
-import secrets
 import shlex
 from pathlib import Path
 from typing import Any
 
 import saves
-from rajas_tui import bots
 from rajas_tui.cli import choices
 from rajas_tui.cli.terminal import say
 from saves import tables
-from saves.records import HUMAN, Seat, Setup
+from saves.records import BOT_KINDS, HUMAN, Seat, Setup
 
 NAMES = ("table",)
 APP_NAMES = ("join", "watch")
@@ -68,7 +66,7 @@ def register(commands: Any) -> None:
         "--seats",
         default="",
         metavar="SEAT=KIND,...",
-        help=f"who plays each seat (A, B, ...): human or a bot ({', '.join(bots.KINDS)}); "
+        help=f"who plays each seat (A, B, ...): human or a bot ({', '.join(BOT_KINDS)}); "
         "seats not named are human: C=random",
     )
     choices.add_options(new, "by letter A-D or by name")
@@ -138,7 +136,7 @@ def _kinds(text: str, names: tuple[str, ...]) -> list[str]:
     lowered = [name.casefold() for name in names]
     for item in filter(None, (part.strip() for part in text.split(","))):
         seat, _, kind = (part.strip() for part in item.partition("="))
-        if kind not in (HUMAN, *bots.KINDS):
+        if kind not in (HUMAN, *BOT_KINDS):
             raise Usage(f"--seats: write SEAT=KIND with KIND human or a bot, not {item!r}.")
         if len(seat) == 1 and seat.upper() in tables.SEATS[: len(names)]:
             kinds[tables.SEATS.index(seat.upper())] = kind
@@ -159,7 +157,7 @@ def _new(args: argparse.Namespace) -> int:
         variants, boards = choices.boards(len(names), named, args.navaratnas, names)
     except ValueError as error:
         raise Usage(f"{error}.") from None
-    seed = args.seed if args.seed is not None else secrets.randbits(62)
+    seed = args.seed if args.seed is not None else choices.random_seed()
     setup = Setup(tuple(Seat(*s) for s in zip(names, kinds, boards, strict=True)), seed, variants)
     try:
         game = saves.start_game(setup)

@@ -9,13 +9,16 @@ changes most (`evaluation.changes`), each with its change in fame points.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 import rules
-from rajas_tui import bots
-from rajas_tui.bots import evaluation
 from rajas_tui.present.chooser import preview
 from rules import GameState
+
+if TYPE_CHECKING:
+    from rajas_tui.bots import Choose
 
 # The strongest level that answers within about 2 s (README, Bots): a coach kept waiting longer
 # would not be asked.
@@ -62,18 +65,26 @@ class Advice:
     reasons: tuple[Reason, ...]
 
 
-def advise(state: GameState, game_seed: int, choose: bots.Choose = bots.choose) -> Advice:
+def advise(state: GameState, game_seed: int, choose: Choose | None = None) -> Advice:
     """The coach's advice for the seat to act; ValueError when the game is over. Seeded like a
     bot's move, so the same position gets the same advice. `choose` thinks for it (the app's,
     in another process: `bots.process`)."""
     if state.over:
         raise ValueError("The game is over: there is nothing to advise.")
     view = rules.seat_view(state, state.turn)
+    if choose is None:
+        # The bots are imported when the coach is first asked: the game screen starts without
+        # them.
+        from rajas_tui import bots
+
+        choose = bots.choose
     return explain(view, choose(LEVEL, view, game_seed))
 
 
 def explain(view: GameState, action: rules.Action) -> Advice:
     """The advice for playing `action` in `view` (a seat's view, the seat to act)."""
+    from rajas_tui.bots import evaluation
+
     seat = view.turn
     after, named = rules.forecast(view, action)
     moved = evaluation.changes(view, after, seat, named)

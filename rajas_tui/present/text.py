@@ -6,7 +6,7 @@ signal: a player has a letter and a glyph, a die its colour's initial, a gain it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import rules
 from rules import (
@@ -104,6 +104,10 @@ UI_SYMBOLS = {
 }
 
 
+# Each glyph set's table, with the data's symbols it was made from.
+_TABLES: dict[bool, tuple[Mapping[str, Symbol], dict[str, str]]] = {}
+
+
 class Glyphs:
     """A symbol set: Unicode by default, plain ASCII for terminals without it. Each app owns
     one (two apps in one process keep their own); `G` is the set in use where it is asked."""
@@ -118,13 +122,18 @@ class Glyphs:
     def use_ascii(self, ascii_only: bool) -> None:
         self._ascii = ascii_only
 
-    def _symbols(self) -> dict[str, Symbol]:
-        return {**rules.catalog().symbols, **UI_SYMBOLS}
-
     @property
     def table(self) -> dict[str, str]:
-        """Every symbol's name and what it shows in the set in use."""
-        return {name: self._shown(symbol) for name, symbol in self._symbols().items()}
+        """Every symbol's name and what it shows in the set in use (not to be changed: it is
+        made once per set and shared, as every gain drawn asks for it)."""
+        ascii_only = self.ascii
+        symbols = rules.catalog().symbols
+        made = _TABLES.get(ascii_only)
+        if made is None or made[0] is not symbols:
+            merged = {**symbols, **UI_SYMBOLS}
+            shown = {n: s.ascii if ascii_only else s.glyph for n, s in merged.items()}
+            made = _TABLES[ascii_only] = (symbols, shown)
+        return made[1]
 
     def _shown(self, symbol: Symbol) -> str:
         return symbol.ascii if self.ascii else symbol.glyph
@@ -134,7 +143,7 @@ class Glyphs:
         return self._shown(symbol)
 
     def __getitem__(self, name: str) -> str:
-        return self._shown(self._symbols()[name])
+        return self.table[name]
 
 
 GlyphSource = Callable[[], "Glyphs | None"]

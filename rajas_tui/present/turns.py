@@ -3,14 +3,24 @@ kind of turn the acting seat is taking."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rules
 import saves
-from rajas_tui import bots
+
+if TYPE_CHECKING:
+    from rajas_tui.bots import Choose
 
 
-def bot_action(game: saves.Game, choose: bots.Choose = bots.choose) -> rules.Action:
+def bot_action(game: saves.Game, choose: Choose | None = None) -> rules.Action:
     """The acting bot's choice, made from what its seat may see (`rules.seat_view`), by
     `choose` (the app's thinks in another process: `bots.process`)."""
+    if choose is None:
+        # Imported on a bot's first move: the game screen and the headless commands start
+        # without the bots' modules, and a game of humans never loads them.
+        from rajas_tui import bots
+
+        choose = bots.choose
     state = game.state
     return choose(game.seat.kind, rules.seat_view(state, state.turn), game.setup.seed)
 

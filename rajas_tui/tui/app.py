@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import gc
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events, work
 from textual._context import active_app  # the app whose task draws: its glyphs are used
@@ -34,13 +36,14 @@ from rajas_tui.present import text
 from rajas_tui.tui import bindings, colours
 from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.screens.game import GameScreen
-from rajas_tui.tui.screens.gameover import GameOverScreen
-from rajas_tui.tui.screens.help import HelpScreen
-from rajas_tui.tui.screens.load import LoadScreen, SaveAsScreen
-from rajas_tui.tui.screens.newgame import NewGameScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from themes import theme_files
+
+# The screens not on the first frame (game over, help, the dialogs) are imported when first
+# opened: the modules and the Textual widgets they bring cost the start-up about 30 ms of CPU.
+if TYPE_CHECKING:
+    from rajas_tui.tui.screens.gameover import GameOverScreen
 
 DEFAULT_THEME = "rajas-dark"
 HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
@@ -150,6 +153,7 @@ class RajasApp(App[None]):
         self.keymap: dict[str, str] = {}
         self._too_small: TooSmallScreen | None = None
         self._screens_ready = False
+        self._collecting = False  # whether the collector is paused by this app's start-up
         # This app's own: two apps in one process (tests, a host) each keep theirs.
         self.glyphs = text.Glyphs(ascii_glyphs)
         self._ascii_only = AsciiOnly()
@@ -157,6 +161,33 @@ class RajasApp(App[None]):
         self.thinker = thinker if thinker is not None else bot_process.Process()
 
     async def on_mount(self) -> None:
+        self.keymap, problem = bindings.load_keymap(self.keymap_file)
+        if problem:
+            self.notify(problem, severity="warning")
+        self.set_keymap(self.keymap)
+        if self.game is None:
+            await self.push_screen(TitleScreen())
+        else:
+            # Straight to the game: the title is made only when the player goes back to it
+            # (`to_title`), not composed beneath the game for the first frame to pay for.
+            self._open_file(self._start_path)
+            await self.push_screen(self._game_screen())
+        self._screens_ready = True
+        self._check_size()
+        self._end_on_signals()
+        self.call_after_refresh(self._started)
+
+    def on_load(self) -> None:
+        """Start-up makes many objects and frees few: the collector, walking them again and
+        again as they are made, cost the first frame about 45 ms of CPU. It is paused from
+        here (before Textual reads its styles) until the first frame is drawn."""
+        self._collecting = gc.isenabled()
+        gc.disable()
+        self._set_theme()
+
+    def _set_theme(self) -> None:
+        """The app's themes, and the one to start in: set before the styles are first applied
+        and the screens drawn, which would otherwise be done again in the new theme."""
         themes, theme_problem = load_themes()
         for theme in themes:
             self.register_theme(theme)
@@ -167,22 +198,20 @@ class RajasApp(App[None]):
             self.notify(f"There is no theme {wanted!r}; using {DEFAULT_THEME}.", severity="warning")
             wanted = DEFAULT_THEME
         self.theme = wanted
-        self.keymap, problem = bindings.load_keymap(self.keymap_file)
-        if problem:
-            self.notify(problem, severity="warning")
-        self.set_keymap(self.keymap)
-        await self.push_screen(TitleScreen())
-        if self.game is not None:
-            self._open_file(self._start_path)
-            await self.push_screen(GameOverScreen() if self.state.over else self.GAME_SCREEN())
-        self._screens_ready = True
-        self._check_size()
-        self._end_on_signals()
-        # What start-up made (the rules' catalog, Textual's styles and widgets) lives as long as
-        # the app: left to the collector, every full collection walked it all on the UI thread,
-        # 60-120 ms at a time while bots played. Frozen, the collector leaves it alone.
+
+    def _started(self) -> None:
+        """The first frame is drawn. What start-up made (the rules' catalog, Textual's styles
+        and widgets) lives as long as the app: left to the collector, every full collection
+        walked it all on the UI thread, 60-120 ms at a time while bots played. Frozen, the
+        collector leaves it alone; then it runs again."""
         gc.freeze()
+        self._resume_collecting()
         self._start_thinker()
+
+    def _resume_collecting(self) -> None:
+        if self._collecting:
+            self._collecting = False
+            gc.enable()
 
     # Bots: they think in their own process -------------------------------------------------------
 
@@ -264,7 +293,15 @@ class RajasApp(App[None]):
     def _open_screen(self) -> None:
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameOverScreen() if self.state.over else self.GAME_SCREEN())
+        self.push_screen(self._game_screen())
+
+    def _game_screen(self) -> GameScreen | GameOverScreen:
+        """The screen the game on show is played or ended on."""
+        if not self.state.over:
+            return self.GAME_SCREEN()
+        from rajas_tui.tui.screens.gameover import GameOverScreen
+
+        return GameOverScreen()
 
     def commit(self, action: rules.Action) -> None:
         """Plays one action: the engine gives the next state, the app swaps its game for it."""
@@ -304,8 +341,8 @@ class RajasApp(App[None]):
             return
         screen = self.screen
         if game.state.over and isinstance(screen, GameScreen):
-            self.switch_screen(GameOverScreen())
-        elif not game.state.over and isinstance(screen, GameOverScreen):
+            self.switch_screen(self._game_screen())
+        elif not game.state.over and _is_game_over_screen(screen):
             self.switch_screen(self.GAME_SCREEN())
 
     # Saving: in a thread, in order, shown once written ---------------------------------------
@@ -385,6 +422,7 @@ class RajasApp(App[None]):
 
     def on_unmount(self) -> None:
         self.thinker.close()  # first: a bot deep in thought is not waited for
+        self._resume_collecting()  # an app closed before its first frame
         self.flush()
         self.file.close()
 
@@ -428,16 +466,24 @@ class RajasApp(App[None]):
     # Actions ---------------------------------------------------------------------------------
 
     def action_new_game(self) -> None:
+        from rajas_tui.tui.screens.newgame import NewGameScreen
+
         self.push_screen(NewGameScreen(self.new_game_seed))
 
     def action_load(self) -> None:
+        from rajas_tui.tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen())
 
     def action_save_as(self) -> None:
         if self.game is not None:
+            from rajas_tui.tui.screens.load import SaveAsScreen
+
             self.push_screen(SaveAsScreen())
 
     def action_rules(self) -> None:
+        from rajas_tui.tui.screens.help import HelpScreen
+
         area, space = None, ""
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.chooser is not None:
@@ -510,6 +556,13 @@ class RajasApp(App[None]):
         super().action_command_palette()
 
 
+def _is_game_over_screen(screen: object) -> bool:
+    """Whether `screen` is the game-over screen, without importing its module for the question:
+    until that module is imported, no screen can be one."""
+    module = sys.modules.get("rajas_tui.tui.screens.gameover")
+    return module is not None and isinstance(screen, module.GameOverScreen)
+
+
 def _drawing_glyphs() -> text.Glyphs | None:
     """The glyph set of the app drawing now (Textual knows it in every task of the app)."""
     app = active_app.get(None)
@@ -522,7 +575,6 @@ text.follow(_drawing_glyphs)
 def run(path: Path | None = None) -> int:
     """`rajas` and `rajas load PATH`: the app, in the terminal it was started in."""
     import os
-    import sys
 
     game = None
     if path is not None:
@@ -549,7 +601,6 @@ def _drop_lost_terminal() -> None:
     """After a hang-up the terminal may be gone: Python's last flush of what Textual left in
     stdout would fail and turn the exit code into 120, so that output goes nowhere instead."""
     import os
-    import sys
 
     for stream in (sys.stdout, sys.stderr):
         try:

@@ -54,3 +54,11 @@ def player_colour(seat: int) -> str:
 
 def die_colour(colour: Colour) -> str:
     return _themed(die_variable(colour), text.DICE_COLOURS[colour])
+
+
+def variables_in_use() -> dict[str, str] | None:
+    """The theme variables the panes draw with now (the drawing app's), None outside an app.
+    Textual sets them after the theme's name, so a pane's drawing is kept only while these
+    stay the same."""
+    app = active_app.get(None)
+    return None if app is None else app.theme_variables

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAVES = save_layer.examples_dir()
 SMALL = (80, 24)
 LARGE = (160, 50)
+NO_KEYMAP = Path("/nonexistent/keymap.toml")  # the default keys, whatever the user's file says
 
 
 def command_keys() -> dict[str, str]:
@@ -67,7 +68,7 @@ def app(game: save_layer.Game | None = None, saves: Path | None = None, **option
     options.setdefault("thinker", InProcess())
     options.setdefault("bot_delay", 0)
     options.setdefault("theme", "rajas-dark")
-    options.setdefault("keymap_file", Path("/nonexistent/keymap.toml"))
+    options.setdefault("keymap_file", NO_KEYMAP)
     return RajasApp(game, saves_dir=saves, **options)
 
 

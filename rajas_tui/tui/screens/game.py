@@ -94,7 +94,9 @@ class GameScreen(Screen[None]):
     """Holds no game of its own: it watches the app's one game, draws it, and sends actions
     back to it. The panes are bound to `view`: setting it redraws each pane whose text changed."""
 
-    view: reactive[View | None] = reactive(None, init=False, always_update=True)
+    # Not a repaint of the screen: that redraws every pane on each key press (a full update of
+    # the terminal), while the panes bound to it repaint themselves when their text changes.
+    view: reactive[View | None] = reactive(None, init=False, always_update=True, repaint=False)
 
     # Human seats share this keyboard: the next one's view waits until it is handed over.
     PASSES_KEYBOARD = True
@@ -146,8 +148,22 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._size_classes()
         self.watch(self.app, "game", self._game_changed, init=False)
         self.new_state()
+
+    def _size_classes(self) -> None:
+        """Sets the breakpoint classes for the terminal's size now, as Textual does on a resize:
+        it lays the screen out once before it sets them, and the first frame paid for a layout
+        and a drawing of every pane at a size it never shows."""
+        width, height = self.app.size
+        for breakpoints, cells in (
+            (self.HORIZONTAL_BREAKPOINTS, width),
+            (self.VERTICAL_BREAKPOINTS, height),
+        ):
+            reached = [name for least, name in sorted(breakpoints) if cells >= least]
+            for _, name in breakpoints:
+                self._class(self, name, bool(reached) and name == reached[-1])
 
     def _game_changed(self, game: saves.Game | None) -> None:
         """The app's game moved on (an action saved, an undo, a bot's move). Beneath another
@@ -255,8 +271,12 @@ class GameScreen(Screen[None]):
             if isinstance(b, Binding)
         )
         if signature != self._keys_signature:
+            first = not self._keys_signature
             self._keys_signature = signature
-            self.refresh_bindings()
+            # The first time, the footer is still to be built, from the keys as they are then:
+            # told now, it would be built twice before the first frame.
+            if not first:
+                self.refresh_bindings()
 
     def _status(self, view: View) -> Text:
         state = view.state

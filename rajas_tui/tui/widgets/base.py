@@ -63,8 +63,27 @@ def die_text(die: Die, dim: bool = False) -> Text:
     return Text(text.die_text(die), style=style)
 
 
+class Same:
+    """A value compared by identity: a game state or a log, which the engine and the logbook
+    never change in place, so the same object means the same picture (comparing two whole
+    states field by field would cost more than drawing them)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.value is self.value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+
 class Pane(Widget):
-    """A pane that draws a `View`: bound to its screen's (`data_bind`), or given one by `show`."""
+    """A pane that draws a `View`: bound to its screen's (`data_bind`), or given one by `show`.
+    It draws again only when what it reads has changed: a key press sets a new view on every
+    pane, and most of them show the same text as before."""
 
     DEFAULT_CSS = """
     Pane { height: auto; }
@@ -78,9 +97,40 @@ class Pane(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._shown: Text | None = None
+        # The last drawing and the last rendering, each with what it was made from.
+        self._drawn: tuple[tuple[object, ...], Text] | None = None
+        self._rendered: tuple[tuple[object, ...], Text] | None = None
 
     def show(self, view: View) -> None:
         self.view = view
+
+    def inputs(self, view: View) -> tuple[object, ...]:
+        """What the drawing reads beyond the game, the seats, the log, the pane's size, the
+        glyphs and the theme, compared with == to tell whether to draw again. By default the
+        view itself: its chooser changes in place as keys are pressed, so a pane that reads
+        the chooser draws for every new view. A pane that reads less says what it reads."""
+        return (Same(view),)
+
+    def _key(self, view: View) -> tuple[object, ...]:
+        return (
+            Same(view.state),
+            view.names,
+            view.kinds,
+            view.ended_by,
+            Same(view.told),
+            view.viewer,
+            self.size,
+            text.G.ascii,
+            colours.variables_in_use(),  # by value: Textual makes it anew, often the same
+            *self.inputs(view),
+        )
+
+    def drawing(self, view: View) -> Text:
+        """The pane's text for `view`, drawn again only when what it reads has changed."""
+        key = self._key(view)
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = (key, self.draw(view))
+        return self._drawn[1]
 
     def watch_view(self, view: View | None) -> None:
         """Repaints only when what the pane shows has changed (a repaint of every pane on each
@@ -90,15 +140,27 @@ class Pane(Widget):
         if not self.display:
             self._shown = None
             return
-        drawn = self.draw(view)
-        if self._shown is None or drawn != self._shown:
+        if not self.size.area:
+            # Not laid out yet (the screen's first frame): drawn now, at no width, the text would
+            # be thrown away; `render` draws it once the pane has its size.
+            self._shown = None
+            self.refresh()
+            return
+        drawn = self.drawing(view)
+        if self._shown is None or (drawn is not self._shown and drawn != self._shown):
             self._shown = drawn
             self.refresh()
 
     def render(self) -> Text:
         if self.view is None:
             return Text("")
-        drawn = self.draw(self.view)
+        key = self._key(self.view)
+        if self._rendered is None or self._rendered[0] != key:
+            self._rendered = (key, self._fitted(self.drawing(self.view)))
+        return self._rendered[1]
+
+    def _fitted(self, drawn: Text) -> Text:
+        """The drawing cut to the pane's width, line by line (unless the pane wraps)."""
         width = self.size.width
         if not self.TRUNCATE:
             return drawn
@@ -107,6 +169,8 @@ class Pane(Widget):
             for line in lines:
                 line.truncate(width, overflow="ellipsis")
             drawn = Text("\n").join(lines)
+        else:
+            drawn = drawn.copy()
         drawn.no_wrap = True
         return drawn
 

@@ -48,6 +48,13 @@ class ChooserPane(Pane):
 
     TRUNCATE = False
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        # Each option's wrapped rows, kept for the step they were made for: a cursor move
+        # changes two options' rows, and wrapping every option again cost most of a key press.
+        self._rows_for: Step | None = None
+        self._rows: dict[tuple[int, bool, int, bool], list[Text]] = {}
+
     def draw(self, view: View) -> Text:
         chooser = view.chooser
         if chooser is None:
@@ -85,7 +92,7 @@ class ChooserPane(Pane):
         room = max(room, 3)
         width = max(self.size.width, 20)
         count = len(step.options)
-        rows = [self._wrapped(self._option_line(step, i), width) for i in range(count)]
+        rows = [self._option_rows(step, i, width) for i in range(count)]
         if sum(len(option) for option in rows) <= room or count > room:
             start, end = shown_options([len(option) for option in rows], step.cursor, room)
             return [row for option in rows[start:end] for row in option]
@@ -103,6 +110,19 @@ class ChooserPane(Pane):
             else:
                 result.append(self._option_line(step, index, said=False))
         return result
+
+    def _option_rows(self, step: Step, index: int, width: int) -> list[Text]:
+        """The option's line wrapped to `width`: a step's options never change once made, so
+        the rows depend only on whether the cursor is on it, the width and the glyph set."""
+        if not self.is_attached:  # not wrapped (no console yet): nothing worth keeping
+            return self._wrapped(self._option_line(step, index), width)
+        if self._rows_for is not step:
+            self._rows_for, self._rows = step, {}
+        key = (index, index == step.cursor, width, text.G.ascii)
+        rows = self._rows.get(key)
+        if rows is None:
+            rows = self._rows[key] = self._wrapped(self._option_line(step, index), width)
+        return rows
 
     def _option_line(self, step: Step, index: int, said: bool = True) -> Text:
         """The option's row: its mark, number and label, then (`said`) its detail, or why it

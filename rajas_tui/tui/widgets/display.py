@@ -15,6 +15,9 @@ from rajas_tui.tui.widgets.base import Pane, View
 class DisplayPane(Pane):
     """Colour and value, road shape, buildings and markets, animal and the tiles left."""
 
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return ()  # the game alone: not the chooser
+
     def draw(self, view: View) -> Text:
         tiles = rules.catalog().tiles
         levels = view.state.player.levels

@@ -47,6 +47,9 @@ def levels_line(player: Player) -> Text:
 class KaliPane(Pane):
     """Every player's statue, karma and workers."""
 
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return ()  # the game alone: not the chooser
+
     def draw(self, view: View) -> Text:
         lines = [
             self.title(

@@ -38,6 +38,9 @@ class LogPane(Pane):
 
     back = 0
 
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return (self.back,)  # the game and the page: not the chooser
+
     def draw(self, view: View) -> Text:
         height = self.size.height or 10
         room = max(1, height - 1)
@@ -76,6 +79,9 @@ class LogPane(Pane):
 
 class LogLine(Pane):
     """The newest log line alone, for the small screen, and how many more are new to you."""
+
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return ()  # the game alone: not the chooser
 
     def draw(self, view: View) -> Text:
         moves = [entry for entry in view.told if entry.kind == logbook.MOVE]

@@ -163,6 +163,9 @@ def board_text(state: GameState, seat: int, ghost: tuple[int, int, int] | None) 
 class PlayerCard(Pane):
     """The acting player's essentials: statue, karma, workers, levels and province."""
 
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return (ghost_of(view, view.state.turn),)  # of the chooser, only the tile being placed
+
     def draw(self, view: View) -> Text:
         state = view.seen()
         seat = state.turn
@@ -192,6 +195,9 @@ class ProvincesPane(Pane):
     fit, `first` tells which board comes first (the pane's key pages on)."""
 
     first = 0
+
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return (ghost_of(view, view.state.turn), self.first)  # the placed tile, the page
 
     def draw(self, view: View) -> Text:
         boards = []

@@ -41,6 +41,9 @@ class RiverStrip(Pane):
     """Three lines across the screen: space numbers, earnings, boats; and, where the screen is
     wide enough, the face-up yield tiles of a game that has them to the right."""
 
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return ()  # the game alone: not the chooser
+
     def draw(self, view: View) -> Text:
         river = rules.catalog().river
         numbers, gains, boats = Text("River "), Text("      "), Text("      ")
@@ -75,6 +78,9 @@ class RiverStrip(Pane):
 
 class RiverPane(Pane):
     """Every river space in words, with the boats on it; a Ganga tile by its name."""
+
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return ()  # the game alone: not the chooser
 
     def draw(self, view: View) -> Text:
         river = rules.catalog().river

@@ -30,6 +30,9 @@ class TracksLine(Pane):
     """One line: every player's fame, money and margin; at 80 columns four players fit only
     with the words said once ("gap"), so the line says them once when it must."""
 
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return ()  # the game alone: not the chooser
+
     def draw(self, view: View) -> Text:
         full = self._line(view, "Tracks ", margin_words)
         if full.cell_len <= (self.size.width or UNSIZED_WIDTH * 2):
@@ -60,6 +63,9 @@ class TracksPane(Pane):
     """Fame and money per player, the margin still to go, the two markers on a bar as wide as
     the pane (so how near each player is to ending the game shows at a glance), and the next
     bonus on each track."""
+
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return ()  # the game alone: not the chooser
 
     def draw(self, view: View) -> Text:
         lines = self._lines(view, numbers=True)

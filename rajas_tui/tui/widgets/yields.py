@@ -64,6 +64,9 @@ def display_lines(view: View, width: int, lines: int) -> list[Text]:
 class YieldsPane(Pane):
     """The face-up yield tiles by colour, and what taking one means."""
 
+    def inputs(self, view: View) -> tuple[object, ...]:
+        return ()  # the game alone: not the chooser
+
     def draw(self, view: View) -> Text:
         lines = [
             self.title(

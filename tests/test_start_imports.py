@@ -1,0 +1,77 @@
+"""What a start loads: only what its first output needs. `rajas show` and the game screen's first
+frame are timed as whole processes (issues 10 and 13), and most of that time is imports."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import saves
+
+MODULES_CHECK = "print('LOADED:' + ','.join(sorted(sys.modules)))\n"
+EXAMPLE = saves.examples_dir() / "midgame-4p.toml"
+
+
+def _loaded_by(code: str, cwd: Path) -> set[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys\n" + code + MODULES_CHECK],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return set(result.stdout.strip().splitlines()[-1].removeprefix("LOADED:").split(","))
+
+
+def test_showing_and_checking_a_save_loads_no_bot_and_no_secrets(tmp_path: Path) -> None:
+    code = (
+        "from rajas_tui.cli import main\n"
+        f"main(['show', {str(EXAMPLE)!r}])\n"
+        f"main(['validate', {str(EXAMPLE)!r}])\n"
+    )
+    loaded = _loaded_by(code, tmp_path)
+    assert "saves.converter" in loaded  # the check itself ran
+    assert not {m for m in loaded if m.startswith("rajas_tui.bots")}
+    assert "secrets" not in loaded
+
+
+def test_the_app_starts_without_the_bots_or_the_screens_it_does_not_show(tmp_path: Path) -> None:
+    loaded = _loaded_by("import rajas_tui.tui.app\n", tmp_path)
+    assert "rajas_tui.tui.screens.game" in loaded
+    assert not {m for m in loaded if m.startswith("rajas_tui.bots")}
+    for screen in ("gameover", "help", "load", "newgame"):
+        assert f"rajas_tui.tui.screens.{screen}" not in loaded
+
+
+def test_importing_the_save_layer_does_not_build_its_converter(tmp_path: Path) -> None:
+    code = (
+        "import saves\n"
+        "from saves import converter\n"
+        "print('BUILT:', converter.converter.cache_info().currsize)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "BUILT: 0" in result.stdout
+
+
+def test_the_first_frame_of_a_game_imports_no_screen_it_does_not_show(tmp_path: Path) -> None:
+    code = (
+        "import asyncio\n"
+        "import saves\n"
+        "from rajas_tui.tui.app import RajasApp\n"
+        f"app = RajasApp(saves.load({str(EXAMPLE)!r}), saves_dir={str(tmp_path)!r})\n"
+        "async def first_frame():\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'GameScreen'\n"
+        "asyncio.run(first_frame())\n"
+    )
+    loaded = _loaded_by(code, tmp_path)
+    assert "rajas_tui.tui.screens.game" in loaded
+    for screen in ("gameover", "help", "load", "newgame"):
+        assert f"rajas_tui.tui.screens.{screen}" not in loaded
+    assert not {m for m in loaded if m.startswith("rajas_tui.bots")}

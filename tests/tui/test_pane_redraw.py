@@ -1,0 +1,155 @@
+"""Panes draw again only when what they read has changed: a key that moves the chooser's cursor
+redraws the chooser, not the log or the other players' boards; a new theme or a new page does
+redraw what it changes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.style import Style
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from rajas_tui.tui import colours
+from rajas_tui.tui.widgets.base import Pane, Same
+from rajas_tui.tui.widgets.chooser import ChooserPane
+from rajas_tui.tui.widgets.log import LogPane
+from rajas_tui.tui.widgets.province import ProvincesPane
+from rajas_tui.tui.widgets.tracks import TracksLine
+
+from . import kit
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, *panes: type[Pane]) -> Counter[str]:
+    """Counts each pane class's `draw` calls from now on."""
+    drawn: Counter[str] = Counter()
+    for pane in panes:
+        original = pane.draw
+
+        def draw(self: Pane, view: Any, original: Any = original, name: str = pane.__name__) -> Any:
+            drawn[name] += 1
+            return original(self, view)
+
+        monkeypatch.setattr(pane, "draw", draw)
+    return drawn
+
+
+def test_same_compares_by_identity() -> None:
+    one, other = [1, 2], [1, 2]
+    assert Same(one) == Same(one)
+    assert Same(one) != Same(other)  # equal values, but not the same object
+    assert Same(one) != one
+
+
+@pytest.mark.asyncio
+async def test_a_cursor_key_draws_the_chooser_once_and_no_pane_that_ignores_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.press("q")  # into the quarry's display: arrows move the cursor
+        await pilot.pause()
+        drawn = _counting(monkeypatch, ChooserPane, LogPane, ProvincesPane, TracksLine)
+        before = str(app.screen.query_one(ChooserPane).render())
+        await pilot.press("down")
+        await pilot.pause()
+        after = str(app.screen.query_one(ChooserPane).render())
+    assert before != after  # the cursor moved: the chooser shows it
+    # Drawn once for the new view; its repaint uses that drawing instead of drawing again.
+    assert drawn["ChooserPane"] == 1
+    assert drawn["LogPane"] == drawn["ProvincesPane"] == drawn["TracksLine"] == 0
+
+
+@pytest.mark.asyncio
+async def test_a_new_theme_redraws_the_players_colours(tmp_path: Path) -> None:
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        dark = colours.player_colour(0)
+        app.theme = "rajas-light"
+        await pilot.pause()
+        light = colours.player_colour(0)
+        line = app.screen.query_one(TracksLine).render()
+    assert dark != light
+    styles = [span.style for span in line.spans if isinstance(span.style, Style)]
+    shown = {style.color.name for style in styles if style.color is not None}
+    assert light in shown and dark not in shown
+
+
+@pytest.mark.asyncio
+async def test_the_first_frame_builds_the_footer_once_and_draws_no_pane_unsized(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[str] = []
+    unsized: list[str] = []
+    recompose = Footer.recompose
+
+    async def counted(self: Footer) -> None:
+        built.append(type(self.screen).__name__)
+        await recompose(self)
+
+    drawing = Pane.drawing
+
+    def sized(self: Pane, view: Any) -> Any:
+        if not self.size.area:
+            unsized.append(type(self).__name__)
+        return drawing(self, view)
+
+    monkeypatch.setattr(Footer, "recompose", counted)
+    monkeypatch.setattr(Pane, "drawing", sized)
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert footer.query(FooterKey)  # built, with the game's keys
+    assert built == ["GameScreen"]
+    assert unsized == []
+
+
+@pytest.mark.asyncio
+async def test_a_cursor_move_wraps_only_the_two_options_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        wrapped: list[str] = []
+        wrap = ChooserPane._wrapped
+
+        def counted(self: ChooserPane, line: Any, width: int) -> Any:
+            wrapped.append(line.plain)
+            return wrap(self, line, width)
+
+        monkeypatch.setattr(ChooserPane, "_wrapped", counted)
+        pane = app.screen.query_one(ChooserPane)
+        first = str(pane.render())
+        await pilot.press("down")
+        await pilot.pause()
+        moved = len(wrapped)
+        await pilot.press("up")
+        await pilot.pause()
+        back = str(pane.render())
+    assert moved == 2  # the option the cursor left and the one it reached
+    assert len(wrapped) == moved  # and back again: both already wrapped as they are now
+    assert back == first
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE])
+async def test_the_first_frame_draws_each_pane_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """Not at a size it never shows before its breakpoint classes are set, nor again once the
+    theme's colours arrive: the first frame has them both from the start."""
+    drawn = _counting(monkeypatch, *Pane.__subclasses__())
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+    # The panes that read the chooser draw for each new view, and the screen's first resize
+    # makes one: twice at most. The others read only the game: once.
+    readers = {"BoardPane", "ChooserPane"}
+    assert drawn and all(count <= (2 if name in readers else 1) for name, count in drawn.items())
