@@ -15,7 +15,7 @@ from textual.widgets._footer import FooterKey
 
 from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, Same
-from rajas_tui.tui.widgets.chooser import ChooserPane
+from rajas_tui.tui.widgets.chooser import WRAP_INDENT, ChooserPane
 from rajas_tui.tui.widgets.log import LogPane
 from rajas_tui.tui.widgets.province import ProvincesPane
 from rajas_tui.tui.widgets.tracks import TracksLine
@@ -120,9 +120,10 @@ async def test_a_cursor_move_wraps_only_the_two_options_it_changes(
         wrapped: list[str] = []
         wrap = ChooserPane._wrapped
 
-        def counted(self: ChooserPane, line: Any, width: int) -> Any:
-            wrapped.append(line.plain)
-            return wrap(self, line, width)
+        def counted(self: ChooserPane, line: Any, width: int, indent: int = WRAP_INDENT) -> Any:
+            if indent == WRAP_INDENT:  # an option's line (the title and message: indent 0)
+                wrapped.append(line.plain)
+            return wrap(self, line, width, indent)
 
         monkeypatch.setattr(ChooserPane, "_wrapped", counted)
         pane = app.screen.query_one(ChooserPane)
