@@ -6,7 +6,6 @@ back: it must show that action (else the screen is frozen), and no line may end 
 from __future__ import annotations
 
 import os
-import re
 import shlex
 import shutil
 import subprocess
@@ -22,6 +21,7 @@ from rajas_tui.present import logbook, turns
 from rajas_tui.present.chooser import Chooser
 from tests import tmux_screens
 from tests.tui import kit
+from tests.tui.cuts import ellipses
 from tests.tui.plan import plan
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -36,21 +36,6 @@ LOOK = 0.02  # seconds between looks at the terminal
 SHOWN = 28  # a move's first characters, enough to tell it and few enough to fit any log row
 SETTLE = 0.2  # seconds before a second look at a screen that showed a cut
 ANSWER = 10.0  # seconds the screen has to show a move before it counts as frozen
-# The only "…" a player may see: it says an ongoing thing goes on, it does not cut words.
-ELLIPSIS_MEANS_ONGOING = ("is thinking…", "is playing…")
-
-
-def _cut(screen: str) -> list[str]:
-    """The text each "…" ends on screen, from where its pane's text begins (panes stand side
-    by side, so a whole row would name the other panes' text too)."""
-    cut = []
-    for line in screen.splitlines():
-        for ongoing in ELLIPSIS_MEANS_ONGOING:
-            line = line.replace(ongoing, "")
-        for end in (i for i, char in enumerate(line) if char == "…"):
-            before = re.split(r" {3,}|[▕▏│║]", line[:end])[-1]
-            cut.append(f"{before.strip()}…")
-    return cut
 
 
 def _shows(screen: str, game: saves.Game) -> bool:
@@ -136,13 +121,13 @@ class Terminal:
             timeout,
             LOOK,
         )
-        cut = set(_cut(screen))
+        cut = set(ellipses(screen))
         if cut:
             # capture-pane can read a row while the app is still writing it (a shorter line
             # written over a longer one shows a piece of the old one's end, as in "C◆ Chand
             # (bot) is playing……"): a cut counts when a second look a moment later has it too.
             time.sleep(SETTLE)
-            cut &= set(_cut(tmux_screens.tmux("capture-pane", "-p", "-t", self.session)))
+            cut &= set(ellipses(tmux_screens.tmux("capture-pane", "-p", "-t", self.session)))
         if cut:
             self.cut.setdefault(f"{self.size[0]}×{self.size[1]}", set()).update(cut)
         return screen
