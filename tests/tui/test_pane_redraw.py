@@ -154,3 +154,26 @@ async def test_the_first_frame_draws_each_pane_once(
     # makes one: twice at most. The others read only the game: once.
     readers = {"BoardPane", "ChooserPane"}
     assert drawn and all(count <= (2 if name in readers else 1) for name, count in drawn.items())
+
+
+@pytest.mark.asyncio
+async def test_the_footer_is_not_rebuilt_on_every_move_of_a_run_of_bot_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rebuild makes every key a new widget: rebuilt for every bot move whose undo key
+    flipped, its garbage made full collections hold the screen for 80-100 ms."""
+    built: list[int] = []
+    recompose = Footer.recompose
+
+    async def counted(self: Footer) -> None:
+        built.append(len(app.game.log) if app.game is not None else -1)
+        await recompose(self)
+
+    monkeypatch.setattr(Footer, "recompose", counted)
+    seats = [(name, "random") for name in ("Asha", "Bela", "Chand", "Devi")]
+    app = kit.app(kit.new_game(seats, 5), saves=tmp_path)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(
+            pilot, lambda: app.game is not None and len(app.game.log) >= 40, "40 bot moves", 3000
+        )
+    assert len(built) <= 2, built  # built with the screen, and at most once as the bots begin

@@ -117,6 +117,7 @@ class GameScreen(Screen[None]):
         self.thinking: saves.Game | None = None  # the game a bot is choosing a move for
         self.coaching: saves.Game | None = None  # the game the coach is thinking about
         self._keys_signature: tuple[bool | None, ...] = ()
+        self._keys_told_bots = False  # the footer was last told during a run of bot moves
         self._chooser_for: object = None  # the game state the chooser was built for
         # The human seat at the keyboard: the screen shows what that seat may see. None until
         # the first state is drawn, then the acting human (or the one human at the table).
@@ -264,19 +265,32 @@ class GameScreen(Screen[None]):
             node.set_class(on, name)
 
     def _refresh_keys(self) -> None:
-        """Tells the footer only when which keys are enabled has changed: it rebuilds itself."""
+        """Tells the footer only when which keys are enabled has changed: it rebuilds itself,
+        every key a new widget. While bots play move after move it is told once, as their run
+        begins: told on every bot move that flipped the undo key (about half of them), its
+        garbage made full collections hold the screen 80-100 ms (README, Performance). A key
+        dimmed out of date still acts, or says why it cannot; the next human turn tells it."""
         signature = tuple(
             self.check_action(b.action.split("(")[0], _parameters(b.action))
             for b in bindings.GAME
             if isinstance(b, Binding)
         )
-        if signature != self._keys_signature:
-            first = not self._keys_signature
-            self._keys_signature = signature
-            # The first time, the footer is still to be built, from the keys as they are then:
-            # told now, it would be built twice before the first frame.
-            if not first:
-                self.refresh_bindings()
+        if signature == self._keys_signature:
+            return
+        bots_playing = self._bot_to_act()
+        if bots_playing and self._keys_told_bots:
+            return
+        first = not self._keys_signature
+        self._keys_signature = signature
+        self._keys_told_bots = bots_playing
+        # The first time, the footer is still to be built, from the keys as they are then:
+        # told now, it would be built twice before the first frame.
+        if not first:
+            self.refresh_bindings()
+
+    def _bot_to_act(self) -> bool:
+        game = self.rajas.shown
+        return not game.state.over and game.setup.seats[game.state.turn].kind != HUMAN
 
     def _status(self, view: View) -> Text:
         state = view.state
