@@ -139,7 +139,7 @@ class Heartbeat:
 
 async def bots_block(folder: Path, kind: str, moves: int) -> tuple[float, int]:
     """The longest UI-thread block while four bots of `kind` play `moves` moves, each saved,
-    thinking where the app's bots think (their own process, `bots.process`)."""
+    thinking where the app's bots think (their own process, `present.thinking`)."""
     import saves
     from rajas_tui.tui.app import RajasApp
 
@@ -171,7 +171,7 @@ def round_trip() -> tuple[int, float, float]:
 
     import rules
     import saves
-    from rajas_tui.bots.process import Process
+    from rajas_tui.present.thinking import Process
 
     state = saves.load(SAVE).state
     view = rules.seat_view(state, state.turn)

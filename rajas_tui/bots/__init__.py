@@ -22,7 +22,7 @@ from rajas_tui.bots.seeds import Seed
 from rules import GameState
 
 Decide = Callable[[GameState, int, Seed], rules.Action]
-# `choose`'s shape: the app passes one that thinks in another process (bots.process).
+# `choose`'s shape: the app passes one that thinks in another process (present.thinking).
 Choose = Callable[[str, GameState, int], rules.Action]
 
 

@@ -30,9 +30,8 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 import rules
 import saves
-from rajas_tui import bots
-from rajas_tui.bots import process as bot_process
 from rajas_tui.present import text
+from rajas_tui.present import thinking as bot_process
 from rajas_tui.tui import bindings, colours
 from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.screens.game import GameScreen
@@ -43,6 +42,7 @@ from themes import theme_files
 # The screens not on the first frame (game over, help, the dialogs) are imported when first
 # opened: the modules and the Textual widgets they bring cost the start-up about 30 ms of CPU.
 if TYPE_CHECKING:
+    from rajas_tui.bots import Choose
     from rajas_tui.tui.screens.gameover import GameOverScreen
 
 DEFAULT_THEME = "rajas-dark"
@@ -220,7 +220,7 @@ class RajasApp(App[None]):
         for it."""
         self.thinker.start()
 
-    def bot_choice(self, stop: bot_process.Stop) -> bots.Choose:
+    def bot_choice(self, stop: bot_process.Stop) -> Choose:
         """`bots.choose`, thought where this app's bots think; once `stop()` is true it gives up
         with `bot_process.Cancelled`. For worker threads: it waits for the answer."""
         thinker = self.thinker

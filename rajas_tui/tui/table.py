@@ -7,7 +7,7 @@ shown is what the seat may see (`rules.seat_view`); and a worker thread watches 
 
 The protocol's calls run in a worker thread too, never on the UI thread: the lock may be held for
 a couple of seconds while a bot thinks (here or in another process), and the bots' moves after a
-player's action are asked for there, and thought in the bots' own process (`bots.process`), as
+player's action are asked for there, and thought in the bots' own process (`present.thinking`), as
 in any game of the app. An app that closes stops the bot it was waiting for: that move is not
 written, and the next process at the table plays it (`tables.tend`). What a call wrote is shown
 the way another process's write is (`_changed`): read back, and dropped on the UI thread if the
@@ -29,8 +29,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
 import saves
-from rajas_tui.bots.process import Cancelled, Thinker
 from rajas_tui.present import turns
+from rajas_tui.present.thinking import Cancelled, Thinker
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.widgets.base import View

@@ -1,4 +1,4 @@
-"""The bots' own process (`bots.process.Process`): the same decision as in this process for the
+"""The bots' own process (`present.thinking.Process`): the same decision as in this process for the
 same seed, every kind; a stopped request stops the worker; a dead worker is replaced and said
 so once; closing ends it; and a worker never outlives the process that started it."""
 
@@ -16,8 +16,8 @@ import pytest
 
 import rules
 from rajas_tui import bots
-from rajas_tui.bots import process
-from rajas_tui.bots.process import Cancelled, Process
+from rajas_tui.present import thinking as process
+from rajas_tui.present.thinking import Cancelled, Process
 from rules import GameState
 from tests.random_states import random_states
 
@@ -141,7 +141,7 @@ def test_closing_ends_the_worker_and_refuses_later_requests(thinker: Process) ->
 
 ORPHAN = """
 import os, sys, time
-from rajas_tui.bots.process import Process
+from rajas_tui.present.thinking import Process
 import rules
 runner = Process()
 state = rules.new_game(rules.Config(players=2, seed=1))

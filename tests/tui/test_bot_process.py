@@ -12,9 +12,9 @@ import pytest
 
 import rules
 import saves as save_layer
-from rajas_tui.bots import process
-from rajas_tui.bots.process import Process
+from rajas_tui.present import thinking as process
 from rajas_tui.present import turns
+from rajas_tui.present.thinking import Process
 from rajas_tui.tui.screens.game import GameScreen
 
 from . import kit
