@@ -20,6 +20,7 @@ from rajas_tui.present import thinking as process
 from rajas_tui.present.thinking import Cancelled, Process
 from rules import GameState
 from tests.random_states import random_states
+from tests.tui import kit
 
 # Bounds on waiting for another process: reached, the test fails instead of hanging.
 PATIENCE = 30.0
@@ -44,19 +45,10 @@ def _never() -> bool:
     return False
 
 
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone too, only not yet reaped
-        return stat.read().split(")")[-1].split()[0] == "Z"
-
-
 def _wait_gone(pid: int) -> bool:
     limit = time.monotonic() + PATIENCE
     while time.monotonic() < limit:
-        if _gone(pid):
+        if kit.process_gone(pid):
             return True
         time.sleep(0.02)
     return False
@@ -160,7 +152,7 @@ def test_a_worker_ends_when_its_app_is_killed() -> None:
     try:
         assert app.stdout is not None
         pid = int(app.stdout.readline())
-        assert not _gone(pid)
+        assert not kit.process_gone(pid)
         app.kill()
         app.wait(PATIENCE)
         assert _wait_gone(pid), "the worker outlived its app"

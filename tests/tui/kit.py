@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Collection
 from pathlib import Path
@@ -138,3 +139,13 @@ class Held:
 
     def close(self) -> None:
         pass
+
+
+def process_gone(pid: int) -> bool:
+    """Whether process `pid` has ended (a zombie has too, only not yet reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().split(")")[-1].split()[0] == "Z"

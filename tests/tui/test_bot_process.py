@@ -20,15 +20,6 @@ from rajas_tui.tui.screens.game import GameScreen
 from . import kit
 
 
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone too, only not yet reaped
-        return stat.read().split(")")[-1].split()[0] == "Z"
-
-
 def _human_has_played(seats: list[tuple[str, str]], seed: int) -> save_layer.Game:
     game = kit.new_game(seats, seed)
     game = turns.run_bots(game)
@@ -65,7 +56,7 @@ async def test_undo_while_a_hard_bot_thinks_ends_its_search(saves: Path) -> None
         assert pid is not None
         await pilot.press("u")
         await kit.until(pilot, lambda: app.shown.seat.is_human, "the undo was shown")
-        await kit.until(pilot, lambda: _gone(pid), "the search ended", looks=3000)
+        await kit.until(pilot, lambda: kit.process_gone(pid), "the search ended", looks=3000)
         assert len(app.shown.log) == len(game.log) - 1, "and no move of it was played"
 
 
@@ -83,7 +74,7 @@ async def test_quitting_while_a_hard_bot_thinks_ends_its_process(saves: Path) ->
         assert pid is not None
         await pilot.press("ctrl+q")
         await kit.until(pilot, lambda: not app.is_running, "the app quit")
-    assert _gone(pid), "the worker ended with the app"
+    assert kit.process_gone(pid), "the worker ended with the app"
 
 
 @pytest.mark.asyncio
