@@ -89,7 +89,7 @@ stacks = st.integers(0, 11)
 
 actions: st.SearchStrategy[Action] = st.one_of(
     st.builds(Quarry, spaces, stacks, payments),
-    st.builds(Harbor, spaces, paid, st.integers(0, 9)),
+    st.builds(Harbor, spaces, paid, st.integers(1, 9)),  # a boat moves at least 1 space
     st.builds(Variety, spaces),
     st.builds(Single, spaces, paid, st.sampled_from(list(Good))),
     st.builds(Terrace, spaces),
