@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import signal
 import sys
 import threading
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
 
 DEFAULT_THEME = "rajas-dark"
 HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+# How long a hung-up app may take to shut down before its process is ended regardless.
+SHUTDOWN_GRACE_SECONDS = 5.0
 
 # Used when the theme files cannot be read (a broken install): the app must still start.
 FALLBACK_THEME = Theme(
@@ -246,6 +249,12 @@ class RajasApp(App[None]):
 
     def _signalled(self, number: int) -> None:
         self.flush()
+        # With the terminal gone, Textual's shutdown can wait forever on a write to it (seen
+        # after a tmux session was killed: the process lived on, holding its bots' worker).
+        # The game is on disk now, so the process ends even if the shutdown never does.
+        watchdog = threading.Timer(SHUTDOWN_GRACE_SECONDS, os._exit, args=(128 + number,))
+        watchdog.daemon = True
+        watchdog.start()
         self.exit(return_code=128 + number)
 
     def notify(

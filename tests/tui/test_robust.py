@@ -328,3 +328,32 @@ async def test_quit_chosen_in_the_title_menu_quits(saves: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app._exit, "the app is quitting"
+
+
+def test_a_hung_up_app_whose_shutdown_hangs_still_ends_with_its_game_saved(tmp_path: Path) -> None:
+    """Textual's shutdown can block for ever writing to a terminal that is gone (a killed tmux
+    session left such a process behind); the process must end all the same."""
+    code = (
+        "import sys, threading\n"
+        "from textual.drivers.linux_driver import LinuxDriver\n"
+        "LinuxDriver.disable_input = lambda self: threading.Event().wait()\n"
+        "from rajas_tui.cli import main; sys.exit(main())"
+    )
+    terminal = Terminal(tmp_path, code)
+    try:
+        terminal.read_until(b"New game")
+        os.write(terminal.master, b"n")
+        terminal.read_until(b"Seed")
+        os.write(terminal.master, b"\x1b[Z")
+        time.sleep(0.2)
+        os.write(terminal.master, b"\x1b[Z")
+        time.sleep(0.2)
+        os.write(terminal.master, b"\r")
+        terminal.read_until(b"Your turn")
+        time.sleep(0.3)
+        terminal.hang_up()
+        code = terminal.wait(timeout=30.0)
+    finally:
+        terminal.close()
+    assert code == 129
+    assert save_layer.last_unfinished(tmp_path / "saves") is not None
