@@ -357,3 +357,15 @@ def test_a_hung_up_app_whose_shutdown_hangs_still_ends_with_its_game_saved(tmp_p
         terminal.close()
     assert code == 129
     assert save_layer.last_unfinished(tmp_path / "saves") is not None
+
+
+@pytest.mark.asyncio
+async def test_the_saves_listing_arriving_late_keeps_the_menu_choice(saves: Path) -> None:
+    """The title lists saves in a worker; a cursor the player moved before it came stays."""
+    app = kit.app(saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(pilot, lambda: app.screen.listing is not None, "the listing")
+        menu = app.screen.query_one("#title-menu", OptionList)
+        menu.highlighted = menu.get_option_index("quit")
+        app.screen._show_menu()  # what the listing's arrival does
+        assert menu.highlighted == menu.get_option_index("quit")

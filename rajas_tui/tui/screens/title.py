@@ -88,6 +88,10 @@ class TitleScreen(Screen[None]):
 
     def _show_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
+        # The listing can arrive after the player moved the cursor: their choice stays.
+        moved_to = None
+        if menu.option_count and menu.highlighted:
+            moved_to = menu.get_option_at_index(menu.highlighted).id
         menu.clear_options()
         listing = self.listing
         if listing is None:
@@ -122,6 +126,8 @@ class TitleScreen(Screen[None]):
             ]
         )
         menu.highlighted = 1 if last else 0
+        if moved_to is not None and not menu.get_option(moved_to).disabled:
+            menu.highlighted = menu.get_option_index(moved_to)
         note = f"{counted(saves, 'save')} in the saves folder" if saves else ""
         self.query_one("#title-note", Static).update(note)
         menu.focus()
