@@ -97,12 +97,12 @@ def prompt(app: RajasApp) -> str:
 HOLD_SECONDS = 30
 
 
-class Held:
+class Held(InProcess):
     """Where the bots think, for tests: the real decision (`bots.choose`), held back until the
     test sets `release`, so that keys are pressed while a bot is at work on any machine. Only
     the kinds in `only` are held (all when None); the coach asks for a `normal` one. Stopped
     while held (an undo, quitting), it gives up as the bots' process does (Cancelled), and sets
-    `stopped`."""
+    `stopped`. Starting, notes and closing are the in-process thinker's: there are none."""
 
     def __init__(self, only: Collection[str] | None = None) -> None:
         self.only = only
@@ -115,9 +115,6 @@ class Held:
     @property
     def calls(self) -> int:
         return len(self.kinds)
-
-    def start(self) -> None:
-        pass
 
     def choose(self, kind: str, state: rules.GameState, game_seed: int, stop: Stop) -> rules.Action:
         if self.only is not None and kind not in self.only:
@@ -133,12 +130,6 @@ class Held:
                 self.stopped.set()
                 raise Cancelled
         return action
-
-    def take_note(self) -> str:
-        return ""
-
-    def close(self) -> None:
-        pass
 
 
 def process_gone(pid: int) -> bool:
