@@ -221,6 +221,20 @@ class Terminal:
             time.sleep(0.05)
         return self.process.wait(timeout=0.1)
 
+    def start_a_game(self) -> None:
+        """A new game with the dialog's defaults, up to the first turn shown."""
+        self.read_until(b"New game")
+        os.write(self.master, b"n")
+        self.read_until(b"Seed")
+        # The first field has the focus: shift+tab twice wraps round to Cancel, then Start.
+        os.write(self.master, b"\x1b[Z")
+        time.sleep(0.2)
+        os.write(self.master, b"\x1b[Z")
+        time.sleep(0.2)
+        os.write(self.master, b"\r")
+        self.read_until(b"Your turn")
+        time.sleep(0.3)
+
     def hang_up(self) -> None:
         """What sshd does when the client leaves: the terminal closes, then SIGHUP."""
         self.open = False
@@ -240,17 +254,7 @@ class Terminal:
 def test_sighup_saves_the_game_and_exits(tmp_path: Path, hang_up: bool) -> None:
     terminal = Terminal(tmp_path)
     try:
-        terminal.read_until(b"New game")
-        os.write(terminal.master, b"n")
-        terminal.read_until(b"Seed")
-        # The first field has the focus: shift+tab twice wraps round to Cancel, then Start.
-        os.write(terminal.master, b"\x1b[Z")
-        time.sleep(0.2)
-        os.write(terminal.master, b"\x1b[Z")
-        time.sleep(0.2)
-        os.write(terminal.master, b"\r")
-        terminal.read_until(b"Your turn")
-        time.sleep(0.3)
+        terminal.start_a_game()
         if hang_up:
             terminal.hang_up()
         else:
@@ -341,16 +345,7 @@ def test_a_hung_up_app_whose_shutdown_hangs_still_ends_with_its_game_saved(tmp_p
     )
     terminal = Terminal(tmp_path, code)
     try:
-        terminal.read_until(b"New game")
-        os.write(terminal.master, b"n")
-        terminal.read_until(b"Seed")
-        os.write(terminal.master, b"\x1b[Z")
-        time.sleep(0.2)
-        os.write(terminal.master, b"\x1b[Z")
-        time.sleep(0.2)
-        os.write(terminal.master, b"\r")
-        terminal.read_until(b"Your turn")
-        time.sleep(0.3)
+        terminal.start_a_game()
         terminal.hang_up()
         code = terminal.wait(timeout=30.0)
     finally:
