@@ -111,18 +111,6 @@ def chamber_check(players: int, rules: SeatRules, spec: SpaceSpec) -> Check | No
     return partial(_possible_chambers, "boat_exact" in kinds, "rebuild" in kinds)
 
 
-def chambers_listing(state: GameState, seat: int, specs: tuple[SpaceSpec, ...]) -> list[Chamber]:
-    """The payments at each of these chambers after which its action can be carried out."""
-    player = state.players[seat]
-    rules = seat_rules(state, seat)
-    result: list[Chamber] = []
-    for spec in specs:
-        entries = chamber_entries(spec, bytes(player.dice), bool(player.karma))
-        check = chamber_check(state.config.players, rules, spec)
-        result += entries if check is None else check(state, seat, spec, entries)
-    return result
-
-
 def _possible_chambers(
     boat: bool,
     rebuild: bool,

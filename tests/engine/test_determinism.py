@@ -15,7 +15,7 @@ import random
 import pytest
 
 import rules
-from rules import Config, palace
+from rules import Config, palace, placing
 from rules.dice import remove_dice
 from rules.effects import chamber_possible
 from rules.spaces import board_side
@@ -95,6 +95,6 @@ def _check_chambers(state: rules.GameState) -> int:
                 player.karma - option.pay.flipped,
             )
         )
-        assert palace.chambers_listing(state, seat, (spec,)) == list(one_by_one)
+        assert list(placing.space_options(state, spec)) == list(one_by_one)
         checked += len(every)
     return checked
