@@ -290,7 +290,7 @@ class GameScreen(Screen[None]):
 
     def _bot_to_act(self) -> bool:
         game = self.rajas.shown
-        return not game.state.over and game.setup.seats[game.state.turn].kind != HUMAN
+        return not game.over and not game.seat.is_human
 
     def _status(self, view: View) -> Text:
         state = view.state
@@ -398,11 +398,11 @@ class GameScreen(Screen[None]):
     def _why_no_choice(self) -> str:
         """Why no choice is open to a key: the game's end, a bot's turn, or a human seat that
         is handed the keyboard first."""
-        state = self.rajas.state
-        if state.over:
+        game = self.rajas.shown
+        if game.over:
             return "The game is over."
-        seat = self.rajas.shown.setup.seats[state.turn]
-        if seat.kind == HUMAN:
+        seat = game.seat
+        if seat.is_human:
             return f"{seat.name} plays next: the keyboard goes to {seat.name} first."
         return "A bot is playing: wait for your turn."
 
