@@ -18,8 +18,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 import rules
 from rules import GameState, new_game, next_u64, seed_state
 
@@ -105,6 +103,9 @@ def _document(game: Game) -> dict[str, Any]:
 
 def dumps(game: Game) -> str:
     """The save file's text."""
+    # Only writing needs the TOML writer; reading a save (rajas show, validate) does not.
+    import tomli_w
+
     return tomli_w.dumps(_document(game))
 
 

@@ -30,6 +30,11 @@ def _loaded_by(code: str, cwd: Path) -> set[str]:
 NOT_FOR_READING = (
     "secrets",
     "_strptime",  # the header's times are checked without the locale's date parser
+    "tempfile",  # writing a save (shutil is not listed: argparse imports it)
+    "tomli_w",
+    "json",  # --json only
+    "saves.tables",  # shared tables
+    "rajas_tui.cli.tablework",
 )
 
 

@@ -4,7 +4,6 @@ illegal move, a broken file), 2 a bad argument; every refusal is one line on std
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -145,6 +144,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def _say_json(data: object) -> None:
+    import json  # only --json prints it, and every start would pay about a millisecond
+
     say(json.dumps(data, indent=2, ensure_ascii=True))
 
 
