@@ -90,3 +90,20 @@ def test_the_first_frame_of_a_game_imports_no_screen_it_does_not_show(tmp_path: 
     for screen in ("gameover", "help", "load", "newgame"):
         assert f"rajas_tui.tui.screens.{screen}" not in loaded
     assert not {m for m in loaded if m.startswith("rajas_tui.bots")}
+
+
+def test_a_headless_command_leaves_what_it_loaded_to_the_system_at_exit(tmp_path: Path) -> None:
+    # atexit runs its functions last registered first: this check runs after rajas's own.
+    code = (
+        "import atexit, gc\n"
+        "atexit.register(lambda: print('FROZEN AT EXIT:', gc.get_freeze_count() > 0))\n"
+        "from rajas_tui.cli import main\n"
+        f"main(['validate', {str(EXAMPLE)!r}])\n"
+        f"main(['show', {str(EXAMPLE)!r}])\n"
+        "print('FROZEN BEFORE EXIT:', gc.get_freeze_count() > 0)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-2:] == ["FROZEN BEFORE EXIT: False", "FROZEN AT EXIT: True"]
