@@ -12,6 +12,7 @@ stays), and a folder, FIFO, device or read-only file is refused with a sentence.
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import time
 from collections.abc import Callable
@@ -55,8 +56,6 @@ def _keep_backup(path: Path) -> None:
         try:
             os.link(path, staging)
         except OSError:  # no hard links here (some network and FAT file systems): copy instead
-            import shutil  # rarely needed, and it imports the compression modules
-
             shutil.copyfile(path, staging)
             with open(staging, "rb+") as handle:
                 os.fsync(handle.fileno())
