@@ -35,6 +35,10 @@ NOT_FOR_READING = (
     "json",  # --json only
     "saves.tables",  # shared tables
     "rajas_tui.cli.tablework",
+    "saves.folder",  # the saves folder and the open game's file, for the app and writing
+    "saves.gamefile",
+    "saves.lock",
+    "textwrap",  # in a base game (this example), `show` wraps no lines
 )
 
 

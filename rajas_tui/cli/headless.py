@@ -16,7 +16,6 @@ from rajas_tui.cli.terminal import say
 from rajas_tui.present import turns
 from rules import counted
 from saves import journal
-from saves import lock as gamelock
 from saves.records import BOT_KINDS, HUMAN, Game, Seat, Setup
 
 EXIT_REFUSED = 1
@@ -54,6 +53,8 @@ def _write(game: Game, path: str) -> None:
 @contextmanager
 def _sole_writer(path: str) -> Iterator[None]:
     """The game's lock from reading the save to writing it, so no other rajas writes between."""
+    from saves import lock as gamelock  # only the commands that write take it
+
     try:
         lock = gamelock.acquire(Path(path))
     except gamelock.GameInUse as error:
