@@ -83,20 +83,11 @@ def children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def process_ms(args: list[str], runs: int) -> tuple[float, float]:
-    """Median (CPU, wall) milliseconds of a whole process, the first run untimed (it writes
-    the bytecode caches that every later start reads)."""
-    # An installed rajas has its bytecode compiled; with PYTHONDONTWRITEBYTECODE set (as some
-    # shells and CI machines do) every run would compile the sources again, about 60 ms.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+def process_cpu_ms(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(CPU, wall) milliseconds of one whole process."""
+    cpu_before, wall_before = children_cpu(), time.perf_counter()
     subprocess.run(args, check=True, capture_output=True, env=env)
-    cpu, wall = [], []
-    for _ in range(runs):
-        cpu_before, wall_before = children_cpu(), time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True, env=env)
-        wall.append(time.perf_counter() - wall_before)
-        cpu.append(children_cpu() - cpu_before)
-    return statistics.median(cpu) * 1000, statistics.median(wall) * 1000
+    return (children_cpu() - cpu_before) * 1000, (time.perf_counter() - wall_before) * 1000
 
 
 def time_files(sources: list[Path], folder: Path, runs: int) -> dict[Path, float]:
@@ -120,20 +111,35 @@ def time_files(sources: list[Path], folder: Path, runs: int) -> dict[Path, float
 
 
 def time_commands(save: Path, runs: int) -> float:
-    """Prints whole-process times for a bare interpreter, `rajas show` and `rajas validate` on the
-    save; returns the CPU time of `rajas show`."""
+    """Prints whole-process times for a bare interpreter, one importing attrs, `rajas show` and
+    `rajas validate` on the save, and what each costs over the bare interpreter; returns the CPU
+    time of `rajas show`. The commands take turns, run after run, so that a load on the machine
+    that comes and goes weighs on each alike."""
     print(f"whole process, median of {runs} runs, milliseconds, on {save.name}")
-    print(f"{'command':<24} {'CPU':>7} {'wall':>7}")
-    # The bare interpreter first: the floor under any command, which no change to rajas moves.
-    cpu, wall = process_ms([sys.executable, "-c", "pass"], runs)
-    print(f"{'python -c pass':<24} {cpu:>7.1f} {wall:>7.1f}")
-    show_cpu = 0.0
-    for command in ("show", "validate"):
-        cpu, wall = process_ms([*rajas_command(), command, str(save)], runs)
-        if command == "show":
-            show_cpu = cpu
-        print(f"{'rajas ' + command:<24} {cpu:>7.1f} {wall:>7.1f}")
-    return show_cpu
+    print(f"{'command':<26} {'CPU':>7} {'wall':>7} {'CPU over python -c pass':>24}")
+    commands = {
+        # The floor under any command, which no change to rajas moves.
+        "python -c pass": [sys.executable, "-c", "pass"],
+        # The records' library alone, which every command imports.
+        'python -c "import attrs"': [sys.executable, "-c", "import attrs"],
+        "rajas show": [*rajas_command(), "show", str(save)],
+        "rajas validate": [*rajas_command(), "validate", str(save)],
+    }
+    # An installed rajas has its bytecode compiled; with PYTHONDONTWRITEBYTECODE set (as some
+    # shells and CI machines do) every run would compile the sources again, about 60 ms.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for args in commands.values():  # untimed: writes the bytecode caches every later run reads
+        subprocess.run(args, check=True, capture_output=True, env=env)
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, args in commands.items():
+            times[name].append(process_cpu_ms(args, env))
+    cpu = {name: statistics.median(c for c, _ in runs_) for name, runs_ in times.items()}
+    for name, runs_ in times.items():
+        wall = statistics.median(w for _, w in runs_)
+        over = cpu[name] - cpu["python -c pass"]
+        print(f"{name:<26} {cpu[name]:>7.1f} {wall:>7.1f} {over:>24.1f}")
+    return cpu["rajas show"]
 
 
 def main() -> None:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -38,21 +40,8 @@ from .files import (
     replace_problem,
     save,
 )
-from .folder import (
-    SaveSummary,
-    autosave,
-    autosave_path,
-    first_unfinished,
-    folder_problem,
-    free_autosave_path,
-    last_unfinished,
-    list_saves,
-    saves_dir,
-)
-from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
 from .journal import setup_revealed
 from .records import BOT_KINDS, HUMAN, Game, LogEntry, Seat, Setup
-from .sameness import overwrite_problem
 from .setups import (
     VARIANTS,
     boards_of,
@@ -62,6 +51,59 @@ from .setups import (
     settled,
     setup_problem,
 )
+
+# The saves folder (its listing, autosave names, the lock each game takes) and the file an open
+# game saves to serve the app and the commands that write. Their names are imported on first
+# use, so that reading one save (`rajas show`, `rajas validate`) does not import them.
+_LATER = {
+    "folder": (
+        "SaveSummary",
+        "autosave",
+        "autosave_path",
+        "first_unfinished",
+        "folder_problem",
+        "free_autosave_path",
+        "last_unfinished",
+        "list_saves",
+        "saves_dir",
+    ),
+    "gamefile": (
+        "GameFile",
+        "ReplaceUnconfirmed",
+        "adopt",
+        "claim",
+        "open_file",
+        "save_as",
+        "write",
+    ),
+    "sameness": ("overwrite_problem",),
+}
+_MODULE_OF = {name: module for module, names in _LATER.items() for name in names}
+
+if TYPE_CHECKING:
+    from .folder import (
+        SaveSummary,
+        autosave,
+        autosave_path,
+        first_unfinished,
+        folder_problem,
+        free_autosave_path,
+        last_unfinished,
+        list_saves,
+        saves_dir,
+    )
+    from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
+    from .sameness import overwrite_problem
+else:
+
+    def __getattr__(name: str) -> object:
+        module = _MODULE_OF.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(f".{module}", __name__), name)
+        globals()[name] = value  # found directly from now on
+        return value
+
 
 __all__ = [
     "BOT_KINDS",

@@ -11,11 +11,9 @@ stays), and a folder, FIFO, device or read-only file is refused with a sentence.
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import stat
-import tempfile
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -48,6 +46,8 @@ def _fsync_folder(folder: Path) -> None:
 
 def _keep_backup(path: Path) -> None:
     """Makes NAME.bak the current file, without ever removing or emptying NAME itself."""
+    import tempfile  # see write_atomic
+
     folder = path.parent
     fd, staging = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".bak.tmp", dir=folder)
     os.close(fd)
@@ -114,6 +114,10 @@ def write_atomic(path: Path, data: bytes, backup: Callable[[Path], bool] | None 
     problem = write_problem(path)
     if problem:
         raise Unwritable(f"{path}: {problem}.")
+    # Imported on the first write: commands that only read a save (rajas show, validate) would
+    # pay about a millisecond for it on every start.
+    import tempfile
+
     path = target_of(path)
     folder = path.parent
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
@@ -140,6 +144,8 @@ def write_atomic(path: Path, data: bytes, backup: Callable[[Path], bool] | None 
 
 def _sweep(path: Path) -> None:
     """Removes temporary files that a crash (kill -9, a power cut) left beside `path`."""
+    import glob  # see write_atomic
+
     now = time.time()
     for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
         with suppress(OSError):

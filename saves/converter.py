@@ -418,19 +418,19 @@ def _make_converter() -> cattrs.Converter:
 
     converter.register_structure_hook_factory(attrs.has, table_factory)
 
-    # A generated hook looks up its fields' hooks when it is made: leaves and small records
-    # first, the state next, the document last.
-    converter.register_unstructure_hook(Effect, _omitting_defaults(Effect, converter))
-    converter.register_unstructure_hook(LogEntry, _omitting_defaults(LogEntry, converter))
-    # The variants' keys are written only when a variant sets them, so that a base game's file
-    # reads as it did before the variants (and each default loads back as the same value).
+    # The records' writing hooks are generated the first time a value is written, not here:
+    # reading a save (rajas show, validate, the app's first frame) writes none, and generating
+    # them all took 3 to 4 ms of every start. A generated hook looks up its fields' hooks when it
+    # is made, which then generates theirs in turn.
     unless_set = override(omit_if_default=True)
-    converter.register_unstructure_hook(
-        Seat, make_dict_unstructure_fn(Seat, converter, board=unless_set)
-    )
-    converter.register_unstructure_hook(
-        Player,
-        make_dict_unstructure_fn(
+    writers: dict[type, Callable[[type], Callable[[Any], Any]]] = {
+        Effect: lambda _: _omitting_defaults(Effect, converter),
+        LogEntry: lambda _: _omitting_defaults(LogEntry, converter),
+        # The variants' keys are written only when a variant sets them, so that a base game's
+        # file reads as it did before the variants (and each default loads back as the same
+        # value).
+        Seat: lambda _: make_dict_unstructure_fn(Seat, converter, board=unless_set),
+        Player: lambda _: make_dict_unstructure_fn(
             Player,
             converter,
             levels=override(unstruct_hook=_levels_out),
@@ -438,20 +438,27 @@ def _make_converter() -> cattrs.Converter:
             gained=unless_set,
             face_down=unless_set,
         ),
-    )
-    converter.register_unstructure_hook(
-        River, make_dict_unstructure_fn(River, converter, tiles=unless_set)
-    )
-    converter.register_unstructure_hook(
-        Supply,
-        make_dict_unstructure_fn(
+        River: lambda _: make_dict_unstructure_fn(River, converter, tiles=unless_set),
+        Supply: lambda _: make_dict_unstructure_fn(
             Supply,
             converter,
             dice=override(unstruct_hook=lambda d: dict(zip(COLOUR_KEYS, d, strict=True))),
             stacks=override(unstruct_hook=_stacks_unstructure),
             display=unless_set,
         ),
-    )
+        GameState: lambda _: _state_writer(converter),
+        Document: lambda _: _omitting_defaults(Document, converter),
+    }
+    for record, make in writers.items():
+        converter.register_unstructure_hook_factory(_is(record), make)
+    return converter
+
+
+def _is(record: type) -> Callable[[Any], bool]:
+    return lambda cls: cls is record
+
+
+def _state_writer(converter: cattrs.Converter) -> Callable[[GameState], dict[str, Any]]:
     plain_state = make_dict_unstructure_fn(
         GameState, converter, rng=override(unstruct_hook=lambda r: f"{r:016x}")
     )
@@ -461,9 +468,7 @@ def _make_converter() -> cattrs.Converter:
         data["spaces"] = _spaces_unstructure(state.spaces, state.config.players)
         return data
 
-    converter.register_unstructure_hook(GameState, state_out)
-    converter.register_unstructure_hook(Document, _omitting_defaults(Document, converter))
-    return converter
+    return state_out
 
 
 def _omitting_defaults(record: type, converter: cattrs.Converter) -> Callable[[Any], Any]:

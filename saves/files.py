@@ -18,8 +18,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 import rules
 from rules import GameState, new_game, next_u64, seed_state
 
@@ -105,6 +103,9 @@ def _document(game: Game) -> dict[str, Any]:
 
 def dumps(game: Game) -> str:
     """The save file's text."""
+    # Only writing needs the TOML writer; reading a save (rajas show, validate) does not.
+    import tomli_w
+
     return tomli_w.dumps(_document(game))
 
 
@@ -299,8 +300,10 @@ def _check_times(header: Header) -> None:
         value = getattr(header, key)
         valid = _TIME.fullmatch(value) is not None
         if valid:
+            # The pattern fixes the shape, so this only checks the date and time exist; unlike
+            # strptime it needs no locale tables (2 to 3 ms on every load).
             try:
-                datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
+                datetime.fromisoformat(value)
             except ValueError:
                 valid = False
         if not valid:

@@ -25,7 +25,26 @@ def _loaded_by(code: str, cwd: Path) -> set[str]:
     return set(result.stdout.strip().splitlines()[-1].removeprefix("LOADED:").split(","))
 
 
-def test_showing_and_checking_a_save_loads_no_bot_and_no_secrets(tmp_path: Path) -> None:
+# What reading a save and printing it never needs: each costs `rajas show` and `rajas validate`
+# from a fraction of a millisecond to a few on every start.
+NOT_FOR_READING = (
+    "secrets",
+    "_strptime",  # the header's times are checked without the locale's date parser
+    "tempfile",  # writing a save (shutil is not listed: argparse imports it)
+    "tomli_w",
+    "json",  # --json only
+    "saves.tables",  # shared tables
+    "rajas_tui.cli.tablework",
+    "saves.folder",  # the saves folder and the open game's file, for the app and writing
+    "saves.gamefile",
+    "saves.lock",
+    "textwrap",  # in a base game (this example), `show` wraps no lines
+)
+
+
+def test_showing_and_checking_a_save_loads_no_bot_and_nothing_only_other_commands_need(
+    tmp_path: Path,
+) -> None:
     code = (
         "from rajas_tui.cli import main\n"
         f"main(['show', {str(EXAMPLE)!r}])\n"
@@ -34,7 +53,7 @@ def test_showing_and_checking_a_save_loads_no_bot_and_no_secrets(tmp_path: Path)
     loaded = _loaded_by(code, tmp_path)
     assert "saves.converter" in loaded  # the check itself ran
     assert not {m for m in loaded if m.startswith("rajas_tui.bots")}
-    assert "secrets" not in loaded
+    assert sorted(loaded.intersection(NOT_FOR_READING)) == []
 
 
 def test_the_app_starts_without_the_bots_or_the_screens_it_does_not_show(tmp_path: Path) -> None:
@@ -75,3 +94,20 @@ def test_the_first_frame_of_a_game_imports_no_screen_it_does_not_show(tmp_path: 
     for screen in ("gameover", "help", "load", "newgame"):
         assert f"rajas_tui.tui.screens.{screen}" not in loaded
     assert not {m for m in loaded if m.startswith("rajas_tui.bots")}
+
+
+def test_a_headless_command_leaves_what_it_loaded_to_the_system_at_exit(tmp_path: Path) -> None:
+    # atexit runs its functions last registered first: this check runs after rajas's own.
+    code = (
+        "import atexit, gc\n"
+        "atexit.register(lambda: print('FROZEN AT EXIT:', gc.get_freeze_count() > 0))\n"
+        "from rajas_tui.cli import main\n"
+        f"main(['validate', {str(EXAMPLE)!r}])\n"
+        f"main(['show', {str(EXAMPLE)!r}])\n"
+        "print('FROZEN BEFORE EXIT:', gc.get_freeze_count() > 0)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-2:] == ["FROZEN BEFORE EXIT: False", "FROZEN AT EXIT: True"]

@@ -4,7 +4,6 @@ illegal move, a broken file), 2 a bad argument; every refusal is one line on std
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,7 +16,6 @@ from rajas_tui.cli.terminal import say
 from rajas_tui.present import turns
 from rules import counted
 from saves import journal
-from saves import lock as gamelock
 from saves.records import BOT_KINDS, HUMAN, Game, Seat, Setup
 
 EXIT_REFUSED = 1
@@ -55,6 +53,8 @@ def _write(game: Game, path: str) -> None:
 @contextmanager
 def _sole_writer(path: str) -> Iterator[None]:
     """The game's lock from reading the save to writing it, so no other rajas writes between."""
+    from saves import lock as gamelock  # only the commands that write take it
+
     try:
         lock = gamelock.acquire(Path(path))
     except gamelock.GameInUse as error:
@@ -145,6 +145,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def _say_json(data: object) -> None:
+    import json  # only --json prints it, and every start would pay about a millisecond
+
     say(json.dumps(data, indent=2, ensure_ascii=True))
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 import rules
@@ -128,6 +127,8 @@ def _field_words(field: JsonObject) -> str:
 
 
 def _wrapped(head: str, items: list[str]) -> list[str]:
+    import textwrap  # only a variant game's lines are wrapped
+
     return textwrap.wrap(head + "; ".join(items) + ".", 78, subsequent_indent="    ")
 
 

@@ -1,36 +1,17 @@
-"""The shared-table commands: `rajas table new|list|keys`, and the parsers of `join` and
-`watch` (which open the app). The work of `table` is here too: it is small and headless."""
+"""The shared-table commands' parsers: `rajas table new|list|keys`, and `join` and `watch`
+(which open the app). The work of `table` is in `tablework`, imported when it runs, so that
+every other command starts without the shared tables' modules."""
 
 from __future__ import annotations
 
 import argparse
-import shlex
-from pathlib import Path
 from typing import Any
 
-import saves
 from rajas_tui.cli import choices
-from rajas_tui.cli.terminal import say
-from saves import tables
-from saves.records import BOT_KINDS, HUMAN, Seat, Setup
+from saves.records import BOT_KINDS
 
 NAMES = ("table",)
 APP_NAMES = ("join", "watch")
-EXIT_REFUSED = 1
-EXIT_USAGE = 2
-KEY_TYPES = (
-    "ssh-ed25519",
-    "ssh-rsa",
-    "ecdsa-sha2-nistp256",
-    "ecdsa-sha2-nistp384",
-    "ecdsa-sha2-nistp521",
-    "sk-ssh-ed25519@openssh.com",
-    "sk-ecdsa-sha2-nistp256@openssh.com",
-)
-
-
-class Usage(Exception):
-    """A bad argument: one sentence, exit code 2."""
 
 
 def _tables_option(parser: Any) -> None:
@@ -97,131 +78,6 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        if args.table_command == "new":
-            return _new(args)
-        if args.table_command == "list":
-            return _list(args)
-        return _keys(args)
-    except Usage as error:
-        say(f"rajas: {error} See 'rajas table {args.table_command} --help'.", file=_stderr())
-        return EXIT_USAGE
-    except tables.TableError as error:
-        say(f"rajas: {error}", file=_stderr())
-        return EXIT_REFUSED
+    from rajas_tui.cli.tablework import run_table
 
-
-def _stderr() -> Any:
-    import sys
-
-    return sys.stderr
-
-
-def _path(args: argparse.Namespace) -> Path:
-    problem = tables.name_problem(args.name)
-    if problem:
-        raise Usage(problem[:1].upper() + problem[1:] + ".")
-    return tables.table_path(tables.tables_dir(args.tables), args.name)
-
-
-def _names(text: str) -> tuple[str, ...]:
-    names = tuple(name.strip() for name in text.split(","))
-    if not 2 <= len(names) <= 4 or not all(names):
-        raise Usage("--players: name 2 to 4 players separated by commas, none of them empty.")
-    return names
-
-
-def _kinds(text: str, names: tuple[str, ...]) -> list[str]:
-    kinds = [HUMAN] * len(names)
-    lowered = [name.casefold() for name in names]
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        seat, _, kind = (part.strip() for part in item.partition("="))
-        if kind not in (HUMAN, *BOT_KINDS):
-            raise Usage(f"--seats: write SEAT=KIND with KIND human or a bot, not {item!r}.")
-        if len(seat) == 1 and seat.upper() in tables.SEATS[: len(names)]:
-            kinds[tables.SEATS.index(seat.upper())] = kind
-        elif seat.casefold() in lowered:
-            kinds[lowered.index(seat.casefold())] = kind
-        else:
-            last = tables.SEATS[len(names) - 1]
-            raise Usage(f"--seats: {seat!r} is neither a seat A to {last} nor a player.")
-    return kinds
-
-
-def _new(args: argparse.Namespace) -> int:
-    path = _path(args)
-    names = _names(args.players)
-    kinds = _kinds(args.seats, names)
-    try:
-        named = choices.variants(args.variant)
-        variants, boards = choices.boards(len(names), named, args.navaratnas, names)
-    except ValueError as error:
-        raise Usage(f"{error}.") from None
-    seed = args.seed if args.seed is not None else choices.random_seed()
-    setup = Setup(tuple(Seat(*s) for s in zip(names, kinds, boards, strict=True)), seed, variants)
-    try:
-        game = saves.start_game(setup)
-    except ValueError as error:
-        raise Usage(str(error)) from None
-    # A bot to act first is left to the first terminal that joins: it thinks there in a worker,
-    # its seat saying so, where here a searching bot's first turn kept `new` waiting for
-    # half a minute on a busy host.
-    game = tables.create(path, game)
-    say(f"Table {args.name} made in {path.parent}: {', '.join(names)}.")
-    for i, seat in enumerate(game.setup.seats):
-        how = f"'rajas join {args.name} --seat {tables.seat_letter(i)}'"
-        say(f"  {tables.seat_letter(i)}  {seat.name}: " + (how if seat.is_human else seat.kind))
-    return 0
-
-
-def _list(args: argparse.Namespace) -> int:
-    folder = tables.tables_dir(args.tables)
-    tables.tidy(folder)  # what ended processes and removed tables left behind
-    found = tables.list_tables(folder)
-    if not found:
-        say(f"No tables in {folder}.")
-    for table in found:
-        say(f"{table.name}  {table.line}")
-    return 0
-
-
-def _keys(args: argparse.Namespace) -> int:
-    path = _path(args)
-    game = tables.read(path)
-    command = ["rajas"]
-    if args.watch:
-        command += ["watch", args.name]
-    else:
-        seat = tables.seat_number(args.seat, game)
-        if not game.setup.seats[seat].is_human:
-            raise tables.TableError(f"Seat {args.seat.upper()} is played by a bot.")
-        command += ["join", args.name, "--seat", tables.seat_letter(seat)]
-    if args.tables or _moved_tables():
-        command += ["--tables", str(tables.tables_dir(args.tables).resolve())]
-    forced = shlex.join(command)
-    if '"' in forced or "\\" in forced:
-        raise Usage("The tables folder's path cannot hold '\"' or '\\' in an SSH forced command.")
-    for key in (_public_key(Path(file)) for file in args.keyfiles):
-        print(f'restrict,pty,command="{forced}" {key}')
-    return 0
-
-
-def _moved_tables() -> bool:
-    import os
-
-    return bool(os.environ.get("RAJAS_TABLES"))
-
-
-def _public_key(path: Path) -> str:
-    """The one public key in a .pub file, as `TYPE BASE64 [COMMENT]`."""
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        raise tables.TableError(f"{path}: cannot be read ({error.strerror or error}).") from None
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    parts = lines[0].split() if len(lines) == 1 else []
-    if len(parts) < 2 or parts[0] not in KEY_TYPES or not parts[1].isascii():
-        raise tables.TableError(f"{path}: is not one SSH public key (a .pub file's one line).")
-    comment = " ".join(parts[2:])
-    safe = "".join(c for c in comment if c.isprintable())
-    return " ".join(filter(None, (parts[0], parts[1], safe)))
+    return run_table(args)

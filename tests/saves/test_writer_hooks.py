@@ -1,0 +1,49 @@
+"""The save format's writing hooks are generated when a game is first written, not when one is
+read: `rajas show` and `rajas validate` read a save and write none."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from save_examples import ALL, VARIANT_GAMES
+
+COUNTING = """
+import saves
+from saves import converter
+
+made = []
+generate = converter.make_dict_unstructure_fn
+
+
+def counted(record, *args, **kwargs):
+    made.append(record.__name__)
+    return generate(record, *args, **kwargs)
+
+
+converter.make_dict_unstructure_fn = counted
+"""
+
+
+def test_reading_saves_generates_no_writing_hook_and_writing_them_reads_as_before(
+    tmp_path: Path,
+) -> None:
+    code = COUNTING + (
+        f"games = [saves.load(path) for path in {[str(p) for p in ALL]!r}]\n"
+        "print('READING:', sorted(made))\n"
+        "texts = [saves.dumps(game) for game in games]\n"
+        "print('WRITING:', sorted(set(made)))\n"
+        f"for path in {[str(p) for p in VARIANT_GAMES]!r}:\n"
+        "    assert saves.dumps(saves.load(path)) == open(path, encoding='utf-8').read(), path\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "READING: []"
+    assert lines[1] == (
+        "WRITING: ['Document', 'Effect', 'GameState', 'LogEntry', 'Player', 'River', 'Seat', "
+        "'Supply']"
+    )
