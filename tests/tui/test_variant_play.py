@@ -91,6 +91,8 @@ async def test_mixed_game_with_ganga_set_up_and_played_to_the_end_by_keys(saves:
             keys = kit.keys_for(plan(Chooser(rules.seat_view(state, state.turn), legal), action))
             count = len(app.game.log)
             await pilot.press(*keys)
+            # The app shows a move once its autosave is written, in a worker: wait for it.
+            await kit.until(pilot, lambda n=count: len(app.game.log) > n, f"{action} on screen")
             assert app.game.log[count].action == str(action)
             played.add(state.queue[0].kind if state.queue else "placement")
             await _settle(pilot, app)
