@@ -235,7 +235,7 @@ class GameState:
         if owned is None:
             return self.with_player(seat, replace(player, **changes))
         if id(player) not in owned:
-            player = _fresh(player)
+            player = _copy_player(player)
             owned[id(player)] = player
             players = list(self.players)
             players[seat] = player
@@ -251,12 +251,18 @@ class GameState:
         if owned is None:
             return replace(self, supply=replace(supply, **changes))
         if id(supply) not in owned:
-            supply = _fresh(supply)
+            supply = _copy_supply(supply)
             owned[id(supply)] = supply
             _SET(self, "supply", supply)
         for name, value in changes.items():
             _SET(supply, name, value)
         return self
+
+
+# The copiers a step's draft uses, compiled up front: `_fresh` would look them up every time.
+_copy_state = _compile_copier(GameState)
+_copy_player = _compile_copier(Player)
+_copy_supply = _compile_copier(Supply)
 
 
 def draft(state: GameState) -> GameState:
@@ -265,7 +271,7 @@ def draft(state: GameState) -> GameState:
     Whoever holds a draft must not hand it out, hash it or keep an earlier reading of one of its
     fields' records (a player taken out of it may change under a later `update_player`, the
     supply under `update_supply`) until it is released: then it is an ordinary frozen state."""
-    copy = _fresh(state)
+    copy: GameState = _copy_state(state)
     _DRAFTS[id(copy)] = {}
     return copy
 
