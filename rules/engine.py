@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from . import effects, fields, quarry
-from .actions import PLACEMENTS, STACK, Action, Pass, TakeYield
+from .actions import STACK, Action, Pass, TakeYield
+from .area import Area
 from .building import rebuild_tile_problem
 from .errors import IllegalAction
 from .model import Building, Effect
@@ -76,17 +77,21 @@ def why_not_yield(state: GameState, action: TakeYield) -> str | None:
     return _sentence(problem) if problem else None
 
 
-def _place(state: GameState, action: Action) -> GameState:
-    area_name = AREA_OF_ACTION[type(action)]
+def _place(state: GameState, action: Action, area_name: str, area: Area) -> GameState:
     spec, problem = space_problem(state, action.space, area_name)  # type: ignore[union-attr]
     if spec is None:
         raise IllegalAction(f"You cannot go there: {problem}")
-    area = AREAS[area_name]
     problem = area.problem(state, state.turn, action, spec)
     if problem:
         raise IllegalAction(f"You cannot do that: {problem}")
     state = occupy(state, state.turn, spec)
     return area.carry_out(state, state.turn, action, spec)
+
+
+# Each kind of placement with its area, found by the action's type in one lookup per step.
+_PLACING: dict[type, tuple[str, Area]] = {
+    kind: (name, AREAS[name]) for kind, name in AREA_OF_ACTION.items()
+}
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -114,12 +119,14 @@ def _step(state: GameState, action: Action) -> GameState:
             state = effects.choose(state, action)
         except IllegalAction as error:
             raise IllegalAction(_sentence(str(error))) from None
-    elif isinstance(action, Pass):
-        state = state.update_player(state.turn, passed=True)
-    elif isinstance(action, PLACEMENTS):
-        state = _place(state, action)
     else:
-        raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
+        placing = _PLACING.get(type(action))
+        if placing is not None:
+            state = _place(state, action, *placing)
+        elif isinstance(action, Pass):
+            state = state.update_player(state.turn, passed=True)
+        else:
+            raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
     state = effects.settle(state)
     steps = state.steps + 1
     return replace(state, steps=steps) if state.queue else end_turn(state, steps=steps)
@@ -140,8 +147,8 @@ def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect,
             state = effects.choose(state, action)
         except IllegalAction as error:
             raise IllegalAction(_sentence(str(error))) from None
-    elif isinstance(action, PLACEMENTS):
-        state = _place(state, action)
+    elif type(action) in _PLACING:
+        state = _place(state, action, *_PLACING[type(action)])
     else:
         return state, ()
     return effects.forecast(state)
