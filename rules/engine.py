@@ -94,13 +94,16 @@ _PLACING: dict[type, tuple[str, Area]] = {
 }
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: GameState, action: Action, *, as_listed: bool = False) -> GameState:
     """The state after `action`; raises IllegalAction (one sentence) if it is not legal now.
 
-    Another spelling of a listed action (see `canonical`) is played as the listed one."""
+    Another spelling of a listed action (see `canonical`) is played as the listed one. A caller
+    that has the listed spelling already (it asked `canonical`, or read a log, which stores
+    only listed spellings) says so with `as_listed`, and the action is played as given."""
     if state.over:
         raise IllegalAction("The game is over.")
-    action = canonical(state, action)
+    if not as_listed:
+        action = canonical(state, action)
     # Checked before the draft is made: listing is not part of the step, and no code but the
     # step's own may see a draft (see `draft`).
     if isinstance(action, Pass) and not state.queue and placement_options(state):
