@@ -433,8 +433,10 @@ def _sail_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
     too are the same move."""
     options: list[Action] = []
     seen = set()
-    for steps in range(max(1, effect.low), effect.high + 1):
-        to = river.destination(state.river.boats, seat, steps)
+    low = max(1, effect.low)
+    reached = river.stops(state.river.boats, seat, effect.high)
+    for steps in range(low, effect.high + 1):
+        to = reached[steps - 1]
         if to not in seen:
             seen.add(to)
             options.append(Sail(steps))
