@@ -130,9 +130,8 @@ def _step(state: GameState, action: Action) -> GameState:
             state = state.update_player(state.turn, passed=True)
         else:
             raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
-    state = effects.settle(state)
-    steps = state.steps + 1
-    return replace(state, steps=steps) if state.queue else end_turn(state, steps=steps)
+    state = replace(effects.settle(state), steps=state.steps + 1)
+    return state if state.queue else end_turn(state)
 
 
 def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect, ...]]:

@@ -24,20 +24,19 @@ def _can_act(state: GameState, seat: int) -> bool:
     return player.workers_left > 0 and not player.passed
 
 
-def end_turn(state: GameState, **changes: Any) -> GameState:
-    """After the acting player's turn: note meeting markers, then hand the turn on. `changes`
-    (the step count) go into the same copy of the state as the turn's hand-over."""
+def end_turn(state: GameState) -> GameState:
+    """After the acting player's turn: note meeting markers, then hand the turn on."""
     seat = state.turn
     player = state.players[seat]
     if seat not in state.met_order and tracks.have_met(player.fame, player.money):
-        changes["met_order"] = (*state.met_order, seat)
+        state = replace(state, met_order=(*state.met_order, seat))
         if state.end_trigger < 0:
             order = round_order(state)
             waiting = tuple(order[order.index(seat) + 1 :])
-            return _next_last_turn(state, waiting, end_trigger=seat, **changes)
+            return _next_last_turn(state, waiting, end_trigger=seat)
     if state.end_trigger >= 0:
-        return _next_last_turn(state, state.last_turns, **changes)
-    return _next_turn(state, **changes)
+        return _next_last_turn(state, state.last_turns)
+    return _next_turn(state)
 
 
 def _next_last_turn(state: GameState, waiting: tuple[int, ...], **changes: Any) -> GameState:
@@ -48,7 +47,7 @@ def _next_last_turn(state: GameState, waiting: tuple[int, ...], **changes: Any) 
     return replace(state, last_turns=(), over=True, **changes)
 
 
-def _next_turn(state: GameState, **changes: Any) -> GameState:
+def _next_turn(state: GameState) -> GameState:
     players = state.players
     n = len(players)
     for offset in range(1, n + 1):
@@ -57,10 +56,10 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
         if player.passed:
             continue
         if player.placed < player.workers:  # `_can_act`, written out: run every step
-            return replace(state, turn=seat, **changes)
+            return replace(state, turn=seat)
         if _yields_instead(state.config)[seat] and _takes_yield_now(state, seat):
-            return replace(state, turn=seat, queue=(TAKE_YIELD,), **changes)
-    return _end_round(state, **changes)
+            return replace(state, turn=seat, queue=(TAKE_YIELD,))
+    return _end_round(state)
 
 
 TAKE_YIELD = Effect("take_yield")
@@ -81,7 +80,7 @@ def _takes_yield_now(state: GameState, seat: int) -> bool:
     return any(_can_act(state, other) for other in others) and fields.can_take(state, seat)
 
 
-def _end_round(state: GameState, **changes: Any) -> GameState:
+def _end_round(state: GameState) -> GameState:
     """Workers come home; the Great Mogul's user, or else the next seat, starts the new round."""
     n = state.config.players
     start = state.mogul if state.mogul >= 0 else (state.start_player + 1) % n
@@ -95,7 +94,6 @@ def _end_round(state: GameState, **changes: Any) -> GameState:
         round=state.round + 1,
         start_player=start,
         turn=start,
-        **changes,
     )
 
 
