@@ -154,6 +154,9 @@ class Decision:
     options: Callable[[GameState, int, Effect], list[Action]]
     choose: Callable[[GameState, int, Effect, Action], GameState]
     skip: Callable[[GameState, int, Effect], GameState] = lambda state, seat, effect: _pop(state)
+    # `skip` when the effect does not wait, else None, reading the state once for both: what
+    # `settle` asks, given for a kind whose `waits` and `skip` would each work out the same.
+    settle: Callable[[GameState, int, Effect], GameState | None] | None = None
 
 
 def _dice_counts(state: GameState, seat: int, effect: Effect) -> tuple[int, int]:
@@ -182,6 +185,17 @@ def _dice_skip(state: GameState, seat: int, effect: Effect) -> GameState:
     if wanted and effect.colour is not None:
         state = dice.take_dice(state, seat, (effect.colour,) * wanted)
     return state
+
+
+def _dice_settle(state: GameState, seat: int, effect: Effect) -> GameState | None:
+    """`_dice_waits`, then `_dice_skip`, from one count: most dice gains are settled so."""
+    wanted, free = _dice_counts(state, seat, effect)
+    colour = effect.colour
+    if not wanted:
+        return _pop(state)
+    if colour is None or wanted > free:
+        return None
+    return dice.take_dice(_pop(state), seat, (colour,) * wanted)
 
 
 def _distinct(effect: Effect) -> bool:
@@ -419,8 +433,10 @@ def _sail_options(state: GameState, seat: int, effect: Effect) -> list[Action]:
     too are the same move."""
     options: list[Action] = []
     seen = set()
-    for steps in range(max(1, effect.low), effect.high + 1):
-        to = river.destination(state.river.boats, seat, steps)
+    low = max(1, effect.low)
+    reached = river.stops(state.river.boats, seat, effect.high)
+    for steps in range(low, effect.high + 1):
+        to = reached[steps - 1]
         if to not in seen:
             seen.add(to)
             options.append(Sail(steps))
@@ -444,7 +460,9 @@ def _take_yield_choose(state: GameState, seat: int, effect: Effect, action: Acti
 
 
 DECISIONS: dict[str, Decision] = {
-    "dice": Decision((Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip),
+    "dice": Decision(
+        (Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip, _dice_settle
+    ),
     "upgrade": Decision(
         (Upgrade,),
         lambda s, seat, e: bool(_levels_open(s, seat)),
@@ -481,7 +499,9 @@ DECISIONS: dict[str, Decision] = {
         lambda s, seat, e: [Score(g) for g in GOODS],
         _score_choose,
     ),
-    "dice_distinct": Decision((Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip),
+    "dice_distinct": Decision(
+        (Take, Return), _dice_waits, _dice_options, _dice_choose, _dice_skip, _dice_settle
+    ),
     "boat_steps": Decision(
         (Sail,),
         lambda s, seat, e: river.can_move(s, seat),
@@ -519,9 +539,15 @@ def settle(state: GameState) -> GameState:
         decision = DECISIONS.get(effect.kind)
         if decision is None:
             raise AssertionError(f"no rule carries out the gain {effect.kind!r}")
-        if decision.waits(state, seat, effect):
+        if decision.settle is not None:
+            settled = decision.settle(state, seat, effect)
+            if settled is None:
+                return state
+            state = settled
+        elif decision.waits(state, seat, effect):
             return state
-        state = decision.skip(state, seat, effect)
+        else:
+            state = decision.skip(state, seat, effect)
     return state
 
 

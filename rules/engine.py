@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from . import effects, fields, quarry
-from .actions import PLACEMENTS, STACK, Action, Pass, TakeYield
+from .actions import STACK, Action, Pass, TakeYield
+from .area import Area
 from .building import rebuild_tile_problem
 from .errors import IllegalAction
 from .model import Building, Effect
@@ -76,12 +77,10 @@ def why_not_yield(state: GameState, action: TakeYield) -> str | None:
     return _sentence(problem) if problem else None
 
 
-def _place(state: GameState, action: Action) -> GameState:
-    area_name = AREA_OF_ACTION[type(action)]
+def _place(state: GameState, action: Action, area_name: str, area: Area) -> GameState:
     spec, problem = space_problem(state, action.space, area_name)  # type: ignore[union-attr]
     if spec is None:
         raise IllegalAction(f"You cannot go there: {problem}")
-    area = AREAS[area_name]
     problem = area.problem(state, state.turn, action, spec)
     if problem:
         raise IllegalAction(f"You cannot do that: {problem}")
@@ -89,13 +88,22 @@ def _place(state: GameState, action: Action) -> GameState:
     return area.carry_out(state, state.turn, action, spec)
 
 
-def apply(state: GameState, action: Action) -> GameState:
+# Each kind of placement with its area, found by the action's type in one lookup per step.
+_PLACING: dict[type, tuple[str, Area]] = {
+    kind: (name, AREAS[name]) for kind, name in AREA_OF_ACTION.items()
+}
+
+
+def apply(state: GameState, action: Action, *, as_listed: bool = False) -> GameState:
     """The state after `action`; raises IllegalAction (one sentence) if it is not legal now.
 
-    Another spelling of a listed action (see `canonical`) is played as the listed one."""
+    Another spelling of a listed action (see `canonical`) is played as the listed one. A caller
+    that has the listed spelling already (it asked `canonical`, or read a log, which stores
+    only listed spellings) says so with `as_listed`, and the action is played as given."""
     if state.over:
         raise IllegalAction("The game is over.")
-    action = canonical(state, action)
+    if not as_listed:
+        action = canonical(state, action)
     # Checked before the draft is made: listing is not part of the step, and no code but the
     # step's own may see a draft (see `draft`).
     if isinstance(action, Pass) and not state.queue and placement_options(state):
@@ -114,15 +122,16 @@ def _step(state: GameState, action: Action) -> GameState:
             state = effects.choose(state, action)
         except IllegalAction as error:
             raise IllegalAction(_sentence(str(error))) from None
-    elif isinstance(action, Pass):
-        state = state.update_player(state.turn, passed=True)
-    elif isinstance(action, PLACEMENTS):
-        state = _place(state, action)
     else:
-        raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
-    state = effects.settle(state)
-    steps = state.steps + 1
-    return replace(state, steps=steps) if state.queue else end_turn(state, steps=steps)
+        placing = _PLACING.get(type(action))
+        if placing is not None:
+            state = _place(state, action, *placing)
+        elif isinstance(action, Pass):
+            state = state.update_player(state.turn, passed=True)
+        else:
+            raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
+    state = replace(effects.settle(state), steps=state.steps + 1)
+    return state if state.queue else end_turn(state)
 
 
 def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect, ...]]:
@@ -140,8 +149,8 @@ def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect,
             state = effects.choose(state, action)
         except IllegalAction as error:
             raise IllegalAction(_sentence(str(error))) from None
-    elif isinstance(action, PLACEMENTS):
-        state = _place(state, action)
+    elif type(action) in _PLACING:
+        state = _place(state, action, *_PLACING[type(action)])
     else:
         return state, ()
     return effects.forecast(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .catalog import catalog
 from .model import Effect
 from .ruleset import ruleset
@@ -18,14 +20,24 @@ def destination(boats: tuple[int, ...], seat: int, steps: int) -> int:
     Spaces holding another boat are skipped and not counted; the final space holds any number of
     boats, and a boat that would move past it stops on it.
     """
+    return stops(boats, seat, steps)[-1] if steps > 0 else boats[seat]
+
+
+@lru_cache(maxsize=4096)
+def stops(boats: tuple[int, ...], seat: int, most: int) -> tuple[int, ...]:
+    """Where `seat`'s boat stops after 1, 2, ... `most` free spaces, from one walk up the river:
+    the spellings of a move and the listing of sails ask for each step count in turn."""
     final = final_space()
     position = boats[seat]
-    taken = {b for s, b in enumerate(boats) if s != seat}
-    while steps > 0 and position < final:
-        position += 1
-        if position == final or position not in taken:
-            steps -= 1
-    return position
+    reached = []
+    for _ in range(most):
+        # The boat's own space lies behind it, so any boat found ahead is another seat's.
+        while position < final:
+            position += 1
+            if position == final or position not in boats:
+                break
+        reached.append(position)
+    return tuple(reached)
 
 
 def can_move(state: GameState, seat: int) -> bool:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
 
 from . import fields, tracks
 from .model import Effect
-from .ruleset import seat_rules
-from .state import FREE, GameState, replace
+from .ruleset import rules_for
+from .state import FREE, Config, GameState, replace
 
 
 def round_order(state: GameState) -> list[int]:
@@ -23,20 +24,19 @@ def _can_act(state: GameState, seat: int) -> bool:
     return player.workers_left > 0 and not player.passed
 
 
-def end_turn(state: GameState, **changes: Any) -> GameState:
-    """After the acting player's turn: note meeting markers, then hand the turn on. `changes`
-    (the step count) go into the same copy of the state as the turn's hand-over."""
+def end_turn(state: GameState) -> GameState:
+    """After the acting player's turn: note meeting markers, then hand the turn on."""
     seat = state.turn
     player = state.players[seat]
     if seat not in state.met_order and tracks.have_met(player.fame, player.money):
-        changes["met_order"] = (*state.met_order, seat)
+        state = replace(state, met_order=(*state.met_order, seat))
         if state.end_trigger < 0:
             order = round_order(state)
             waiting = tuple(order[order.index(seat) + 1 :])
-            return _next_last_turn(state, waiting, end_trigger=seat, **changes)
+            return _next_last_turn(state, waiting, end_trigger=seat)
     if state.end_trigger >= 0:
-        return _next_last_turn(state, state.last_turns, **changes)
-    return _next_turn(state, **changes)
+        return _next_last_turn(state, state.last_turns)
+    return _next_turn(state)
 
 
 def _next_last_turn(state: GameState, waiting: tuple[int, ...], **changes: Any) -> GameState:
@@ -47,33 +47,40 @@ def _next_last_turn(state: GameState, waiting: tuple[int, ...], **changes: Any) 
     return replace(state, last_turns=(), over=True, **changes)
 
 
-def _next_turn(state: GameState, **changes: Any) -> GameState:
+def _next_turn(state: GameState) -> GameState:
     players = state.players
     n = len(players)
     for offset in range(1, n + 1):
         seat = (state.turn + offset) % n
         player = players[seat]
-        if player.placed < player.workers and not player.passed:  # `_can_act`, run every step
-            return replace(state, turn=seat, **changes)
-        if _takes_yield_instead(state, seat):
-            return replace(state, turn=seat, queue=(TAKE_YIELD,), **changes)
-    return _end_round(state, **changes)
+        if player.passed:
+            continue
+        if player.placed < player.workers:  # `_can_act`, written out: run every step
+            return replace(state, turn=seat)
+        if _yields_instead(state.config)[seat] and _takes_yield_now(state, seat):
+            return replace(state, turn=seat, queue=(TAKE_YIELD,))
+    return _end_round(state)
 
 
 TAKE_YIELD = Effect("take_yield")
 
 
-def _takes_yield_instead(state: GameState, seat: int) -> bool:
-    """Navaratnas: a seat whose turn comes with no worker left, while others still place, takes
-    a face-up yield tile instead (§12), when one fits an empty field of its board."""
-    player = state.players[seat]
-    if player.workers_left > 0 or player.passed or not seat_rules(state, seat).yield_instead:
-        return False
+@lru_cache(maxsize=256)
+def _yields_instead(config: Config) -> tuple[bool, ...]:
+    """Per seat, whether its board takes a yield tile instead of a turn: asked for each seat
+    whose turn comes with no worker left, about a third of all turns, so kept per game."""
+    return tuple(seat.yield_instead for seat in rules_for(config).seats)
+
+
+def _takes_yield_now(state: GameState, seat: int) -> bool:
+    """Navaratnas: a seat whose turn comes with no worker left (and not passed), on a board that
+    yields instead, takes a face-up yield tile instead while others still place (§12), when one
+    fits an empty field of its board."""
     others = (s for s in range(state.config.players) if s != seat)
     return any(_can_act(state, other) for other in others) and fields.can_take(state, seat)
 
 
-def _end_round(state: GameState, **changes: Any) -> GameState:
+def _end_round(state: GameState) -> GameState:
     """Workers come home; the Great Mogul's user, or else the next seat, starts the new round."""
     n = state.config.players
     start = state.mogul if state.mogul >= 0 else (state.start_player + 1) % n
@@ -87,7 +94,6 @@ def _end_round(state: GameState, **changes: Any) -> GameState:
         round=state.round + 1,
         start_player=start,
         turn=start,
-        **changes,
     )
 
 

@@ -31,19 +31,14 @@ _UNCHANGED: Any = object()
 _SET = object.__setattr__  # what attrs' own __init__ uses to fill a frozen record
 _HASH = "_attrs_cached_hash"  # the slot where `cache_hash` keeps a record's hash
 
-# The drafts of the steps under way (one per thread that is applying an action), by the id of the
-# draft state: each maps the ids of the records that step copied (players, the supply) to the
-# records themselves, held here so that no id is reused by another object while its draft lives.
-_DRAFTS: dict[int, dict[int, Any]] = {}
-
 
 def replace(record: T, **changes: Any) -> T:
     """A copy of a frozen record with some fields changed; a draft state is changed in place.
 
-    Like `attrs.evolve`, but through a function compiled once per class that passes every field
-    positionally: it runs several times for every action, and evolve is the engine's slowest step.
+    Like `attrs.evolve`, but through a function compiled once per class (see `_compile`): it
+    runs several times for every action, and evolve is the engine's slowest step.
     """
-    if id(record) in _DRAFTS:
+    if record.__class__ is _Draft:
         for name, value in changes.items():
             _SET(record, name, value)
         return record
@@ -54,8 +49,8 @@ def replace(record: T, **changes: Any) -> T:
 
 
 def _fresh(record: T) -> T:
-    """A new record equal to `record`: a constructor call with every field passed positionally,
-    compiled once per class, a third cheaper than `replace` with nothing to change."""
+    """A new record equal to `record`, through a function compiled once per class, cheaper
+    than `replace` with nothing to change."""
     copier = _COPIERS.get(type(record))
     if copier is None:
         copier = _COPIERS[type(record)] = _compile_copier(type(record))
@@ -65,21 +60,53 @@ def _fresh(record: T) -> T:
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def _compile_copier(cls: type) -> Callable[[Any], Any]:
-    arguments = ", ".join(f"record.{f.name}" for f in attrs.fields(cls))
-    namespace: dict[str, Any] = {"cls": cls}
-    exec(f"def copy(record):\n    return cls({arguments})\n", namespace)  # own field names only
-    return namespace["copy"]  # type: ignore[no-any-return]
+def _compile_copier(cls: type, made: type | None = None) -> Callable[[Any], Any]:
+    """A copier of records of `cls`; with `made`, a subclass that adds no slot, the copies are
+    records of that class."""
+    names = [f.name for f in attrs.fields(cls)]
+    return _compile(cls, "copy(record)", {n: f"record.{n}" for n in names}, made)
 
 
 def _compile_replacer(cls: type) -> Callable[..., Any]:
     names = [f.name for f in attrs.fields(cls)]
     parameters = ", ".join(f"{n}=_UNCHANGED" for n in names)
-    arguments = ", ".join(f"record.{n} if {n} is _UNCHANGED else {n}" for n in names)
-    source = f"def replace(record, *, {parameters}):\n    return cls({arguments})\n"
-    namespace: dict[str, Any] = {"cls": cls, "_UNCHANGED": _UNCHANGED}
-    exec(source, namespace)  # the source is built from the class's own field names only
-    return namespace["replace"]  # type: ignore[no-any-return]
+    values = {n: f"record.{n} if {n} is _UNCHANGED else {n}" for n in names}
+    return _compile(cls, f"replace(record, *, {parameters})", values)
+
+
+def _compile(
+    cls: type, signature: str, values: dict[str, str], made: type | None = None
+) -> Callable[..., Any]:
+    """A function `signature` that makes a record of `cls` with each field set to its value
+    (an expression over the parameters). The new record's slots are filled straight through
+    their descriptors, which costs two thirds of the attrs constructor's calls to
+    `object.__setattr__` by name; a class whose constructor does more than fill its fields
+    (validators, converters, a post-init) is built through its constructor instead."""
+    namespace = {"cls": made or cls, "_UNCHANGED": _UNCHANGED, "_new": object.__new__}
+    if _plain(cls):
+        lines = ["record_ = _new(cls)"]
+        for index, (name, value) in enumerate(values.items()):
+            namespace[f"_set{index}"] = cls.__dict__[name].__set__
+            lines.append(f"_set{index}(record_, {value})")
+        if _HASH in cls.__dict__:
+            namespace["_set_hash"] = cls.__dict__[_HASH].__set__
+            lines.append("_set_hash(record_, None)")
+        lines.append("return record_")
+    else:
+        lines = [f"return cls({', '.join(values.values())})"]
+    body = "".join(f"    {line}\n" for line in lines)
+    exec(f"def {signature}:\n{body}", namespace)  # built from the class's own field names only
+    return namespace[signature.split("(")[0]]  # type: ignore[no-any-return]
+
+
+def _plain(cls: type) -> bool:
+    """Whether the attrs constructor of this slotted class only fills in its fields."""
+    if hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
+        return False
+    fields = attrs.fields(cls)
+    return all(
+        f.validator is None and f.converter is None and f.name in cls.__dict__ for f in fields
+    )
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -202,13 +229,14 @@ class GameState:
 
     def update_player(self, seat: int, **changes: object) -> GameState:
         """This state with the player in `seat` changed."""
-        owned = _DRAFTS.get(id(self))
         player = self.players[seat]
-        if owned is None:
+        if self.__class__ is not _Draft:
             return self.with_player(seat, replace(player, **changes))
-        if id(player) not in owned:
-            player = _fresh(player)
-            owned[id(player)] = player
+        owned = self._attrs_cached_hash  # type: ignore[attr-defined]
+        if player._attrs_cached_hash is not owned:  # type: ignore[attr-defined]
+            player = _copy_player(player)
+            _SET(player, _HASH, owned)
+            owned.append(player)
             players = list(self.players)
             players[seat] = player
             _SET(self, "players", tuple(players))
@@ -218,17 +246,36 @@ class GameState:
 
     def update_supply(self, **changes: object) -> GameState:
         """This state with the general supply changed."""
-        owned = _DRAFTS.get(id(self))
         supply = self.supply
-        if owned is None:
+        if self.__class__ is not _Draft:
             return replace(self, supply=replace(supply, **changes))
-        if id(supply) not in owned:
-            supply = _fresh(supply)
-            owned[id(supply)] = supply
+        owned = self._attrs_cached_hash  # type: ignore[attr-defined]
+        if supply._attrs_cached_hash is not owned:  # type: ignore[attr-defined]
+            supply = _copy_supply(supply)
+            _SET(supply, _HASH, owned)
+            owned.append(supply)
             _SET(self, "supply", supply)
         for name, value in changes.items():
             _SET(supply, name, value)
         return self
+
+
+class _Draft(GameState):
+    """A step's draft (see `draft`): a game state that `replace`, `update_player` and
+    `update_supply` change in place, told apart by its class in one comparison.
+
+    No one may hash a draft or a record it owns, so their hash slots mark what the draft owns:
+    the draft's holds the list of records it copied (its players, its supply), and each of
+    those holds the same list. A draft is a game state in every other way (it adds no slot),
+    and becomes an ordinary one when `release` gives it back its class."""
+
+    __slots__ = ()
+
+
+# The copiers a step's draft uses, compiled up front: `_fresh` would look them up every time.
+_copy_player = _compile_copier(Player)
+_copy_supply = _compile_copier(Supply)
+_draft_of = _compile_copier(GameState, _Draft)
 
 
 def draft(state: GameState) -> GameState:
@@ -236,16 +283,19 @@ def draft(state: GameState) -> GameState:
 
     Whoever holds a draft must not hand it out, hash it or keep an earlier reading of one of its
     fields' records (a player taken out of it may change under a later `update_player`, the
-    supply under `update_supply`) until it is released: then it is an ordinary frozen state."""
-    copy = _fresh(state)
-    _DRAFTS[id(copy)] = {}
+    supply under `update_supply`) until it is released: then it is an ordinary frozen state.
+    Each step's draft keeps what it owns itself, so steps in several threads at once do not
+    meet."""
+    copy: GameState = _draft_of(state)
+    _SET(copy, _HASH, [])
     return copy
 
 
 def release(draft: GameState) -> None:
-    """Ends the draft: `replace` copies it from now on. A hash worked out while it was still
-    changing is dropped, to be worked out again from the final fields."""
-    owned = _DRAFTS.pop(id(draft))
+    """Ends the draft: it and the records it copied are ordinary frozen records again, whose
+    hashes are worked out from their final fields when first asked."""
+    owned = draft._attrs_cached_hash  # type: ignore[attr-defined]
+    _SET(draft, "__class__", GameState)
     _SET(draft, _HASH, None)
-    for record in owned.values():
+    for record in owned:
         _SET(record, _HASH, None)

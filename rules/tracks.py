@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .catalog import TrackSpec, catalog
 from .ruleset import seat_rules
 from .state import GameState, replace
@@ -83,5 +85,12 @@ def workers_max(state: GameState, seat: int) -> int:
 
 
 def have_met(fame: int, money: int) -> bool:
-    spec = catalog().tracks  # `margin`, written out: every turn's end asks this
-    return fame >= spec.meeting_cell - money_cell(money, spec)
+    """Whether the markers met: `margin` >= 0, through a table, since every turn's end asks."""
+    return fame >= _fame_to_meet(money)
+
+
+@cache
+def _fame_to_meet(money: int) -> int:
+    """The fame at which the fame marker meets a money marker at `money` (few values)."""
+    spec = catalog().tracks
+    return spec.meeting_cell - money_cell(money, spec)

@@ -146,7 +146,7 @@ def play(state: GameState, action: Action | str) -> tuple[GameState, LogEntry]:
     if isinstance(action, str):
         action = parse(action)
     action = rules.canonical(state, action)  # logs hold only the spelling legal_actions lists
-    after = rules.apply(state, action)
+    after = rules.apply(state, action, as_listed=True)
     return after, LogEntry(state.turn, str(action), reveal(state, after, action))
 
 
@@ -188,5 +188,5 @@ def replay_log(
 def rewind(state: GameState, entries: Iterable[LogEntry]) -> GameState:
     """Plays entries already checked when they were logged or loaded."""
     for entry in entries:
-        state = rules.apply(state, rules.parse_action(entry.action))
+        state = rules.apply(state, rules.parse_action(entry.action), as_listed=True)
     return state

@@ -84,8 +84,8 @@ def _play(seed: int) -> GameState:
 
 
 def test_threads_applying_at_once_play_the_games_they_play_alone() -> None:
-    # Drafts are found by their id in one table for the whole process: steps under way in other
-    # threads (a bot thinking while the screen plays) must not touch each other's.
+    # Each step's draft keeps the records it owns itself: steps under way in other threads (a bot
+    # thinking while the screen plays) must not touch each other's.
     alone = [_play(seed) for seed in range(1, 5)]
     switch = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # hand over between threads as often as Python will
