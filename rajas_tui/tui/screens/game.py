@@ -152,6 +152,12 @@ class GameScreen(Screen[None]):
         self._size_classes()
         self.watch(self.app, "game", self._game_changed, init=False)
         self.new_state()
+        # The screen lives as long as the game: once drawn, kept out of full collections.
+        self.call_after_refresh(self.rajas.collector.hold)
+
+    def on_unmount(self) -> None:
+        # The game ended, or another was opened: the screen's widgets may be garbage now.
+        self.rajas.game_screen_closed()
 
     def _size_classes(self) -> None:
         """Sets the breakpoint classes for the terminal's size now, as Textual does on a resize:
