@@ -20,7 +20,8 @@ opened) everything is unfrozen (`gc.unfreeze` is all or nothing: it cannot pick 
 screen's objects). It is cheap: the work, one walk of the whole heap, is left to the
 collector's next full collection, or to the next game screen's `hold`, at moments when no game
 is being played. Every freeze after start-up is undone when its game's screen closes, so what a
-game leaves frozen lives no longer than that game.
+game leaves frozen lives no longer than that game. Textual's one cache that keeps closed widgets'
+lines alive is emptied then too (`forget_drawn_lines`).
 
 The collector is the process's, not the app's: this policy assumes one app at a time in a
 process, as `rajas` runs it (tests run several, one after another).
@@ -29,6 +30,8 @@ process, as `rajas` runs it (tests run several, one after another).
 from __future__ import annotations
 
 import gc
+
+from textual._styles_cache import StylesCache
 
 
 class Collector:
@@ -75,3 +78,15 @@ class Collector:
         if self._starting:
             return
         gc.unfreeze()
+        forget_drawn_lines()
+
+
+def forget_drawn_lines() -> None:
+    """Textual's `StylesCache.get_inner_outer` is an lru_cache on a method (textual issue 6665):
+    it holds the styles cache of each widget it was called for, with every line that widget
+    drew, for its last 1,024 calls. Each closed game screen's lines stayed alive, about 17,000
+    objects and 2 MB a game; emptied, the cache refills with the widgets on screen."""
+    cached = getattr(StylesCache, "get_inner_outer", None)
+    clear = getattr(cached, "cache_clear", None)
+    if clear is not None:  # a Textual that no longer caches it this way
+        clear()
