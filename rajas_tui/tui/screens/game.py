@@ -14,7 +14,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
@@ -29,6 +28,7 @@ from rajas_tui.tui.widgets.base import View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from rajas_tui.tui.widgets.display import DisplayPane
+from rajas_tui.tui.widgets.footer import Footer
 from rajas_tui.tui.widgets.kali import KaliPane
 from rajas_tui.tui.widgets.log import LogLine, LogPane
 from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
