@@ -4,9 +4,9 @@ The app's heap is mostly long-lived: the modules and the rules' catalog, Textual
 widgets, and once a game is open its screen's widgets, which live as long as the game. A full
 (generation 2) collection walks every tracked object not frozen: with the game screen among
 them, 30,000 objects or more, it took 15-35 ms of the UI thread, and landing in a move's redraw
-it held the screen for longer than the 50 ms the app allows itself. The cyclic garbage play
-makes is a few hundred objects a move (mostly Textual's line caches): walking the long-lived
-heap for it finds nothing to free.
+it held the screen for longer than the 50 ms the app allows itself. What a full collection
+frees is the cyclic garbage play makes (Textual's line caches, about 1,000 objects a bot's move;
+the footer's rebuilt keys as a player types): walking the long-lived heap finds nothing to free.
 
 So the long-lived heap is frozen (`gc.freeze`: the collector leaves it alone), at two moments:
 when the first frame is drawn (start-up's objects; the collector is paused until then, as
