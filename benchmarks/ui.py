@@ -10,22 +10,29 @@ goal (issue 13, item 10). Prints figures; asserts nothing.
   UI thread: the listing runs in a worker, so the two should cost the same (the whole process's
   CPU at that moment is printed too: it counts what the listing's thread did by then);
 - the longest the UI thread is busy without returning to its event loop while bots of each kind
-  play (in their own process, as in the app) and every move is saved, and while 500 saves are
-  listed, ≤ 50 ms;
+  play (in their own process, as in the app) and every move is saved, while a player types moves
+  by keys against three normal bots (issue 11), and while 500 saves are listed, ≤ 50 ms; with the
+  full (generation 2) collections run on the UI thread, their CPU time, and the longest block with
+  one in it and without (the app's collector policy: rajas_tui/tui/collector.py);
+- the heap (tracked objects, frozen objects, RSS) every 100 moves of whole games of four random
+  bots, and back at the title after each: it must not grow from one game to the next;
 - a request to the bots' process: its size pickled, and its round trip in wall and app CPU time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # Run as a script, this folder comes first on sys.path, and saves.py here (the save benchmark)
@@ -40,6 +47,11 @@ SAVES_IN_FOLDER = 500
 # Moves played by four bots of each kind: fewer for the slow searches (about 1 s and 5 s a move).
 BOT_MOVES = {"random": 60, "greedy": 60, "easy": 60, "normal": 20, "hard": 5}
 ROUND_TRIPS = 50
+# The heap is printed every so many moves of the whole bot games.
+MEMORY_EVERY = 100
+MEMORY_GAMES = 3
+# The player's moves typed against three normal bots (each bot's move about a second).
+KEYED_TURNS = 6
 
 START = """
 import time, asyncio, sys
@@ -113,32 +125,74 @@ async def press_cpu(width: int, height: int) -> tuple[list[float], list[float]]:
     return moves, idle
 
 
+class CollectorWatch:
+    """Counts the full (generation 2) collections run on the thread that made it, and their
+    CPU time: gc.callbacks calls it with "start" and "stop" around every collection."""
+
+    def __init__(self) -> None:
+        self._thread = threading.get_ident()
+        self._began = 0.0
+        self.full = 0
+        self.seconds: list[float] = []
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if info["generation"] != 2 or threading.get_ident() != self._thread:
+            return
+        if phase == "start":
+            self._began = time.thread_time()
+        else:
+            self.full += 1
+            self.seconds.append(time.thread_time() - self._began)
+
+
 class Heartbeat:
     """Beats on the UI thread's event loop; the most UI-thread CPU time between two beats is
-    the longest the loop was held by one piece of work."""
+    the longest the loop was held by one piece of work. Blocks with a full collection in them
+    are kept apart from the others: the collector's share of the longest."""
 
     def __init__(self) -> None:
         self.longest = 0.0
+        self.longest_with_full = 0.0  # the longest block in which a full collection ran
+        self.longest_without = 0.0
+        self.collector = CollectorWatch()
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
+        gc.callbacks.append(self.collector)
         self._task = asyncio.get_running_loop().create_task(self._beat())
 
     async def _beat(self) -> None:
-        last = time.thread_time()
+        last, full = time.thread_time(), self.collector.full
         while True:
             await asyncio.sleep(0.001)
             now = time.thread_time()
-            self.longest = max(self.longest, now - last)
-            last = now
+            block = now - last
+            self.longest = max(self.longest, block)
+            if self.collector.full != full:
+                self.longest_with_full = max(self.longest_with_full, block)
+            else:
+                self.longest_without = max(self.longest_without, block)
+            last, full = now, self.collector.full
 
     def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
+        if self.collector in gc.callbacks:
+            gc.callbacks.remove(self.collector)
+
+    def collections(self) -> str:
+        """The full collections on the UI thread: how many, and their longest and total CPU."""
+        times = self.collector.seconds
+        return (
+            f"{len(times)} full collections on the UI thread (longest "
+            f"{max(times, default=0) * 1000:.1f} ms, {sum(times) * 1000:.0f} ms in all); the "
+            f"longest block with one in it {self.longest_with_full * 1000:.1f} ms, without "
+            f"{self.longest_without * 1000:.1f} ms"
+        )
 
 
-async def bots_block(folder: Path, kind: str, moves: int) -> tuple[float, int]:
-    """The longest UI-thread block while four bots of `kind` play `moves` moves, each saved,
+async def bots_block(folder: Path, kind: str, moves: int) -> tuple[Heartbeat, int]:
+    """The UI thread's blocks while four bots of `kind` play `moves` moves, each saved,
     thinking where the app's bots think (their own process, `present.thinking`)."""
     import saves
     from rajas_tui.tui.app import RajasApp
@@ -161,7 +215,107 @@ async def bots_block(folder: Path, kind: str, moves: int) -> tuple[float, int]:
             await asyncio.sleep(0.002)
         beat.stop()
         played = len(app.game.log) if app.game is not None else 0
-    return beat.longest, played
+    return beat, played
+
+
+def first_action_keys(state: Any) -> list[str]:
+    """The keys that play the seat to act's first legal action, as a player would type them."""
+    import rules
+    from rajas_tui.present.chooser import Chooser
+    from tests.tui.kit import keys_for
+    from tests.tui.plan import plan
+
+    view = rules.seat_view(state, state.turn)
+    return keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
+
+
+async def keys_against_bots(folder: Path, kind: str, turns: int) -> tuple[Heartbeat, int]:
+    """The UI thread's blocks while a player types `turns` moves by keys (the commands that
+    lead the chooser to the first legal action, as tests/tui/plan.py finds them) against three
+    bots of `kind`, which think in their own process as in the app: issue 11's "a game against
+    three normal bots can be played by keys in the app without a frozen screen"."""
+    import saves
+    from rajas_tui.tui.app import RajasApp
+    from rajas_tui.tui.screens.game import GameScreen
+
+    seats = [("Asha", "human")] + [(name, kind) for name in ("Bela", "Chand", "Devi")]
+    app = RajasApp(saves_dir=folder, bot_delay=0)
+    beat = Heartbeat()
+    typed = 0
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.show_game(saves.start_game(saves.seated(seats, 5, "strict")))
+        while not isinstance(app.screen, GameScreen):
+            await asyncio.sleep(0.01)
+        await pilot.pause()
+        beat.start()
+        while typed < turns and app.game is not None and not app.game.over:
+            screen, state = app.screen, app.game.state
+            if not isinstance(screen, GameScreen) or screen.chooser is None or app.saving:
+                await asyncio.sleep(0.002)  # a bot's turn, or the last move on its way
+                continue
+            # Found in a thread: the benchmark's own work is not the app's block.
+            keys = await asyncio.to_thread(first_action_keys, state)
+            await pilot.press(*keys)
+            while app.game is not None and app.game.state is state:
+                await asyncio.sleep(0.002)
+            typed += 1
+        beat.stop()
+    return beat, typed
+
+
+def rss_mb() -> float:
+    """The process's resident memory now, in MB (Linux; 0 where /proc is not there)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def heap() -> str:
+    """The collector's tracked objects (those it walks, and those frozen), and the RSS."""
+    return (
+        f"{len(gc.get_objects())} tracked objects the collector walks, "
+        f"{gc.get_freeze_count()} frozen, RSS {rss_mb():.0f} MB"
+    )
+
+
+async def memory_over_games(folder: Path, games: int) -> list[str]:
+    """The heap every MEMORY_EVERY moves of whole games of four random bots, and back at the
+    title after each: frozen objects are never freed, so what a game leaves must not stay
+    frozen, and the heap must not grow from one game to the next."""
+    import saves
+    from rajas_tui.tui.app import RajasApp
+    from rajas_tui.tui.screens.title import TitleScreen
+
+    seats = [(name, "random") for name in ("Asha", "Bela", "Chand", "Devi")]
+    app = RajasApp(saves_dir=folder, bot_delay=0)
+    lines = []
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        lines.append(f"at the title: {heap()}")
+        for number in range(1, games + 1):
+            last = app.game
+            app.show_game(saves.start_game(saves.seated(seats, number, "strict")))
+            noted = 0
+            while app.game is last or app.game is None or not app.game.over:
+                played = 0 if app.game is last or app.game is None else len(app.game.log)
+                if played >= noted + MEMORY_EVERY:
+                    noted = played - played % MEMORY_EVERY
+                    lines.append(f"game {number}, {played} moves: {heap()}")
+                await asyncio.sleep(0.005)
+            app.to_title()
+            while not isinstance(app.screen, TitleScreen):
+                await asyncio.sleep(0.01)
+            await pilot.pause()
+            # What is left, not what awaits the collector: the live heap.
+            gc.collect()
+            lines.append(
+                f"game {number} over ({len(app.game.log)} moves), at the title after a full "
+                f"collection: {heap()}"
+            )
+    return lines
 
 
 def round_trip() -> tuple[int, float, float]:
@@ -249,11 +403,23 @@ def main() -> None:
     )
     for kind, moves in BOT_MOVES.items():
         with tempfile.TemporaryDirectory() as folder:
-            block, played = asyncio.run(bots_block(Path(folder), kind, moves))
+            beat, played = asyncio.run(bots_block(Path(folder), kind, moves))
         print(
             f"longest UI-thread block while {kind} bots played {played} moves, each saved: "
-            f"{block * 1000:.1f} ms (goal {BLOCK_GOAL * 1000:.0f} ms: {verdict(block, BLOCK_GOAL)})"
+            f"{beat.longest * 1000:.1f} ms (goal {BLOCK_GOAL * 1000:.0f} ms: "
+            f"{verdict(beat.longest, BLOCK_GOAL)})\n  {beat.collections()}"
         )
+    with tempfile.TemporaryDirectory() as folder:
+        beat, typed = asyncio.run(keys_against_bots(Path(folder), "normal", KEYED_TURNS))
+    print(
+        f"longest UI-thread block while a player typed {typed} moves by keys against three "
+        f"normal bots: {beat.longest * 1000:.1f} ms (goal {BLOCK_GOAL * 1000:.0f} ms: "
+        f"{verdict(beat.longest, BLOCK_GOAL)})\n  {beat.collections()}"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        print(f"memory over {MEMORY_GAMES} whole games of four random bots:")
+        for line in asyncio.run(memory_over_games(Path(folder), MEMORY_GAMES)):
+            print(f"  {line}")
 
 
 if __name__ == "__main__":

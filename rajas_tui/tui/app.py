@@ -9,7 +9,6 @@ hold, and the UI thread never waits for the disk.
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 import signal
 import sys
@@ -35,6 +34,7 @@ from rajas_tui.present import text
 from rajas_tui.present import thinking as bot_process
 from rajas_tui.tui import bindings, colours
 from rajas_tui.tui.ascii import AsciiOnly
+from rajas_tui.tui.collector import Collector
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -156,7 +156,7 @@ class RajasApp(App[None]):
         self.keymap: dict[str, str] = {}
         self._too_small: TooSmallScreen | None = None
         self._screens_ready = False
-        self._collecting = False  # whether the collector is paused by this app's start-up
+        self.collector = Collector()  # what the garbage collector walks, and when (its module)
         # This app's own: two apps in one process (tests, a host) each keep theirs.
         self.glyphs = text.Glyphs(ascii_glyphs)
         self._ascii_only = AsciiOnly()
@@ -181,11 +181,9 @@ class RajasApp(App[None]):
         self.call_after_refresh(self._started)
 
     def on_load(self) -> None:
-        """Start-up makes many objects and frees few: the collector, walking them again and
-        again as they are made, cost the first frame about 45 ms of CPU. It is paused from
-        here (before Textual reads its styles) until the first frame is drawn."""
-        self._collecting = gc.isenabled()
-        gc.disable()
+        """The collector is paused from here (before Textual reads its styles) until the first
+        frame is drawn (`collector`)."""
+        self.collector.pause()
         self._set_theme()
 
     def _set_theme(self) -> None:
@@ -205,16 +203,15 @@ class RajasApp(App[None]):
     def _started(self) -> None:
         """The first frame is drawn. What start-up made (the rules' catalog, Textual's styles
         and widgets) lives as long as the app: left to the collector, every full collection
-        walked it all on the UI thread, 60-120 ms at a time while bots played. Frozen, the
-        collector leaves it alone; then it runs again."""
-        gc.freeze()
-        self._resume_collecting()
+        walked it all on the UI thread, 60-120 ms at a time while bots played."""
+        self.collector.started()
         self._start_thinker()
 
-    def _resume_collecting(self) -> None:
-        if self._collecting:
-            self._collecting = False
-            gc.enable()
+    def game_screen_closed(self) -> None:
+        """The game screen closed: its widgets, frozen (`collector`), are given back to the
+        collector. Not when the app closes: the process's end frees them."""
+        if self.is_running:
+            self.collector.release()
 
     # Bots: they think in their own process -------------------------------------------------------
 
@@ -431,7 +428,7 @@ class RajasApp(App[None]):
 
     def on_unmount(self) -> None:
         self.thinker.close()  # first: a bot deep in thought is not waited for
-        self._resume_collecting()  # an app closed before its first frame
+        self.collector.resume()  # an app closed before its first frame
         self.flush()
         self.file.close()
 

@@ -14,7 +14,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
@@ -29,6 +28,7 @@ from rajas_tui.tui.widgets.base import View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from rajas_tui.tui.widgets.display import DisplayPane
+from rajas_tui.tui.widgets.footer import Footer
 from rajas_tui.tui.widgets.kali import KaliPane
 from rajas_tui.tui.widgets.log import LogLine, LogPane
 from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
@@ -152,6 +152,12 @@ class GameScreen(Screen[None]):
         self._size_classes()
         self.watch(self.app, "game", self._game_changed, init=False)
         self.new_state()
+        # The screen lives as long as the game: once drawn, kept out of full collections.
+        self.call_after_refresh(self.rajas.collector.hold)
+
+    def on_unmount(self) -> None:
+        # The game ended, or another was opened: the screen's widgets may be garbage now.
+        self.rajas.game_screen_closed()
 
     def _size_classes(self) -> None:
         """Sets the breakpoint classes for the terminal's size now, as Textual does on a resize:

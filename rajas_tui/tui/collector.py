@@ -1,0 +1,92 @@
+"""When Python's garbage collector may run in the app, and over what.
+
+The app's heap is mostly long-lived: the modules and the rules' catalog, Textual's styles and
+widgets, and once a game is open its screen's widgets, which live as long as the game. A full
+(generation 2) collection walks every tracked object not frozen: with the game screen among
+them, 30,000 objects or more, it took 15-35 ms of the UI thread, and landing in a move's redraw
+it held the screen for longer than the 50 ms the app allows itself. What a full collection
+frees is the cyclic garbage play makes (Textual's line caches, about 1,000 objects a bot's move;
+the footer's rebuilt keys as a player types): walking the long-lived heap finds nothing to free.
+
+So the long-lived heap is frozen (`gc.freeze`: the collector leaves it alone), at two moments:
+when the first frame is drawn (start-up's objects; the collector is paused until then, as
+start-up makes many objects and frees few) and when a game screen is drawn (its widgets, after
+one collection of what is not frozen yet, so that the dialogs that led to it are not frozen
+with it). Full collections then walk only what a game made since.
+
+A frozen object is never freed, even once it is garbage: a closed game screen would stay for
+good, one more with every game. So when a game screen closes (the game ended, another was
+opened) everything is unfrozen (`gc.unfreeze` is all or nothing: it cannot pick out one
+screen's objects). It is cheap: the work, one walk of the whole heap, is left to the
+collector's next full collection, or to the next game screen's `hold`, at moments when no game
+is being played. Every freeze after start-up is undone when its game's screen closes, so what a
+game leaves frozen lives no longer than that game. Textual's one cache that keeps closed widgets'
+lines alive is emptied then too (`forget_drawn_lines`).
+
+The collector is the process's, not the app's: this policy assumes one app at a time in a
+process, as `rajas` runs it (tests run several, one after another).
+"""
+
+from __future__ import annotations
+
+import gc
+
+from textual._styles_cache import StylesCache
+
+
+class Collector:
+    """The app's hold on the collector: `pause` (before start-up builds the app) and `started`
+    (after its first frame) bracket start-up; `hold` and `release` bracket each game screen."""
+
+    def __init__(self) -> None:
+        self._paused = False  # paused by `pause`: the collector was running before it
+        self._starting = False
+
+    def pause(self) -> None:
+        """Start-up makes many objects and frees few: the collector, walking them again and
+        again as they are made, cost the first frame about 45 ms of CPU."""
+        self._paused = gc.isenabled()
+        self._starting = True
+        gc.disable()
+
+    def started(self) -> None:
+        """The first frame is drawn: what start-up made is frozen without a collection first
+        (it would walk all of it, on the first frame's time), and the collector runs again."""
+        if not self._starting:
+            return
+        self._starting = False
+        gc.freeze()
+        self.resume()
+
+    def resume(self) -> None:
+        """The collector runs again if `pause` stopped it (also for an app closed before its
+        first frame)."""
+        if self._paused:
+            self._paused = False
+            gc.enable()
+
+    def hold(self) -> None:
+        """A game screen is drawn: it lives as long as its game. During start-up `started`
+        freezes it with the rest."""
+        if self._starting:
+            return
+        gc.collect()
+        gc.freeze()
+
+    def release(self) -> None:
+        """A game screen closed: its widgets, frozen, may be garbage now."""
+        if self._starting:
+            return
+        gc.unfreeze()
+        forget_drawn_lines()
+
+
+def forget_drawn_lines() -> None:
+    """Textual's `StylesCache.get_inner_outer` is an lru_cache on a method (textual issue 6665):
+    it holds the styles cache of each widget it was called for, with every line that widget
+    drew, for its last 1,024 calls. Each closed game screen's lines stayed alive, about 17,000
+    objects and 2 MB a game; emptied, the cache refills with the widgets on screen."""
+    cached = getattr(StylesCache, "get_inner_outer", None)
+    clear = getattr(cached, "cache_clear", None)
+    if clear is not None:  # a Textual that no longer caches it this way
+        clear()
