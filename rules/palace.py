@@ -129,22 +129,22 @@ def _possible_chambers(
     player = state.players[seat]
     # Karma above 4 changes nothing: a payment turns at most one die and `reach` counts 3 turns.
     karma = min(player.karma, 4)
-    return actions_of(
-        _rebuildable(spec.key, spec.value, bytes(player.dice), karma, cover_needs(state, seat))
-    )
+    kept = _rebuildable(spec.key, spec.value, bytes(player.dice), karma, cover_needs(state, seat))
+    return entries if len(kept) == len(entries) else [entries[i] for i in kept]
 
 
 @lru_cache(maxsize=2048)
-def _rebuildable(key: str, value: int, statue: bytes, karma: int, needs: bytes) -> tuple[int, ...]:
-    """The payments at the chamber after which the dice left can pay one of the `needs`."""
+def _rebuildable(key: str, value: int, statue: bytes, karma: int, needs: bytes) -> bytes:
+    """Which of the payments at the chamber (by their place in its entries) leave dice that
+    can pay one of the `needs`."""
     turns = karma > 0
-    kept = []
-    for option in _chambers(key, face_candidates(statue, turns, value), turns, value):
+    kept = bytearray()
+    for i, option in enumerate(_chambers(key, face_candidates(statue, turns, value), turns, value)):
         pay = ACTIONS[option].pay
         rest = statue.replace(bytes((pay.die,)), b"", 1)
         if covers(needs, best_totals(rest, karma - pay.flipped)):
-            kept.append(option)
-    return tuple(kept)
+            kept.append(i)
+    return bytes(kept)
 
 
 @cache

@@ -83,6 +83,8 @@ class Layout:
     # only its first free one is open (§3); a run of other spaces with one cost is open
     # wherever free.
     runs: tuple[tuple[bool, int, int, int], ...]
+    # Per space index, the records of each distinct entries met there, by number (`_Known`).
+    known: list[list[tuple[Action, ...]]]
 
 
 _LAYOUTS: dict[tuple[int, str], Layout] = {}
@@ -119,6 +121,7 @@ def _lay_out(players: int, rules: SeatRules) -> Layout:
         ),
         costs=tuple(spec.money for spec in specs),
         runs=tuple(runs),
+        known=_known(players).records,
     )
 
 
@@ -212,7 +215,7 @@ def placement_options(state: GameState) -> list[Action]:
     turns = player.karma > 0
     players = state.config.players
     table = _table(players, statue, turns)
-    known = _known(players).records
+    known = layout.known
     checks = layout.checks
     result: list[Action] = []
     for index in _open(layout, state.spaces, player.money):
@@ -232,7 +235,10 @@ def _fill(
     """The entries at a space not yet in the statue's table, now kept there."""
     ids = layout.entries[index](layout.specs[index], statue, turns)
     known = _known(players)
-    number = table[index] = known.number(index, ids)
+    number = known.numbers[index].get(ids)
+    if number is None:
+        number = known.number(index, ids)
+    table[index] = number
     return actions_of(ids) if number == UNKNOWN else known.records[index][number]
 
 

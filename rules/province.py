@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from functools import cache, lru_cache
-from itertools import chain
 from typing import NamedTuple
 
 from .catalog import EdgeSpot, catalog
@@ -78,25 +78,28 @@ def _reading(province: Province) -> _Reading:
 
 
 def _read(province: Province) -> _Reading:
-    # 255 or more tiles would not fit a byte: bytes() refuses them rather than mix them up.
-    read = bytes(
-        chain.from_iterable(
-            (0, 0) if p is None else (p.tile + 1, p.rotation | p.rebuilt << 2)
-            for p in province.cells
-        )
-    )
-    ends = _ends_of(read)
+    read = bytearray(2 * len(province.cells))
+    for cell, placed in enumerate(province.cells):
+        if placed is not None:
+            # 255 or more tiles would not fit a byte: bytearray refuses them, not mixes them up.
+            read[2 * cell] = placed.tile + 1
+            read[2 * cell + 1] = placed.rotation | placed.rebuilt << 2
+    code = bytes(read)
+    ends = _ends_of(code)
     demand = _demand_of(ends)
-    reading = _Reading(province, read, ends, demand, _fitting_ends(demand))
+    reading = _Reading(province, code, ends, demand, _fitting_ends(demand))
     if len(_READINGS) >= READINGS_KEPT:
-        _READINGS.clear()
+        # The one read first goes: the provinces of the game under way were read last, or are
+        # read again as soon as they are asked about.
+        with suppress(StopIteration, KeyError, RuntimeError):
+            del _READINGS[next(iter(_READINGS))]
     _READINGS[id(province)] = reading
     return reading
 
 
 # The provinces read that `_reading` keeps at most: a game under way asks about one per seat, a
-# new one each time a tile is built; when full it is emptied and fills again. Each keeps its
-# province alive, for the collector to walk, so it is small.
+# new one each time a tile is built. Each keeps its province alive, for the collector to walk,
+# so it is small.
 READINGS_KEPT = 16
 _READINGS: dict[int, _Reading] = {}
 

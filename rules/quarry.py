@@ -37,12 +37,11 @@ def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Qua
     best = best_totals(statue, karma)
     fits = fitting_ends(player.province)
     facts = read_statue(statue)
-    result: list[Quarry] = []
+    ids: list[int] = []
     for index, colour, price, ends in read_display(state.supply.stacks).tops:
         if price <= best[colour] and fits >> ends & 1:
-            purchases = _purchases(spec.key, index, facts[FACES + colour], karma, colour, price)
-            result += map(ACTIONS.__getitem__, purchases)
-    return result
+            ids += _purchases(spec.key, index, facts[FACES + colour], karma, colour, price)
+    return [*map(ACTIONS.__getitem__, ids)]
 
 
 class Display(NamedTuple):
