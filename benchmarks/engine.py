@@ -4,7 +4,10 @@ Prints a table and whether each goal is met; asserts nothing. Run:
 
     python benchmarks/engine.py [--games N] [--players P] [--variant V] [--vs-catanatron]
 
-`--gc-freeze` calls `gc.freeze()` after the warm-up, as an app may once its data is loaded, so that
+Each engine first plays `--warm-up` games (10 by default) that are not measured, as a running app
+would have its data and caches warm, and then the collector runs once in full, so that every run
+starts from a settled heap rather than from wherever the warm-up left the collector's counts.
+`--gc-freeze` calls `gc.freeze()` after that, as an app may once its data is loaded, so that
 full collections no longer walk the objects alive then (modules, data, warm caches).
 `--variant` picks the game measured: base (the default), ganga (the river tiles), navaratnas (every
 seat on the Navaratnas board side) or mixed (seats alternate base and Navaratnas boards).
@@ -61,6 +64,10 @@ class Tally:
     slowest_at: str = ""
     gc_seconds: float = 0.0
     collections: int = 0  # counted by GcClock, so a step can tell whether the collector ran in it
+    # Full collections (of the oldest generation), which walk every tracked object: the pauses
+    # that make a step slow.
+    full_collections: int = 0
+    longest_full: float = 0.0
     # The slowest step the collector did not run in: the engine's own worst, apart from GC pauses.
     slowest_no_gc: float = 0.0
 
@@ -92,8 +99,12 @@ class GcClock:
         if phase == "start":
             self._began = time.process_time()
         elif self.current is not None:
-            self.current.gc_seconds += time.process_time() - self._began
+            took = time.process_time() - self._began
+            self.current.gc_seconds += took
             self.current.collections += 1
+            if info["generation"] == 2:
+                self.current.full_collections += 1
+                self.current.longest_full = max(self.current.longest_full, took)
 
 
 def play_rajas(seed: int, players: int, tally: Tally, variant: str = "base") -> None:
@@ -180,12 +191,20 @@ def report(tallies: list[Tally], players: int, variant: str = "base", frozen: bo
         f"{met(slowest <= STEP_GOAL_MS)}; without a collection in it "
         f"{ours.slowest_no_gc * 1000:.3f} ms {met(ours.slowest_no_gc * 1000 <= STEP_GOAL_MS)}"
     )
+    for t in tallies:
+        print(
+            f"  {t.name}: {t.full_collections} full collections in its games"
+            + (f", the longest {t.longest_full * 1000:.1f} ms" if t.full_collections else "")
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--warm-up", type=int, default=10, help="games each engine plays first, not measured"
+    )
     parser.add_argument(
         "--gc-freeze",
         action="store_true",
@@ -204,14 +223,16 @@ def main() -> None:
         parser.error("--vs-catanatron compares 4-player games; leave --players at 4")
     ours = Tally("rajas")
     tallies = [ours]
-    # Warm the data and caches once, as a running app would have them, with a seed after the
-    # measured ones; the warm-up tallies are thrown away.
-    warm_up = args.games + 1
-    play_rajas(warm_up, args.players, Tally("warm-up"), args.variant)
+    # Warm the data and caches, as a running app would have them, with seeds after the measured
+    # ones; the warm-up tallies are thrown away.
     theirs = Tally("catanatron") if args.vs_catanatron else None
     if theirs is not None:
         tallies.append(theirs)
-        play_catanatron(warm_up, Tally("warm-up"))
+    for seed in range(args.games + 1, args.games + 1 + max(args.warm_up, 1)):
+        play_rajas(seed, args.players, Tally("warm-up"), args.variant)
+        if theirs is not None:
+            play_catanatron(seed, Tally("warm-up"))
+    gc.collect()
     if args.gc_freeze:
         gc.freeze()
     clock = GcClock()

@@ -1,7 +1,16 @@
-"""What every kind of action space gives the placement listing and the engine (see `placing`)."""
+"""What every kind of action space gives the placement listing and the engine (see `placing`).
+
+Listings are kept in caches as action ids: ints indexing `ACTIONS`, where every placement a
+listing has offered is kept once. A tuple of ints is an object the garbage collector stops
+tracking, where a tuple of action records stays in every full collection for as long as its
+cache keeps it; with ids, a cache filled during a game adds nothing for the collector to walk,
+and the records themselves are made once per distinct placement (a few thousand in all). The
+placement listing turns ids into records once per distinct entries (see `placing`), and the
+checks work on records."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -11,14 +20,33 @@ from .catalog import SpaceSpec
 from .ruleset import SeatRules
 from .state import GameState
 
-# What the dice on the statue alone allow at a space: the statue as its dice codes in bytes, and
-# whether karma can turn a die. Listings keep these per statue.
-Entries = Callable[[SpaceSpec, bytes, bool], Sequence[Any]]
-# A space's listing from its entries and the rest of the state (the seat acting).
+Ids = tuple[int, ...]
+
+# What the dice on the statue alone allow at a space, as action ids: the statue as its dice codes
+# in bytes, and whether karma can turn a die. Listings keep these per statue.
+Entries = Callable[[SpaceSpec, bytes, bool], Ids]
+# A space's listing from its entries (as records) and the rest of the state (the seat acting).
 Check = Callable[[GameState, int, SpaceSpec, Sequence[Any]], Sequence[Any]]
 
+# Every placement a listing has offered, by its id (its index here).
+ACTIONS: list[Any] = []
+_NEW_ID = threading.Lock()
 
-def no_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[()]:
+
+def action_id(action: object) -> int:
+    """A new id for `action`. Called by the caches that make each distinct placement once: two
+    threads missing one of them together may give one action two ids, which both read back."""
+    with _NEW_ID:
+        ACTIONS.append(action)
+        return len(ACTIONS) - 1
+
+
+def actions_of(ids: Sequence[int]) -> list[Any]:
+    """The records of these action ids, in order."""
+    return [*map(ACTIONS.__getitem__, ids)]
+
+
+def no_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> Ids:
     return ()
 
 
@@ -39,3 +67,6 @@ class Area:
     # The check a space of the area needs on a board of this many players with these seat
     # rules, or None when its entries are its listing: worked out once per board.
     check: Callable[[int, SeatRules, SpaceSpec], Check | None] = no_check
+    # Whether the entries are the same whatever the dice (a terrace's, say): then a board works
+    # them out once, and listings look nothing up for them.
+    dice_free: bool = False

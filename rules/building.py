@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from . import tracks
 from .actions import Rebuild
 from .catalog import catalog
-from .dice import minimal_payments, paid_total, payment_problem, payments_of, reach, shortfall
+from .dice import (
+    best_totals,
+    minimal_payments,
+    paid_total,
+    payment_problem,
+    payments_of,
+    reach,
+    shortfall,
+)
 from .fields import gain_reached_fields
 from .model import COLOURS, Die
-from .province import edge_gains, rebuild_rotations, rotated
+from .province import (
+    code,
+    code_rebuild_rotations,
+    edge_gains,
+    placed_in,
+    rebuild_rotations,
+    rotated,
+)
 from .quarry import read_display
-from .state import GameState, Placed, Province, replace
+from .state import GameState, Placed, replace
 
 
 def build(state: GameState, seat: int, cell: int, placed: Placed, *, edges: bool) -> GameState:
@@ -80,10 +95,10 @@ def can_rebuild(
     player = state.players[seat]
     dice = player.dice if dice is None else dice
     karma = player.karma if karma is None else karma
-    return covers(cover_needs(state, seat), reach(dice, karma)[1])
+    return covers(cover_needs(state, seat), best_totals(bytes(dice), karma))
 
 
-def covers(needs: tuple[int, ...], best: tuple[int, ...]) -> bool:
+def covers(needs: Sequence[int], best: Sequence[int]) -> bool:
     """Whether dice paying up to `best` of each colour reach one of the `cover_needs`."""
     return any(need <= most for need, most in zip(needs, best, strict=True))
 
@@ -92,32 +107,34 @@ def covers(needs: tuple[int, ...], best: tuple[int, ...]) -> bool:
 NO_COVER = 99
 
 
-def cover_needs(state: GameState, seat: int) -> tuple[int, ...]:
+def cover_needs(state: GameState, seat: int) -> bytes:
     """Per colour, the least a payment must total for the Master Builder to cover some tile of
     the province with a display top of that colour (NO_COVER: none can be covered).
 
     Any total reaching a tile's difference holds a minimal payment, so the Master Builder has a
     choice exactly when the dice of some colour can pay its need (`covers`): listings ask that
     for every chamber payment, with the dice each leaves, and work out the needs once."""
-    return _cover_needs(state.players[seat].province, read_display(state.supply.stacks).ids)
+    return _cover_needs(code(state.players[seat].province), read_display(state.supply.stacks).ids)
 
 
 @lru_cache(maxsize=1024)
-def _cover_needs(province: Province, tops: tuple[int, ...]) -> tuple[int, ...]:
+def _cover_needs(read: bytes, tops: bytes) -> bytes:
+    """Keyed by the province's code (see `province.code`) and the display's top tiles (each + 1,
+    0 for none): bytes, which the collector does not track."""
     tiles = catalog().tiles
     needs = [NO_COVER] * len(COLOURS)
-    for cell, placed in province.placed():
-        if placed.rebuilt:
+    for cell, tile, rebuilt in placed_in(read):
+        if rebuilt:
             continue
-        value = tiles[placed.tile].value
+        value = tiles[tile].value
         for top in tops:
-            if top < 0:
+            if not top:
                 continue
-            new = tiles[top]
+            new = tiles[top - 1]
             difference = new.value - value
-            if 0 < difference < needs[new.colour] and rebuild_rotations(province, cell, new.ends):
+            if 0 < difference < needs[new.colour] and code_rebuild_rotations(read, cell, new.ends):
                 needs[new.colour] = difference
-    return tuple(needs)
+    return bytes(needs)
 
 
 def rebuild_problem(state: GameState, seat: int, action: Rebuild) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -55,33 +56,21 @@ def give_up(state: GameState, seat: int, pay: Payment) -> GameState:
     return state.update_supply(dice=tuple(supply))
 
 
-def single_die_options(
-    dice: Sequence[int], karma: int, *, colour: Colour | None = None, faces: tuple[int, ...] = ()
-) -> tuple[PaidDie, ...]:
-    """Each distinct way to give up one die: of `colour` if given, showing one of `faces` if given.
-
-    Without `faces` any face will do and karma flips are not listed (they would change nothing).
-    """
-    turns = bool(karma) and bool(faces)
-    return _single_die_options(candidates(dice, colour, faces, turns), turns, faces)
-
-
 # The option caches below are keyed by the dice as their codes in bytes (`bytes(statue)`, the
-# dice being ints 0..23) and colours as plain ints, and hold codes, face values and the shared
-# paid dice: bytes and ints are objects the garbage collector does not track, so a tuple of them
-# drops out of its walks, where one holding `Die` or `Colour` objects stays in every collection.
+# dice being ints 0..23) and colours as plain ints, and hold codes, face values, paid dice as
+# their indices (`paid_die_of`) and payments as their ids (`payment_of`): bytes and ints are
+# objects the garbage collector does not track, so a tuple of them drops out of its walks, where
+# one holding records stays in every full collection for as long as the cache keeps it.
 
 
-def candidates(
-    dice: Sequence[int], colour: Colour | None, faces: tuple[int, ...], turns: bool
-) -> bytes:
+def candidates(dice: Sequence[int], colour: Colour | None, faces: bytes, turns: bool) -> bytes:
     """The codes of the distinct dice that could pay, in statue order: the options depend on
     these alone, so the caches of options are keyed by far fewer statues."""
     return _candidates(bytes(dice), -1 if colour is None else int(colour), faces, turns)
 
 
 @lru_cache(maxsize=8192)
-def _candidates(statue: bytes, colour: int, faces: tuple[int, ...], turns: bool) -> bytes:
+def _candidates(statue: bytes, colour: int, faces: bytes, turns: bool) -> bytes:
     # A die's code is colour * 6 + face - 1: its face is code % 6 + 1, turned 6 - code % 6.
     return bytes(
         code
@@ -91,38 +80,41 @@ def _candidates(statue: bytes, colour: int, faces: tuple[int, ...], turns: bool)
     )
 
 
-def colour_candidates(dice: Sequence[int]) -> tuple[bytes, ...]:
-    """`candidates` of each colour, any face: one lookup per listing instead of one per space."""
-    return read_statue(bytes(dice))[BY_COLOUR]
+def colour_candidates(dice: Sequence[int], colour: int) -> bytes:
+    """`candidates` of one colour, any face."""
+    return read_statue(bytes(dice))[BY_COLOUR + colour]
 
 
-def face_candidates(dice: Sequence[int], turns: bool) -> tuple[bytes, ...]:
-    """`candidates` showing each face 1 to 6 (index 0 unused), any colour, turns counted."""
-    facts = read_statue(bytes(dice))
-    return facts[BY_FACE_TURNED] if turns else facts[BY_FACE]
+def face_candidates(dice: Sequence[int], turns: bool, face: int) -> bytes:
+    """`candidates` showing `face` (1 to 6), any colour, turns counted."""
+    return read_statue(bytes(dice))[(BY_FACE_TURNED if turns else BY_FACE) + face]
 
 
-# What `read_statue` gives, by index: per colour, the distinct dice of that colour; per face 1 to
-# 6 (0 unused), the distinct dice showing it, and those showing it as they are or once turned by
-# karma; per colour, the faces of every die of that colour.
-BY_COLOUR: Final = 0
-BY_FACE: Final = 1
-BY_FACE_TURNED: Final = 2
-FACES: Final = 3
-StatueFacts = tuple[
-    tuple[bytes, ...], tuple[bytes, ...], tuple[bytes, ...], tuple[tuple[int, ...], ...]
-]
+# What `read_statue` gives, by index from these: per colour, the distinct dice of that colour;
+# per face 1 to 6, the distinct dice showing it, and those showing it as they are or once turned
+# by karma; per colour, the faces of every die of that colour, lowest first.
+BY_COLOUR: Final = 0  # + colour: 0 to 3
+BY_FACE: Final = 3  # + face: 4 to 9
+BY_FACE_TURNED: Final = 9  # + face: 10 to 15
+FACES: Final = 16  # + colour: 16 to 19
+# The faces of some dice of one colour, lowest first: bytes in what the statue's facts hold.
+Faces = bytes | tuple[int, ...]
 
 
 @lru_cache(maxsize=8192)
-def read_statue(statue: bytes) -> StatueFacts:
+def read_statue(statue: bytes) -> tuple[bytes, ...]:
     """One pass over the dice for all of a listing's lookups: most statues are listed only a
-    few times, so what is read off them once must be cheap to read. A plain tuple of bytes and
-    ints, which the garbage collector stops tracking (a named tuple it would walk for ever)."""
+    few times, so what is read off them once must be cheap to read.
+
+    One flat tuple of bytes, which the garbage collector stops tracking the first time it looks
+    at it. It would not stop tracking a named tuple at all, and it untracks nested tuples a level
+    per collection (the tuples a tuple holds are walked after it), so some of those, made just
+    before a collection of the middle generation, would reach the oldest still tracked and count
+    towards the next full collection."""
     by_colour = [bytearray() for _ in COLOURS]
     by_face = [bytearray() for _ in range(7)]
     turned = [bytearray() for _ in range(7)]
-    faces: list[list[int]] = [[] for _ in COLOURS]
+    faces = [bytearray() for _ in COLOURS]
     seen = set()
     for code in statue:
         colour, face = divmod(code, 6)
@@ -133,42 +125,40 @@ def read_statue(statue: bytes) -> StatueFacts:
             by_face[face + 1].append(code)
             turned[face + 1].append(code)
             turned[6 - face].append(code)
-    return (
-        tuple(map(bytes, by_colour)),
-        tuple(map(bytes, by_face)),
-        tuple(map(bytes, turned)),
-        tuple(map(tuple, faces)),
-    )
+    return tuple(map(bytes, by_colour + by_face[1:] + turned[1:] + faces))
+
+
+def paid_die_of(index: int) -> PaidDie:
+    """The shared paid die with this index: its die's code * 2, + 1 if turned by karma."""
+    return paid_die(index >> 1, bool(index & 1))
 
 
 @lru_cache(maxsize=4096)
-def _single_die_options(dice: bytes, turns: bool, faces: tuple[int, ...]) -> tuple[PaidDie, ...]:
-    options: list[PaidDie] = []
+def single_die_ids(dice: bytes, turns: bool, faces: bytes) -> tuple[int, ...]:
+    """Each distinct way to give up one of these dice (codes), as paid-die indices: one showing
+    one of `faces`, as it is or (with `turns`) turned by karma; with no `faces`, any die as it
+    is (a turn would change nothing)."""
+    options: list[int] = []
     for code in dice:
         value = code % 6 + 1
         if not faces:
-            options.append(paid_die(code))
+            options.append(code * 2)
             continue
         if value in faces:
-            options.append(paid_die(code))
+            options.append(code * 2)
         if turns and opposite_face(value) in faces:
-            options.append(paid_die(code, True))
+            options.append(code * 2 + 1)
     return tuple(options)
 
 
-def value_options(dice: Sequence[int], karma: int, colour: Colour) -> tuple[PaidDie, ...]:
-    """One die of `colour` whose face counts: each distinct die as it is and turned with karma."""
-    return value_payments(candidates(dice, colour, (), False), bool(karma))
-
-
 @lru_cache(maxsize=4096)
-def value_payments(dice: bytes, turns: bool) -> tuple[PaidDie, ...]:
-    """Each of these dice (codes) as it is and, with karma, turned."""
-    options: list[PaidDie] = []
+def value_payments(dice: bytes, turns: bool) -> tuple[int, ...]:
+    """Each of these dice (codes) as it is and, with karma, turned: paid-die indices."""
+    options: list[int] = []
     for code in dice:
-        options.append(paid_die(code))
+        options.append(code * 2)
         if turns:
-            options.append(paid_die(code, True))
+            options.append(code * 2 + 1)
     return tuple(options)
 
 
@@ -179,7 +169,8 @@ def minimal_payments(
 
     Minimal: no die could be left out and no karma flip undone while still reaching the target.
     """
-    return _minimal_payments(faces_of(dice, colour), min(karma, 3), int(colour), target)
+    ids = _minimal_payments(faces_of(dice, colour), min(karma, 3), int(colour), target)
+    return tuple(map(payment_of, ids))
 
 
 def a_die(colour: Colour | None) -> str:
@@ -200,42 +191,51 @@ def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) ->
     return f"needs {target} {name}, you have {total}{with_karma}."
 
 
-def reach(dice: Sequence[int], karma: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def reach(dice: Sequence[int], karma: int) -> tuple[tuple[bytes, ...], bytes]:
     """Per colour: the faces of the statue's dice of that colour, and the highest total they can
     pay with karma turns (as `shortfall` counts it). A price above that total has no payment, so
     listings skip `minimal_payments` for it."""
-    return _reach(bytes(dice), min(karma, 3))
+    statue = bytes(dice)
+    return read_statue(statue)[FACES:], best_totals(statue, karma)
+
+
+def best_totals(statue: bytes, karma: int) -> bytes:
+    """`reach`'s highest totals alone, for the dice codes in `statue`."""
+    return _best_totals(statue, min(karma, 3))
 
 
 @lru_cache(maxsize=8192)
-def _reach(statue: bytes, turns: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    faces = read_statue(statue)[FACES]
-    return faces, tuple([_best(colour, turns) for colour in faces])
+def _best_totals(statue: bytes, turns: int) -> bytes:
+    # A statue holds at most 10 dice: their total, turned or not, fits a byte.
+    facts = read_statue(statue)
+    return bytes([_best(facts[FACES + colour], turns) for colour in COLOURS])
 
 
 @lru_cache(maxsize=4096)
-def _best(faces: tuple[int, ...], turns: int) -> int:
+def _best(faces: bytes, turns: int) -> int:
     """Dice of one colour repeat across statues far more than whole statues do."""
     return sum(faces) + sum(7 - 2 * v for v in sorted(faces)[:turns] if v in _FLIP_HELPS)
 
 
-def payments_of(
-    faces: tuple[int, ...], karma: int, colour: int, target: int
-) -> tuple[Payment, ...]:
+def payments_of(faces: Faces, karma: int, colour: int, target: int) -> tuple[Payment, ...]:
     """`minimal_payments` for the dice of `colour` showing `faces` (see `reach`)."""
+    return tuple(map(payment_of, payment_ids(faces, karma, colour, target)))
+
+
+def payment_ids(faces: Faces, karma: int, colour: int, target: int) -> tuple[int, ...]:
+    """`payments_of` as payment ids (see `payment_of`), for caches of listings to keep."""
     return _minimal_payments(faces, min(karma, 3), int(colour), target)
 
 
-def faces_of(dice: Sequence[int], colour: Colour) -> tuple[int, ...]:
-    return read_statue(bytes(dice))[FACES][colour]
+def faces_of(dice: Sequence[int], colour: Colour) -> bytes:
+    return read_statue(bytes(dice))[FACES + colour]
 
 
 @lru_cache(maxsize=16384)
-def _minimal_payments(
-    values: tuple[int, ...], karma: int, colour: int, target: int
-) -> tuple[Payment, ...]:
-    """For each choice of dice (in `product` order: how many of the lowest face, then of the
-    next, the last counted fastest), its one minimal payment if it has one.
+def _minimal_payments(values: Faces, karma: int, colour: int, target: int) -> tuple[int, ...]:
+    """The ids of the minimal payments: for each choice of dice (in `product` order: how many
+    of the lowest face, then of the next, the last counted fastest), its one minimal payment if
+    it has one.
 
     Turning the lowest faces gains most, and the canonical spelling turns the lowest, so a
     choice of dice needs only its fewest turns that reach the target: with one turn more, undoing
@@ -252,7 +252,7 @@ def _minimal_payments(
     for i in range(len(faces) - 1, -1, -1):
         room[i] = room[i + 1] + faces[i] * counts[faces[i]]
         left[i] = left[i + 1] + counts[faces[i]]
-    found: list[Payment] = []
+    found: list[int] = []
     chooser = _Chooser(faces, [counts[v] for v in faces], room, left, karma, target, colour)
     chooser.choose(0, [], 0, found)
     return tuple(found)
@@ -275,7 +275,7 @@ class _Chooser:
         self.faces, self.counts, self.room, self.left = faces, counts, room, left
         self.karma, self.target, self.colour = karma, target, colour
 
-    def choose(self, i: int, paid: list[int], total: int, found: list[Payment]) -> None:
+    def choose(self, i: int, paid: list[int], total: int, found: list[int]) -> None:
         if i == len(self.faces):
             payment = self.minimal(paid, total)
             if payment is not None:
@@ -288,9 +288,9 @@ class _Chooser:
             if most >= target:
                 self.choose(i + 1, paid + [face] * n, reached, found)
 
-    def minimal(self, paid: list[int], total: int) -> Payment | None:
-        """The chosen faces (lowest first) with the fewest turns, on the lowest faces, that
-        reach the target, if that payment is minimal."""
+    def minimal(self, paid: list[int], total: int) -> int | None:
+        """The id of the chosen faces (lowest first) with the fewest turns, on the lowest faces,
+        that reach the target, if that payment is minimal."""
         target = self.target
         turns = 0
         while total < target and turns < self.karma and turns < len(paid) and paid[turns] <= 3:
@@ -304,7 +304,7 @@ class _Chooser:
         least = min(paid[turns] if turns < len(paid) else 7, 7 - paid[turns - 1] if turns else 7)
         if total - least >= target:
             return None
-        return _payment_of(self.colour, paid, turns)
+        return _payment_id(self.colour, paid, turns)
 
 
 def canonical_payment(pay: Payment) -> Payment:
@@ -317,24 +317,34 @@ def canonical_payment(pay: Payment) -> Payment:
     return tuple(sorted(turned))
 
 
-def _payment_of(colour: int, paid: list[int], turns: int) -> Payment:
-    """The chosen faces (lowest first) with the lowest `turns` of them turned: the canonical
-    spelling, sorted as paid dice sort (by die, unturned first)."""
+def _payment_id(colour: int, paid: list[int], turns: int) -> int:
+    """The id of the chosen faces (lowest first) with the lowest `turns` of them turned: the
+    canonical spelling, sorted as paid dice sort (by die, unturned first)."""
     # A paid die's index among the shared ones is its die's code * 2, + 1 if turned.
     start = colour * 6 - 1
-    indices = sorted((start + v) * 2 + (i < turns) for i, v in enumerate(paid))
-    key = tuple(indices)
-    payment = _PAYMENTS.get(key)
-    if payment is None:
-        payment = _PAYMENTS[key] = tuple(paid_die(index >> 1, bool(index & 1)) for index in key)
-    return payment
+    key = tuple(sorted((start + v) * 2 + (i < turns) for i, v in enumerate(paid)))
+    found = _PAYMENT_IDS.get(key)
+    if found is None:
+        with _NEW_PAYMENT:
+            found = _PAYMENT_IDS.get(key)
+            if found is None:
+                _PAYMENTS.append(tuple(map(paid_die_of, key)))
+                found = _PAYMENT_IDS[key] = len(_PAYMENTS) - 1
+    return found
 
 
-# One shared tuple per distinct payment, found by the indices of its paid dice: the payment
-# caches and the purchase records built on them held about three copies of each (7,700 tuples
-# for 2,200 payments after 60 random games), every one walked by each full collection. Minimal
-# payments are few, so this stays small.
-_PAYMENTS: dict[tuple[int, ...], Payment] = {}
+def payment_of(payment_id: int) -> Payment:
+    """The shared payment with this id."""
+    return _PAYMENTS[payment_id]
+
+
+# One shared tuple per distinct minimal payment, by its id (its index here), and the ids by the
+# indices of the payment's paid dice. The payment caches keep ids, which the garbage collector
+# need not walk; minimal payments are few (about 2,200 after 60 random games), so this stays
+# small.
+_PAYMENTS: list[Payment] = []
+_PAYMENT_IDS: dict[tuple[int, ...], int] = {}
+_NEW_PAYMENT = threading.Lock()
 
 
 def paid_total(pay: Payment) -> int:

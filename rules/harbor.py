@@ -6,58 +6,63 @@ from functools import cache, lru_cache
 
 from . import river
 from .actions import Harbor
+from .area import action_id, actions_of
 from .catalog import SpaceSpec, catalog
-from .dice import candidates, give_up, payment_problem, single_die_options
-from .model import Effect, PaidDie
+from .dice import candidates, give_up, paid_die_of, payment_problem, single_die_ids
+from .model import Effect
 from .state import GameState, replace
 
 
-def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> tuple[Harbor, ...]:
+def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Harbor]:
     """Each die that can pay, with each move that stops the boat on another space."""
     if not river.can_move(state, seat):
-        return ()
+        return []
     player = state.players[seat]
     faces = _FACES[catalog().harbor_max_die]
     turns = bool(player.karma)
     dice = candidates(player.dice, None, faces, turns)
-    return _moves(spec.key, dice, turns, faces, _first_steps(state.river.boats, seat, len(faces)))
+    firsts = _first_steps(seat, len(faces), *state.river.boats)
+    return actions_of(_moves(spec.key, dice, turns, faces, firsts))
 
 
-# The faces a harbor takes, per highest face: (1,), (1, 2), ...
-_FACES = tuple(tuple(range(1, top + 1)) for top in range(7))
+# The faces a harbor takes, per highest face: 1, 1 2, ... (bytes, as the caches below are keyed
+# by: see `dice`).
+_FACES = tuple(bytes(range(1, top + 1)) for top in range(7))
 
 
 @lru_cache(maxsize=4096)
-def _first_steps(boats: tuple[int, ...], seat: int, most: int) -> tuple[int, ...]:
+def _first_steps(seat: int, most: int, *boats: int) -> bytes:
     """The step counts up to `most` that each stop the boat on a space no fewer steps reach: a
-    die showing v moves the boat by those of them up to v."""
+    die showing v moves the boat by those of them up to v. The boats are passed one by one, so
+    that the key is a tuple of ints alone (one holding the boats' tuple could reach the
+    collector's oldest generation still tracked: see `dice.read_statue`)."""
     reached: set[int] = set()
-    firsts = []
+    firsts = bytearray()
     for steps in range(1, most + 1):
         to = river.destination(boats, seat, steps)
         if to not in reached:
             reached.add(to)
             firsts.append(steps)
-    return tuple(firsts)
+    return bytes(firsts)
 
 
 @lru_cache(maxsize=4096)
-def _moves(
-    key: str, dice: bytes, turns: bool, faces: tuple[int, ...], firsts: tuple[int, ...]
-) -> tuple[Harbor, ...]:
-    """Each die that can pay, with one move per distinct space the boat can reach; keyed by the
-    dice that could pay (their codes in bytes), not the whole statue."""
-    payments = single_die_options(dice, turns, faces=faces)
+def _moves(key: str, dice: bytes, turns: bool, faces: bytes, firsts: bytes) -> tuple[int, ...]:
+    """Each die that can pay, with one move per distinct space the boat can reach, as action
+    ids; keyed by the dice that could pay (their codes in bytes), not the whole statue."""
     return tuple(
-        _harbor(key, pay, steps) for pay in payments for steps in firsts if steps <= pay.value
+        _harbor(key, pay, steps)
+        for pay in single_die_ids(dice, turns, faces)
+        for steps in firsts
+        if steps <= paid_die_of(pay).value
     )
 
 
 @cache
-def _harbor(key: str, pay: PaidDie, steps: int) -> Harbor:
-    """One shared record per move (a few hundred in all), so that the listings cached above
-    hold no records of their own for the collector to walk."""
-    return Harbor(key, pay, steps)
+def _harbor(key: str, pay: int, steps: int) -> int:
+    """The action id of a move (`pay` a paid-die index), its record made once (a few hundred
+    in all)."""
+    return action_id(Harbor(key, paid_die_of(pay), steps))
 
 
 def why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

@@ -7,17 +7,24 @@ from functools import cache, lru_cache
 
 from . import tracks
 from .actions import Single, Variety
-from .area import Check
+from .area import Check, action_id
 from .catalog import SpaceSpec, catalog
-from .dice import a_die, colour_candidates, give_up, payment_problem, value_payments
-from .model import GOODS, Effect, Good, PaidDie
+from .dice import (
+    a_die,
+    colour_candidates,
+    give_up,
+    paid_die_of,
+    payment_problem,
+    value_payments,
+)
+from .model import GOODS, Effect
 from .province import good_score
 from .ruleset import SeatRules
 from .spaces import board_side
 from .state import GameState, replace
 
 
-def variety_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Variety]:
+def variety_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int]:
     return _variety(spec.key)
 
 
@@ -38,9 +45,9 @@ def _used_variety(state: GameState, seat: int) -> bool:
 
 
 @cache
-def _variety(key: str) -> tuple[Variety]:
+def _variety(key: str) -> tuple[int]:
     """One shared listing per space: every statue's table holds it."""
-    return (Variety(key),)
+    return (action_id(Variety(key)),)
 
 
 def variety_problem(
@@ -60,23 +67,25 @@ def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceS
     return replace(state, queue=(Effect("variety"), *state.queue))
 
 
-def single_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Single, ...]:
+def single_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int, ...]:
     assert spec.colour is not None
-    return _single_options(spec.key, colour_candidates(statue)[spec.colour], turns)
+    return _single_options(spec.key, colour_candidates(statue, spec.colour), turns)
 
 
 @lru_cache(maxsize=4096)
-def _single_options(key: str, dice: bytes, turns: bool) -> tuple[Single, ...]:
+def _single_options(key: str, dice: bytes, turns: bool) -> tuple[int, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
-    listings are kept."""
-    return tuple(_single(key, pay, good) for pay in value_payments(dice, turns) for good in GOODS)
+    listings are kept; action ids."""
+    return tuple(
+        _single(key, pay, good) for pay in value_payments(dice, turns) for good in range(len(GOODS))
+    )
 
 
 @cache
-def _single(key: str, pay: PaidDie, good: Good) -> Single:
-    """One shared record per choice (a few thousand at most), so that the listings cached above
-    hold no records of their own for the collector to walk."""
-    return Single(key, pay, good)
+def _single(key: str, pay: int, good: int) -> int:
+    """The action id of a choice (`pay` a paid-die index, `good` a good's number), its record
+    made once (a few thousand at most). Keyed by ints: a `Good` would keep the key tracked."""
+    return action_id(Single(key, paid_die_of(pay), GOODS[good]))
 
 
 def single_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

@@ -7,18 +7,19 @@ from functools import cache, lru_cache, partial
 
 from . import river
 from .actions import Balcony, Chamber, Outer, Terrace
-from .area import Check
+from .area import ACTIONS, Check, action_id, actions_of
 from .building import cover_needs, covers
 from .catalog import SpaceSpec, catalog
 from .dice import (
     a_die,
+    best_totals,
     colour_candidates,
     face_candidates,
     give_up,
+    paid_die_of,
     payment_problem,
-    reach,
     remove_dice,
-    single_die_options,
+    single_die_ids,
 )
 from .effects import MAY_BE_IMPOSSIBLE, chamber_possible
 from .effects import chamber_problem as action_problem
@@ -31,14 +32,14 @@ def _queue(state: GameState, effects: tuple[Effect, ...]) -> GameState:
     return replace(state, queue=effects + state.queue)
 
 
-def terrace_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Terrace]:
+def terrace_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int]:
     return _terrace(spec.key)
 
 
 @cache
-def _terrace(key: str) -> tuple[Terrace]:
+def _terrace(key: str) -> tuple[int]:
     """One shared listing per terrace: every statue's table holds it."""
-    return (Terrace(key),)
+    return (action_id(Terrace(key)),)
 
 
 def terrace_carry_out(state: GameState, seat: int, action: Terrace, spec: SpaceSpec) -> GameState:
@@ -51,37 +52,37 @@ def _dice_gain(n: int, colour: Colour | None) -> tuple[Effect]:
     return (Effect("dice", n=n, colour=colour),)
 
 
-def outer_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Outer]:
+def outer_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int]:
     return _outer(spec.key)
 
 
 @cache
-def _outer(key: str) -> tuple[Outer]:
+def _outer(key: str) -> tuple[int]:
     """One shared listing, as for the terraces."""
-    return (Outer(key),)
+    return (action_id(Outer(key)),)
 
 
 def outer_carry_out(state: GameState, seat: int, action: Outer, spec: SpaceSpec) -> GameState:
     return _queue(state, catalog().outer_gain)
 
 
-def balcony_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Balcony, ...]:
+def balcony_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int, ...]:
     assert spec.colour is not None
-    return _balcony_options(spec.key, colour_candidates(statue)[spec.colour])
+    return _balcony_options(spec.key, colour_candidates(statue, spec.colour))
 
 
 @lru_cache(maxsize=4096)
-def _balcony_options(key: str, dice: bytes) -> tuple[Balcony, ...]:
+def _balcony_options(key: str, dice: bytes) -> tuple[int, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
-    listings are kept."""
-    return tuple(_balcony(key, pay) for pay in single_die_options(dice, 0))
+    listings are kept; action ids."""
+    return tuple(_balcony(key, pay) for pay in single_die_ids(dice, False, b""))
 
 
 @cache
-def _balcony(key: str, pay: PaidDie) -> Balcony:
-    """One shared record per balcony and paid die (a few hundred at most), so that the listings
-    cached above hold no records of their own for the collector to walk."""
-    return Balcony(key, pay)
+def _balcony(key: str, pay: int) -> int:
+    """The action id of giving up a die (`pay` a paid-die index) at a balcony, its record made
+    once (a few hundred at most)."""
+    return action_id(Balcony(key, paid_die_of(pay)))
 
 
 def balcony_why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:
@@ -97,9 +98,9 @@ def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceS
     return _queue(state, _dice_gain(spec.n, spec.take))
 
 
-def chamber_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[Chamber, ...]:
+def chamber_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int, ...]:
     """Each die that can pay, whether or not the chamber's action can then be carried out."""
-    return _chambers(spec.key, face_candidates(statue, turns)[spec.value], turns, spec.value)
+    return _chambers(spec.key, face_candidates(statue, turns, spec.value), turns, spec.value)
 
 
 def chamber_check(players: int, rules: SeatRules, spec: SpaceSpec) -> Check | None:
@@ -128,22 +129,22 @@ def _possible_chambers(
     player = state.players[seat]
     # Karma above 4 changes nothing: a payment turns at most one die and `reach` counts 3 turns.
     karma = min(player.karma, 4)
-    return _rebuildable(spec.key, spec.value, bytes(player.dice), karma, cover_needs(state, seat))
+    kept = _rebuildable(spec.key, spec.value, bytes(player.dice), karma, cover_needs(state, seat))
+    return entries if len(kept) == len(entries) else [entries[i] for i in kept]
 
 
 @lru_cache(maxsize=2048)
-def _rebuildable(
-    key: str, value: int, statue: bytes, karma: int, needs: tuple[int, ...]
-) -> tuple[Chamber, ...]:
-    """The payments at the chamber after which the dice left can pay one of the `needs`."""
+def _rebuildable(key: str, value: int, statue: bytes, karma: int, needs: bytes) -> bytes:
+    """Which of the payments at the chamber (by their place in its entries) leave dice that
+    can pay one of the `needs`."""
     turns = karma > 0
-    kept = []
-    for option in _chambers(key, face_candidates(statue, turns)[value], turns, value):
-        pay = option.pay
+    kept = bytearray()
+    for i, option in enumerate(_chambers(key, face_candidates(statue, turns, value), turns, value)):
+        pay = ACTIONS[option].pay
         rest = statue.replace(bytes((pay.die,)), b"", 1)
-        if covers(needs, reach(rest, karma - pay.flipped)[1]):
-            kept.append(option)
-    return tuple(kept)
+        if covers(needs, best_totals(rest, karma - pay.flipped)):
+            kept.append(i)
+    return bytes(kept)
 
 
 @cache
@@ -156,20 +157,20 @@ def _chamber_payments(
     key: str, value: int, dice: tuple[Die, ...], karma: int
 ) -> tuple[Chamber, ...]:
     turns = bool(karma)
-    return _chambers(key, face_candidates(dice, turns)[value], turns, value)
+    return tuple(actions_of(_chambers(key, face_candidates(dice, turns, value), turns, value)))
 
 
 @lru_cache(maxsize=4096)
-def _chambers(key: str, dice: bytes, turns: bool, value: int) -> tuple[Chamber, ...]:
+def _chambers(key: str, dice: bytes, turns: bool, value: int) -> tuple[int, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
-    listings are kept."""
-    return tuple(_chamber(key, pay) for pay in single_die_options(dice, turns, faces=(value,)))
+    listings are kept; action ids."""
+    return tuple(_chamber(key, pay) for pay in single_die_ids(dice, turns, bytes((value,))))
 
 
 @cache
-def _chamber(key: str, pay: PaidDie) -> Chamber:
-    """One shared record per chamber and paid die, as for the balconies."""
-    return Chamber(key, pay)
+def _chamber(key: str, pay: int) -> int:
+    """The action id of a chamber payment (`pay` a paid-die index), as for the balconies."""
+    return action_id(Chamber(key, paid_die_of(pay)))
 
 
 def _possible_after(state: GameState, seat: int, spec: SpaceSpec, pay: PaidDie) -> bool:

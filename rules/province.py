@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from .catalog import EdgeSpot, catalog
 from .model import Effect, Good, Side
@@ -44,33 +46,108 @@ def tile_ends(placed: Placed) -> int:
     return rotated(catalog().tiles[placed.tile].ends, placed.rotation)
 
 
+# What the engine asks of a province is kept by its code (`code`): bytes, two per cell, which
+# the garbage collector does not track. A cache keyed by the province record would keep the
+# record, its cells and tiles and the wrappers of their kept hashes in every full collection
+# for as long as it held them, and take a new such key for every tile built.
+
+
+def code(province: Province) -> bytes:
+    """The province's tiles as bytes, two per cell: 0, 0 for no tile, else the tile's id + 1 and
+    its rotation, + 4 if the Master Builder placed it."""
+    # `_reading` written out: the Master Builder's check asks this for most listings.
+    found = _READINGS.get(id(province))
+    return (_read(province) if found is None else found).code
+
+
+class _Reading(NamedTuple):
+    """What the engine asks of one province record, worked out when it is first asked."""
+
+    province: Province  # kept, so that no other record takes its id while this is kept
+    code: bytes
+    ends: bytes  # see `_ends_of`
+    demand: bytes  # see `_demand_of`
+    fitting: int  # see `fitting_ends`
+
+
+def _reading(province: Province) -> _Reading:
+    """The province's reading, found by the record's identity: a province is handed on from
+    state to state until a tile is built on it, so each of the game under way is read once."""
+    found = _READINGS.get(id(province))
+    return _read(province) if found is None else found
+
+
+def _read(province: Province) -> _Reading:
+    read = bytearray(2 * len(province.cells))
+    for cell, placed in enumerate(province.cells):
+        if placed is not None:
+            # 255 or more tiles would not fit a byte: bytearray refuses them, not mixes them up.
+            read[2 * cell] = placed.tile + 1
+            read[2 * cell + 1] = placed.rotation | placed.rebuilt << 2
+    code = bytes(read)
+    ends = _ends_of(code)
+    demand = _demand_of(ends)
+    reading = _Reading(province, code, ends, demand, _fitting_ends(demand))
+    if len(_READINGS) >= READINGS_KEPT:
+        # The one read first goes: the provinces of the game under way were read last, or are
+        # read again as soon as they are asked about.
+        with suppress(StopIteration, KeyError, RuntimeError):
+            del _READINGS[next(iter(_READINGS))]
+    _READINGS[id(province)] = reading
+    return reading
+
+
+# The provinces read that `_reading` keeps at most: a game under way asks about one per seat, a
+# new one each time a tile is built. Each keeps its province alive, for the collector to walk,
+# so it is small.
+READINGS_KEPT = 16
+_READINGS: dict[int, _Reading] = {}
+
+
+def placed_in(read: bytes) -> Iterator[tuple[int, int, bool]]:
+    """(cell, tile, placed by the Master Builder) of every tile in a province's code."""
+    for cell in range(0, len(read), 2):
+        tile = read[cell]
+        if tile:
+            yield cell >> 1, tile - 1, read[cell + 1] >= 4
+
+
 @lru_cache(maxsize=2048)
-def _all_ends(province: Province) -> tuple[int, ...]:
+def _ends_of(read: bytes) -> bytes:
     """The road ends on every cell: the residence's, a placed tile's, or none."""
     spec = catalog().province
     tiles = catalog().tiles
-    ends = [0 if p is None else rotated(tiles[p.tile].ends, p.rotation) for p in province.cells]
+    ends = [
+        rotated(tiles[read[i] - 1].ends, read[i + 1] & 3) if read[i] else 0
+        for i in range(0, len(read), 2)
+    ]
     ends[spec.residence] = spec.residence_ends
-    return tuple(ends)
+    return bytes(ends)
+
+
+def _all_ends(province: Province) -> bytes:
+    return _reading(province).ends
 
 
 def ends_at(province: Province, cell: int) -> int:
     return _all_ends(province)[cell]
 
 
-def _demand(province: Province) -> tuple[int, ...]:
+def _demand(province: Province) -> bytes:
     """For each free cell, the sides on which a neighbour's road end points at it (0: none)."""
-    return _demand_of(_all_ends(province))
+    return _reading(province).demand
 
 
 # The caches below are keyed by the road ends on every cell (`_all_ends`), which is all they
-# depend on: every tile has a road, so a cell without road ends is free. A tuple of ints is not
-# tracked by the garbage collector, where a province key kept a whole province record (its
-# cells and tiles) in every full collection.
+# depend on: every tile has a road, so a cell without road ends is free. They are bytes, as the
+# masks of sides that these caches hold are: the garbage collector does not track bytes, and a
+# tuple holding only bytes and ints it stops tracking the first time it looks at it. (A tuple
+# holding tuples it untracks a level per collection, so some reach its oldest generation still
+# tracked; a province key kept a whole province record in every full collection.)
 
 
 @lru_cache(maxsize=2048)
-def _demand_of(ends: tuple[int, ...]) -> tuple[int, ...]:
+def _demand_of(ends: bytes) -> bytes:
     demand = []
     for cell, own in enumerate(ends):
         mask = 0
@@ -79,7 +156,7 @@ def _demand_of(ends: tuple[int, ...]) -> tuple[int, ...]:
                 if ends[other] & facing:
                     mask |= bit
         demand.append(mask)
-    return tuple(demand)
+    return bytes(demand)
 
 
 def meets_network(province: Province, cell: int, ends: int) -> bool:
@@ -105,25 +182,35 @@ def placements(province: Province, ends: int) -> tuple[tuple[int, int], ...]:
     return _placements(_demand(province), ends)
 
 
+@cache
+def _pair(cell: int, rotation: int) -> tuple[int, int]:
+    """One shared (cell, rotation): a tuple of these, as `_placements` keeps, holds only tuples
+    the collector stopped tracking before, so that it stops tracking that one at once too
+    (rather than a level per collection: see `dice.read_statue`)."""
+    return (cell, rotation)
+
+
 @lru_cache(maxsize=2048)
-def _placements(demands: tuple[int, ...], ends: int) -> tuple[tuple[int, int], ...]:
+def _placements(demands: bytes, ends: int) -> tuple[tuple[int, int], ...]:
     result: list[tuple[int, int]] = []
     for cell, demand in enumerate(demands):
         if demand:
             for rotation in distinct_rotations(ends):
                 if rotated(ends, rotation) & demand:
-                    result.append((cell, rotation))
+                    result.append(_pair(cell, rotation))
     return tuple(result)
 
 
 def fitting_ends(province: Province) -> int:
     """A mask with bit `ends` set for each road shape (a tile's road ends, 0 to 15) that
     `placements` finds some place for: the quarry listing asks it once, not once per tile."""
-    return _fitting_ends(_demand(province))
+    # `_reading` written out: every quarry listing asks this.
+    found = _READINGS.get(id(province))
+    return (_read(province) if found is None else found).fitting
 
 
 @lru_cache(maxsize=2048)
-def _fitting_ends(demands: tuple[int, ...]) -> int:
+def _fitting_ends(demands: bytes) -> int:
     wanted = set(demands) - {0}
     mask = 0
     for ends in range(16):
@@ -180,8 +267,13 @@ def rebuild_rotations(province: Province, cell: int, ends: int) -> tuple[int, ..
     return _rebuild_rotations(_all_ends(province), cell, ends)
 
 
+def code_rebuild_rotations(read: bytes, cell: int, ends: int) -> tuple[int, ...]:
+    """`rebuild_rotations` for the province with this code."""
+    return _rebuild_rotations(_ends_of(read), cell, ends)
+
+
 @lru_cache(maxsize=2048)
-def _rebuild_rotations(all_ends: tuple[int, ...], cell: int, ends: int) -> tuple[int, ...]:
+def _rebuild_rotations(all_ends: bytes, cell: int, ends: int) -> tuple[int, ...]:
     trial = list(all_ends)
     result = []
     for rotation in distinct_rotations(ends):
@@ -209,17 +301,17 @@ def edge_gains(cell: int, ends: int, board: str) -> tuple[Effect, ...]:
 
 def markets(player: Player) -> list[tuple[int, int]]:
     """(good, money) of every market in the province."""
-    return list(_markets(player.province))
+    return list(_markets(code(player.province)))
 
 
 @lru_cache(maxsize=2048)
-def _markets(province: Province) -> tuple[tuple[int, int], ...]:
-    # Kept per province (whose hash is kept too): every market scoring asks this, and a
-    # province changes only when a tile is built.
+def _markets(read: bytes) -> tuple[tuple[int, int], ...]:
+    # Kept per province code: every market scoring asks this, and a province changes only when
+    # a tile is built.
     tiles = catalog().tiles
     result: list[tuple[int, int]] = []
-    for _, placed in province.placed():
-        result.extend(tiles[placed.tile].markets)
+    for _, tile, _ in placed_in(read):
+        result.extend(tiles[tile].markets)
     return tuple(result)
 
 
@@ -234,13 +326,13 @@ def variety_markets(player: Player) -> list[tuple[Good, int]]:
 
 def variety_score(player: Player) -> int:
     """One market, the best, of each good the province has."""
-    return _variety_score(player.province)
+    return _variety_score(code(player.province))
 
 
 @lru_cache(maxsize=2048)
-def _variety_score(province: Province) -> int:
+def _variety_score(read: bytes) -> int:
     best: dict[int, int] = {}
-    for good, money in _markets(province):
+    for good, money in _markets(read):
         best[good] = max(best.get(good, 0), money)
     return sum(best.values())
 

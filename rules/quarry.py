@@ -6,22 +6,26 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from .actions import Quarry
+from .area import ACTIONS, action_id
 from .catalog import SpaceSpec, catalog
 from .dice import (
+    FACES,
+    best_totals,
     give_up,
     minimal_payments,
     paid_total,
+    payment_ids,
+    payment_of,
     payment_problem,
-    payments_of,
-    reach,
+    read_statue,
     shortfall,
 )
-from .model import Effect, Payment
+from .model import Effect
 from .province import fitting_ends, placements
 from .state import GameState, replace
 
 
-def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> tuple[Quarry, ...]:
+def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Quarry]:
     """Every purchase: a top tile that fits the province, with each minimal payment.
 
     Nothing is cached per whole state (such a cache rarely hits and holds many records); the
@@ -29,19 +33,22 @@ def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> tuple[Qu
     province is asked once for all the display's tiles."""
     player = state.players[seat]
     karma = min(player.karma, 3)
-    faces, best = reach(player.dice, karma)
+    statue = bytes(player.dice)
+    best = best_totals(statue, karma)
     fits = fitting_ends(player.province)
-    result: tuple[Quarry, ...] = ()
+    facts = read_statue(statue)
+    ids: list[int] = []
     for index, colour, price, ends in read_display(state.supply.stacks).tops:
         if price <= best[colour] and fits >> ends & 1:
-            result += _purchases(spec.key, index, faces[colour], karma, colour, price)
-    return result
+            ids += _purchases(spec.key, index, facts[FACES + colour], karma, colour, price)
+    return [*map(ACTIONS.__getitem__, ids)]
 
 
 class Display(NamedTuple):
     """The display's top tiles as plain ints."""
 
-    ids: tuple[int, ...]  # per stack: its top tile, or -1 when it is empty
+    # Per stack: its top tile + 1, or 0 when it is empty (bytes, for caches to be keyed by).
+    ids: bytes
     tops: tuple[tuple[int, int, int, int], ...]  # per top: its stack, colour, price, road ends
 
 
@@ -62,33 +69,32 @@ def read_display(stacks: tuple[tuple[int, ...], ...]) -> Display:
 
 def _read(stacks: tuple[tuple[int, ...], ...]) -> Display:
     tiles = catalog().tiles
-    ids = tuple([stack[-1] if stack else -1 for stack in stacks])
+    ids = [stack[-1] if stack else -1 for stack in stacks]
     tops = tuple(
         (index, int(tiles[top].colour), tiles[top].value, tiles[top].ends)
         for index, top in enumerate(ids)
         if top >= 0
     )
-    return Display(ids, tops)
+    return Display(bytes([top + 1 for top in ids]), tops)
 
 
-_last_read: tuple[object, Display] = (None, Display((), ()))
+_last_read: tuple[object, Display] = (None, Display(b"", ()))
 
 
 @lru_cache(maxsize=4096)
 def _purchases(
-    key: str, stack: int, faces: tuple[int, ...], karma: int, colour: int, price: int
-) -> tuple[Quarry, ...]:
-    """Keyed by ints (hashed in C), not by payment records, whose hash runs in Python."""
-    payments = payments_of(faces, karma, colour, price)
-    return tuple(_quarry(key, stack, pay) for pay in payments)
+    key: str, stack: int, faces: bytes, karma: int, colour: int, price: int
+) -> tuple[int, ...]:
+    """Keyed and valued by ints, which the collector need not walk and which hash in C."""
+    return tuple(
+        _quarry(key, stack, payment) for payment in payment_ids(faces, karma, colour, price)
+    )
 
 
 @cache
-def _quarry(key: str, stack: int, pay: Payment) -> Quarry:
-    """One shared record per purchase, so that the listings cached above hold no records of
-    their own for the collector to walk (about 900 after 60 random games, where each listing's
-    own came to 5,800)."""
-    return Quarry(key, stack, pay)
+def _quarry(key: str, stack: int, payment: int) -> int:
+    """The action id of a purchase (`payment` is a payment id), its record made once."""
+    return action_id(Quarry(key, stack, payment_of(payment)))
 
 
 def why_not(state: GameState, seat: int, spec: SpaceSpec) -> str:

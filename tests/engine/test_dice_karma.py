@@ -250,10 +250,9 @@ def test_the_dice_option_lookups_hold_nothing_the_collector_walks() -> None:
     option caches then cost it nothing."""
     statue = dice("o1", "g3", "b6", "p2", "o1")
     looked_up = (
-        dice_rules.colour_candidates(statue),
-        dice_rules.face_candidates(statue, True),
+        dice_rules.read_statue(bytes(statue)),
+        dice_rules.best_totals(bytes(statue), 2),
         dice_rules.reach(statue, 2),
-        dice_rules.faces_of(statue, Colour.ORANGE),
     )
     for _ in range(3):
         gc.collect()

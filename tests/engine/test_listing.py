@@ -69,14 +69,19 @@ def test_the_statue_read_once_gives_what_each_lookup_gave() -> None:
         for player in state.players:
             statue = bytes(player.dice)
             facts = dice.read_statue(statue)
+            assert len(facts) == dice.FACES + 4
             for colour in range(4):
-                assert facts[dice.BY_COLOUR][colour] == dice._candidates(statue, colour, (), False)
+                assert facts[dice.BY_COLOUR + colour] == dice._candidates(
+                    statue, colour, b"", False
+                )
                 codes = [d for d in player.dice if d // 6 == colour]
-                assert facts[dice.FACES][colour] == tuple(d % 6 + 1 for d in codes)
+                assert facts[dice.FACES + colour] == bytes(d % 6 + 1 for d in codes)
             for face in range(1, 7):
-                assert facts[dice.BY_FACE][face] == dice._candidates(statue, -1, (face,), False)
-                assert facts[dice.BY_FACE_TURNED][face] == dice._candidates(
-                    statue, -1, (face,), True
+                assert facts[dice.BY_FACE + face] == dice._candidates(
+                    statue, -1, bytes((face,)), False
+                )
+                assert facts[dice.BY_FACE_TURNED + face] == dice._candidates(
+                    statue, -1, bytes((face,)), True
                 )
 
 
