@@ -23,10 +23,17 @@ def destination(boats: tuple[int, ...], seat: int, steps: int) -> int:
     return stops(boats, seat, steps)[-1] if steps > 0 else boats[seat]
 
 
-@lru_cache(maxsize=4096)
 def stops(boats: tuple[int, ...], seat: int, most: int) -> tuple[int, ...]:
     """Where `seat`'s boat stops after 1, 2, ... `most` free spaces, from one walk up the river:
     the spellings of a move and the listing of sails ask for each step count in turn."""
+    return _stops(seat, most, *boats)
+
+
+@lru_cache(maxsize=4096)
+def _stops(seat: int, most: int, *boats: int) -> tuple[int, ...]:
+    # The boats one by one: the cache's key is then one flat tuple of ints, which the garbage
+    # collector stops tracking the first time it sees it (a tuple of boats inside the key stays
+    # tracked one collection longer, long enough to reach the oldest generation).
     final = final_space()
     position = boats[seat]
     reached = []

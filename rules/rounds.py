@@ -9,8 +9,8 @@ import attrs
 
 from . import fields, tracks
 from .model import Effect
-from .ruleset import rules_for
-from .state import FREE, Config, GameState, replace
+from .ruleset import board_rules
+from .state import FREE, GameState, replace
 
 
 def round_order(state: GameState) -> list[int]:
@@ -57,7 +57,7 @@ def _next_turn(state: GameState) -> GameState:
             continue
         if player.placed < player.workers:  # `_can_act`, written out: run every step
             return replace(state, turn=seat)
-        if _yields_instead(state.config)[seat] and _takes_yield_now(state, seat):
+        if _yields_instead(state.config.boards, n)[seat] and _takes_yield_now(state, seat):
             return replace(state, turn=seat, queue=(TAKE_YIELD,))
     return _end_round(state)
 
@@ -65,11 +65,13 @@ def _next_turn(state: GameState) -> GameState:
 TAKE_YIELD = Effect("take_yield")
 
 
-@lru_cache(maxsize=256)
-def _yields_instead(config: Config) -> tuple[bool, ...]:
+@lru_cache(maxsize=64)
+def _yields_instead(boards: tuple[str, ...], players: int) -> tuple[bool, ...]:
     """Per seat, whether its board takes a yield tile instead of a turn: asked for each seat
-    whose turn comes with no worker left, about a third of all turns, so kept per game."""
-    return tuple(seat.yield_instead for seat in rules_for(config).seats)
+    whose turn comes with no worker left, about a third of all turns, so kept per seating of
+    boards (`Config.boards`, empty when every seat plays the base side). Not per Config, which
+    differs in each game's seed: each game would leave one more record for the collector."""
+    return tuple(board_rules(board).yield_instead for board in boards or ("base",) * players)
 
 
 def _takes_yield_now(state: GameState, seat: int) -> bool:

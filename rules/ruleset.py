@@ -73,6 +73,11 @@ def _resolve(boards: tuple[str, ...], river_tiles: tuple[int, ...]) -> Ruleset:
     )
 
 
+def board_rules(board: str) -> SeatRules:
+    """The rules of a seat that plays this board side."""
+    return _seat(board)
+
+
 @lru_cache(maxsize=16)
 def _seat(board: str) -> SeatRules:
     data = catalog()
