@@ -205,6 +205,7 @@ class RajasApp(App[None]):
         and widgets) lives as long as the app: left to the collector, every full collection
         walked it all on the UI thread, 60-120 ms at a time while bots played."""
         self.collector.started()
+        self.collector.defer_full(asyncio.get_running_loop())
         self._start_thinker()
 
     def game_screen_closed(self) -> None:
@@ -429,6 +430,7 @@ class RajasApp(App[None]):
     def on_unmount(self) -> None:
         self.thinker.close()  # first: a bot deep in thought is not waited for
         self.collector.resume()  # an app closed before its first frame
+        self.collector.stop()
         self.flush()
         self.file.close()
 

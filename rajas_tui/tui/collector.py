@@ -23,15 +23,35 @@ is being played. Every freeze after start-up is undone when its game's screen cl
 game leaves frozen lives no longer than that game. Textual's one cache that keeps closed widgets'
 lines alive is emptied then too (`forget_drawn_lines`).
 
+What is left unfrozen still needs full collections, and Python starts one when an allocation
+crosses its thresholds: nearly always inside the work that allocates most, a move's redraw or
+the footer rebuilt as a player types, so the collection's 10-30 ms added to a redraw's 20-40 ms
+and the screen was held past 50 ms. Once the first frame is drawn the app therefore runs full
+collections itself, as often as Python would (`FULL_AFTER` middle-generation collections) but
+as a piece of work of their own on the UI thread's event loop, a turn after the work that made
+them due (`Collector.defer_full`); the young generations are still collected as Python decides,
+a few milliseconds at most.
+
 The collector is the process's, not the app's: this policy assumes one app at a time in a
-process, as `rajas` runs it (tests run several, one after another).
+process, as `rajas` runs it (tests run several, one after another), and `stop` gives the
+thresholds back when the app closes.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
+from typing import Any
 
 from textual._styles_cache import StylesCache
+
+# Middle-generation collections between two full ones: CPython's own default threshold.
+FULL_AFTER = 10
+# The oldest generation's threshold while the app runs full collections itself: never reached.
+NEVER = 1 << 30
+# How long after the work that made a full collection due it runs: long enough for the event
+# loop to finish that work's turn and take up others (a key, a repaint) before it.
+GAP_SECONDS = 0.002
 
 
 class Collector:
@@ -41,6 +61,9 @@ class Collector:
     def __init__(self) -> None:
         self._paused = False  # paused by `pause`: the collector was running before it
         self._starting = False
+        self._loop: asyncio.AbstractEventLoop | None = None  # set while full ones are deferred
+        self._thresholds = gc.get_threshold()
+        self._due = False  # a full collection is on its way to the loop
 
     def pause(self) -> None:
         """Start-up makes many objects and frees few: the collector, walking them again and
@@ -79,6 +102,47 @@ class Collector:
             return
         gc.unfreeze()
         forget_drawn_lines()
+
+    def defer_full(self, loop: asyncio.AbstractEventLoop) -> None:
+        """From now on full collections run on `loop`, each a piece of work of its own, when
+        Python would have started one inside whatever work was allocating."""
+        if self._loop is not None:
+            return
+        self._loop = loop
+        self._thresholds = gc.get_threshold()
+        young, middle, _ = self._thresholds
+        gc.set_threshold(young, middle, NEVER)
+        gc.callbacks.append(self._after_collection)
+
+    def stop(self) -> None:
+        """The app closes: Python's own thresholds again."""
+        if self._loop is None:
+            return
+        self._loop = None
+        gc.callbacks.remove(self._after_collection)
+        gc.set_threshold(*self._thresholds)
+
+    def _after_collection(self, phase: str, info: dict[str, Any]) -> None:
+        """Called by the collector around each of its runs, on whatever thread collects."""
+        loop = self._loop
+        if phase != "stop" or self._due or loop is None or gc.get_count()[2] < FULL_AFTER:
+            return
+        self._due = True
+        try:
+            loop.call_soon_threadsafe(self._between_work)
+        except RuntimeError:  # the loop closed: nothing left to keep responsive
+            self._due = False
+
+    def _between_work(self) -> None:
+        # Called soon after the allocating work's turn; the gap lets the loop take up what
+        # waits (a key, the repaint that work asked for) before the collection.
+        if self._loop is not None:
+            self._loop.call_later(GAP_SECONDS, self._collect_full)
+
+    def _collect_full(self) -> None:
+        self._due = False
+        if self._loop is not None:
+            gc.collect()
 
 
 def forget_drawn_lines() -> None:

@@ -13,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 
 import rules
+from rajas_tui.tui import collector
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
@@ -35,9 +36,11 @@ def frozen(objects: list[object]) -> list[bool]:
 @pytest.fixture(autouse=True)
 def collector_as_found() -> Iterator[None]:
     """The policy freezes the process's heap: the next test starts with it thawed."""
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()
     gc.enable()
+    gc.set_threshold(*thresholds)
 
 
 async def open_game(pilot: Pilot[None], app: RajasApp, seats: list[tuple[str, str]]) -> GameScreen:
@@ -113,3 +116,33 @@ async def test_a_closed_game_leaves_no_drawn_lines_behind(saves: Path) -> None:
         await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
         await open_game(pilot, app, HUMANS)  # its collection frees what the last one left
         assert [cache() for cache in drawn if cache() is not None] == []
+
+
+def full_collections() -> int:
+    return int(gc.get_stats()[2]["collections"])
+
+
+async def test_full_collections_wait_for_a_turn_of_their_own(saves: Path) -> None:
+    """Work that allocates enough for Python to start a full collection inside it (a redraw, a
+    rebuilt footer) runs without one; the collection follows as a piece of work of its own."""
+    app = kit.app(kit.new_game(HUMANS, 3), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(pilot, gc.isenabled, "the first frame")
+        before = full_collections()
+        # Kept alive, so each middle-generation collection moves them on: Python's own
+        # thresholds start a full collection within the first 110,000 or so.
+        kept = [[] for _ in range(20 * 700 * (collector.FULL_AFTER + 1))]
+        assert full_collections() == before, "a full collection ran inside the work"
+        await kit.until(pilot, lambda: full_collections() > before, "the full collection")
+        assert gc.get_count()[2] < collector.FULL_AFTER
+        del kept
+
+
+async def test_python_s_thresholds_come_back_when_the_app_closes(saves: Path) -> None:
+    thresholds = gc.get_threshold()
+    app = kit.app(kit.new_game(HUMANS, 3), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(pilot, gc.isenabled, "the first frame")
+        assert gc.get_threshold()[2] == collector.NEVER
+    assert gc.get_threshold() == thresholds
+    assert not [callback for callback in gc.callbacks if callback.__self__ is app.collector]
