@@ -54,3 +54,15 @@ async def test_the_footer_is_not_rebuilt_for_the_same_keys(saves: Path) -> None:
         await pilot.pause()
         assert list(footer.query(FooterKey)) == shown
         assert all(key.is_attached for key in shown)
+
+
+async def test_a_footer_asked_to_rebuild_once_its_screen_closed_does_nothing(saves: Path) -> None:
+    """Textual asks for the rebuild after the next refresh, which may come once the game
+    screen has closed (another game shown): the footer then has no screen to read keys from."""
+    app = kit.app(kit.new_game([("Asha", "human"), ("Bela", "human")], 3), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(pilot, gc.isenabled, "the first frame")
+        footer = app.screen.query_one(Footer)
+        app.to_title()
+        await kit.until(pilot, lambda: not footer.is_attached, "the game screen closed")
+        await footer.recompose()

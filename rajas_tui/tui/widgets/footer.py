@@ -23,6 +23,8 @@ class Footer(TextualFooter):
     _shown: tuple[Any, ...] | None = None
 
     async def recompose(self) -> None:
+        if not self.is_attached:
+            return  # asked after a refresh that came once its screen had closed
         shown = self._keys_to_show()
         if shown == self._shown:
             return
