@@ -3,26 +3,18 @@ frame are timed as whole processes (issues 10 and 13), and most of that time is 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import saves
+from tests.fresh import output_of
 
 MODULES_CHECK = "print('LOADED:' + ','.join(sorted(sys.modules)))\n"
 EXAMPLE = saves.examples_dir() / "midgame-4p.toml"
 
 
 def _loaded_by(code: str, cwd: Path) -> set[str]:
-    result = subprocess.run(
-        [sys.executable, "-c", "import sys\n" + code + MODULES_CHECK],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    return set(result.stdout.strip().splitlines()[-1].removeprefix("LOADED:").split(","))
+    printed = output_of("import sys\n" + code + MODULES_CHECK, cwd)
+    return set(printed.strip().splitlines()[-1].removeprefix("LOADED:").split(","))
 
 
 # What reading a save and printing it never needs: each costs `rajas show` and `rajas validate`
@@ -70,11 +62,7 @@ def test_importing_the_save_layer_does_not_build_its_converter(tmp_path: Path) -
         "from saves import converter\n"
         "print('BUILT:', converter.converter.cache_info().currsize)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    assert "BUILT: 0" in result.stdout
+    assert "BUILT: 0" in output_of(code, tmp_path)
 
 
 def test_the_first_frame_of_a_game_imports_no_screen_it_does_not_show(tmp_path: Path) -> None:
@@ -106,8 +94,5 @@ def test_a_headless_command_leaves_what_it_loaded_to_the_system_at_exit(tmp_path
         f"main(['show', {str(EXAMPLE)!r}])\n"
         "print('FROZEN BEFORE EXIT:', gc.get_freeze_count() > 0)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-2:] == ["FROZEN BEFORE EXIT: False", "FROZEN AT EXIT: True"]
+    lines = output_of(code, tmp_path).splitlines()
+    assert lines[-2:] == ["FROZEN BEFORE EXIT: False", "FROZEN AT EXIT: True"]

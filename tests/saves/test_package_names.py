@@ -3,14 +3,13 @@ imported only when first asked for."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import saves
 from saves import folder, gamefile, sameness
+from tests.fresh import output_of
 
 
 def test_every_listed_name_is_there_and_is_the_one_its_module_holds() -> None:
@@ -37,8 +36,4 @@ def test_the_folder_and_file_modules_load_when_a_name_of_theirs_is_first_used(
         "print('saves.folder' in sys.modules, list_saves.__module__)\n"
         "print(all(hasattr(saves, name) for name in saves.__all__))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["[]", "True saves.folder", "True"]
+    assert output_of(code, tmp_path).splitlines() == ["[]", "True saves.folder", "True"]

@@ -3,11 +3,11 @@ read: `rajas show` and `rajas validate` read a save and write none."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from save_examples import ALL, VARIANT_GAMES
+
+from tests.fresh import output_of
 
 COUNTING = """
 import saves
@@ -37,11 +37,7 @@ def test_reading_saves_generates_no_writing_hook_and_writing_them_reads_as_befor
         f"for path in {[str(p) for p in VARIANT_GAMES]!r}:\n"
         "    assert saves.dumps(saves.load(path)) == open(path, encoding='utf-8').read(), path\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = output_of(code, tmp_path).splitlines()
     assert lines[0] == "READING: []"
     assert lines[1] == (
         "WRITING: ['Document', 'Effect', 'GameState', 'LogEntry', 'Player', 'River', 'Seat', "
