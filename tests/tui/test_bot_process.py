@@ -9,12 +9,14 @@ import signal
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 import rules
 import saves as save_layer
 from rajas_tui.present import thinking as process
 from rajas_tui.present import turns
 from rajas_tui.present.thinking import Process
+from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
 
 from . import kit
@@ -42,18 +44,24 @@ async def test_bots_in_their_process_play_the_game_this_process_would(saves: Pat
         assert isinstance(worker, Process) and worker.pid not in (None, os.getpid())
 
 
+async def _hard_bot_thinking(pilot: Pilot[None], app: RajasApp, thinker: Process) -> int:
+    """Waits until the hard bot thinks in its worker process; that process's id."""
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    await kit.until(pilot, lambda: screen.thinking is not None, "the bot is thinking")
+    await kit.until(pilot, lambda: thinker.pid is not None, "its worker is running")
+    pid = thinker.pid
+    assert pid is not None
+    return pid
+
+
 @pytest.mark.asyncio
 async def test_undo_while_a_hard_bot_thinks_ends_its_search(saves: Path) -> None:
     game = _human_has_played([("Asha", "human"), ("Bela", "hard")], 5)
     thinker = Process()
     app = kit.app(game, saves=saves, thinker=thinker)
     async with app.run_test(size=kit.SMALL) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await kit.until(pilot, lambda: screen.thinking is not None, "the bot is thinking")
-        await kit.until(pilot, lambda: thinker.pid is not None, "its worker is running")
-        pid = thinker.pid
-        assert pid is not None
+        pid = await _hard_bot_thinking(pilot, app, thinker)
         await pilot.press("u")
         await kit.until(pilot, lambda: app.shown.seat.is_human, "the undo was shown")
         await kit.until(pilot, lambda: kit.process_gone(pid), "the search ended", looks=3000)
@@ -66,12 +74,7 @@ async def test_quitting_while_a_hard_bot_thinks_ends_its_process(saves: Path) ->
     thinker = Process()
     app = kit.app(game, saves=saves, thinker=thinker)
     async with app.run_test(size=kit.SMALL) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await kit.until(pilot, lambda: screen.thinking is not None, "the bot is thinking")
-        await kit.until(pilot, lambda: thinker.pid is not None, "its worker is running")
-        pid = thinker.pid
-        assert pid is not None
+        pid = await _hard_bot_thinking(pilot, app, thinker)
         await pilot.press("ctrl+q")
         await kit.until(pilot, lambda: not app.is_running, "the app quit")
     assert kit.process_gone(pid), "the worker ended with the app"
