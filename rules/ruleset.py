@@ -60,7 +60,7 @@ def rules_for(config: Config, river_tiles: tuple[int, ...] = ()) -> Ruleset:
 @lru_cache(maxsize=256)
 def _resolve(boards: tuple[str, ...], river_tiles: tuple[int, ...]) -> Ruleset:
     data = catalog()
-    seats = tuple(_seat(board) for board in boards)
+    seats = tuple(board_rules(board) for board in boards)
     river = list(data.river.gains)
     for space, tile in enumerate(river_tiles):
         if tile != EMPTY:
@@ -73,13 +73,9 @@ def _resolve(boards: tuple[str, ...], river_tiles: tuple[int, ...]) -> Ruleset:
     )
 
 
+@lru_cache(maxsize=16)
 def board_rules(board: str) -> SeatRules:
     """The rules of a seat that plays this board side."""
-    return _seat(board)
-
-
-@lru_cache(maxsize=16)
-def _seat(board: str) -> SeatRules:
     data = catalog()
     rules = data.boards[board]
     chambers = {value: chamber.gain for value, chamber in data.chambers.items()}
