@@ -121,7 +121,9 @@ class RajasApp(App[None]):
     # The game on screen, and on disk: screens watch it. A new game is written first (in a
     # thread) and set here only then. Compared by identity: every action makes a new one, and
     # comparing two whole games field by field would cost more than drawing them.
-    game: reactive[saves.Game | None] = reactive(None, init=False, always_update=True)
+    game: reactive[saves.Game | None] = reactive(
+        None, init=False, always_update=True, repaint=False
+    )
 
     def __init__(
         self,

@@ -177,3 +177,37 @@ async def test_the_footer_is_not_rebuilt_on_every_move_of_a_run_of_bot_moves(
             pilot, lambda: app.game is not None and len(app.game.log) >= 40, "40 bot moves", 3000
         )
     assert len(built) <= 2, built  # built with the screen, and at most once as the bots begin
+
+
+@pytest.mark.asyncio
+async def test_a_new_game_state_repaints_the_panes_that_changed_not_the_whole_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each move swaps the app's `game`; the panes that show it repaint themselves. A repaint
+    of the whole screen as well drew every line of every pane again on each move, the most
+    of a bot move's time on the UI thread."""
+    import rules
+    from saves import play
+
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        whole: list[bool] = []
+        original = type(screen).refresh
+
+        def refresh(self: Any, *regions: Any, **options: Any) -> Any:
+            if self is screen and not regions and options.get("repaint", True):
+                whole.append(True)
+            return original(self, *regions, **options)
+
+        monkeypatch.setattr(type(screen), "refresh", refresh)
+        before = app.game
+        assert before is not None
+        log_before = str(screen.query_one(LogPane).render())
+        app._swap(play(before, rules.legal_actions(before.state)[0]))
+        await kit.until(pilot, lambda: app.game is not before, "the move shown")
+        await pilot.pause()
+        log_after = str(screen.query_one(LogPane).render())
+    assert not whole
+    assert log_after != log_before  # the move did reach the screen
