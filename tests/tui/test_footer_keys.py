@@ -1,43 +1,147 @@
-"""The game screen's footer lets go of the keys it rebuilt (rajas_tui/tui/widgets/footer.py):
-Textual's kept every rebuild's keys alive through their watchers (textual issue 6666)."""
+"""The game screen's footer (rajas_tui/tui/widgets/footer.py) changes its keys in place, shows
+what Textual's own footer would, and lets go of the keys it removes: Textual's kept every
+rebuild's keys alive through their watchers (textual issue 6666)."""
 
 from __future__ import annotations
 
 import gc
 import weakref
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.binding import BindingType
 from textual.pilot import Pilot
-from textual.widgets import Footer
+from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
+
+from rajas_tui.tui.widgets.footer import Footer
 
 from . import kit
 
 pytestmark = pytest.mark.asyncio
 
 
-async def rebuilt(pilot: Pilot[None], footer: Footer, *keys: str) -> list[weakref.ref[FooterKey]]:
-    """The footer rebuilt by keys that change what it offers; the keys it had before."""
-    shown = list(footer.query(FooterKey))
-    await pilot.press(*keys)
-    await kit.until(pilot, lambda: not any(key.is_attached for key in shown), "a rebuilt footer")
-    await pilot.pause()  # drawn: the screen's last layout held the keys it drew
-    return [weakref.ref(key) for key in shown]
+class Keys(App[None]):
+    """An app whose footer's keys come and go: an action in `hidden` is not shown
+    (`check_action` False), one in `off` is shown disabled (None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [(key, key, f"say {key}") for key in "abcd"]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hidden: set[str] = set()
+        self.off: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+        yield TextualFooter(id="textual")  # rebuilt by Textual itself: what the keys should show
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.hidden:
+            return False
+        return None if action in self.off else True
+
+    def show(self, hidden: str = "", off: str = "") -> None:
+        self.hidden, self.off = set(hidden), set(off)
+        self.refresh_bindings()
 
 
-async def test_the_footer_s_old_keys_are_freed(saves: Path) -> None:
-    app = kit.app(kit.new_game([("Asha", "human"), ("Bela", "human")], 3), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, gc.isenabled, "the first frame (start-up's heap frozen)")
-        footer = app.screen.query_one(Footer)
-        # Terrace 1 leads to the preview, where the spaces' keys cannot act: the footer changes.
-        await rebuilt(pilot, footer, "t", "1")  # the keys made before are frozen: never freed
-        old = await rebuilt(pilot, footer, "escape")
-        assert old
+def shown(footer: TextualFooter) -> list[tuple[str, str, str, str, bool, object]]:
+    """What each of the footer's keys shows and does."""
+    return [
+        (
+            key.key,
+            key.key_display,
+            key.description,
+            key.action,
+            key.has_class("-disabled"),
+            key.tooltip,
+        )
+        for key in footer.query(FooterKey)
+    ]
+
+
+async def changed_alone(pilot: Pilot[None], footer: Footer, before: object) -> None:
+    """Waits until the footer shows other keys than `before`."""
+    await kit.until(pilot, lambda: shown(footer) != before, "the footer's keys changed")
+
+
+async def changed(pilot: Pilot[None], footer: Footer, before: object) -> None:
+    """Waits until both footers show the new keys."""
+    textual = footer.app.query_one("#textual", TextualFooter)
+    await kit.until(
+        pilot,
+        lambda: shown(footer) != before and shown(textual) == shown(footer),
+        "the footer's keys changed as Textual's did",
+    )
+    await pilot.pause()
+
+
+async def test_changed_keys_are_changed_in_place_as_textual_would_show_them() -> None:
+    app = Keys()
+    async with app.run_test() as pilot:
+        footer = app.query_one(Footer)  # ours
+        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        widgets = list(footer.query(FooterKey))
+        for hidden, off in (("", "bc"), ("b", "c"), ("", ""), ("ab", "d")):
+            before = shown(footer)
+            app.show(hidden, off)
+            await changed(pilot, footer, before)
+            assert [key.description for key in footer.query(FooterKey)][-1] == "palette"
+        kept = list(footer.query(FooterKey))
+    assert set(kept) <= set(widgets)  # no key was made anew: fewer keys kept the first ones
+
+
+async def test_more_keys_are_added_before_the_palette_s() -> None:
+    app = Keys()
+    async with app.run_test() as pilot:
+        footer = app.query_one(Footer)  # ours
+        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        app.show("abc")
+        await changed(pilot, footer, shown(footer))
+        before = shown(footer)
+        app.show()
+        await changed(pilot, footer, before)
+        assert [key.key for key in footer.query(FooterKey)][:4] == list("abcd")
+
+
+async def test_the_footer_s_removed_keys_do_not_pile_up() -> None:
+    """Textual kept every removed key alive through its watcher (textual issue 6666). Its
+    caches of what the footer showed last may still hold the keys of the last removal, no
+    more."""
+    app = Keys()
+    async with app.run_test() as pilot:
+        footer = app.query_one(Footer)  # ours
+        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        seen: list[weakref.ref[FooterKey]] = []
+        for _ in range(8):
+            for hidden in ("cd", ""):
+                seen += [weakref.ref(key) for key in footer.query(FooterKey)]
+                app.show(hidden)
+                await changed(pilot, footer, shown(footer))
         gc.collect()
-        assert [key() for key in old if key() is not None] == []
-        assert footer.query(FooterKey)  # the new keys are there
+        kept = {key() for key in seen} - {None} - set(footer.query(FooterKey))
+    assert len(seen) >= 16 and len(kept) <= 2
+
+
+async def test_a_rebuilt_footer_s_keys_are_freed() -> None:
+    """The command palette's key coming or going rebuilds the footer, as Textual does."""
+    app = Keys()
+    async with app.run_test() as pilot:
+        footer = app.query_one(Footer)  # ours
+        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        seen: list[weakref.ref[FooterKey]] = []
+        for palette in (False, True) * 4:
+            seen += [weakref.ref(key) for key in footer.query(FooterKey)]
+            before = shown(footer)
+            footer.show_command_palette = palette
+            app.refresh_bindings()
+            await changed_alone(pilot, footer, before)
+        gc.collect()
+        kept = {key() for key in seen} - {None} - set(footer.query(FooterKey))
+    assert len(seen) >= 32 and len(kept) <= 5
 
 
 async def test_the_footer_is_not_rebuilt_for_the_same_keys(saves: Path) -> None:

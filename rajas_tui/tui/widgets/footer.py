@@ -1,43 +1,140 @@
-"""The game screen's footer: Textual's, without the leak of its rebuilds, and rebuilt only when
-the keys it shows change."""
+"""The game screen's footer: Textual's, without the leak of its rebuilds, and with its keys
+changed in place rather than rebuilt."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
+
+PALETTE = "-command-palette"  # the class of the command palette's key, docked at the right
+
+
+class Face(NamedTuple):
+    """What one footer key shows and does: the arguments Textual's `FooterKey` is made with."""
+
+    key: str
+    display: str
+    description: str
+    action: str
+    disabled: bool
+    tooltip: str
+
+
+class Faces(NamedTuple):
+    keys: tuple[Face, ...]
+    palette: Face | None  # the command palette's key, when the footer shows it
 
 
 class Footer(TextualFooter):
     """Textual's footer rebuilds itself, every key a new widget, whenever the screen says its
-    bindings may have changed: on the game screen, at every key a player types, though most
-    keys leave the footer's keys as they were. Each rebuild's keys became garbage, about 5,000
-    objects, for the collector to walk (see `collector`). A rebuild that would show the same
-    keys is skipped.
+    bindings may have changed: on the game screen, at every key a player types. A rebuild
+    made about 5,000 objects of garbage (each key's styles, and a node for each of its
+    component classes whenever its style is worked out), which the collector then walked on
+    the UI thread (see `collector`), and mounting the new keys cost most of a key press's time.
+    So a rebuild that would show the same keys is skipped, and one that would show other keys
+    changes the keys already there in place, adding or removing only those that differ in
+    number. Only keys in binding groups, which this app does not use, take Textual's rebuild.
 
     Each key also watches the footer's `compact`, and Textual forgets a removed widget's
     watcher only when the watched value next changes (textual issue 6666), which `compact`
-    never does: every rebuild's keys stayed alive for as long as the game screen. After each
-    rebuild the removed keys' watchers are dropped."""
+    never does: every rebuild's keys stayed alive for as long as the game screen. After
+    keys are removed their watchers are dropped."""
 
-    _shown: tuple[Any, ...] | None = None
+    _shown: Faces | None = None
 
     async def recompose(self) -> None:
         if not self.is_attached:
             return  # asked after a refresh that came once its screen had closed
-        shown = self._keys_to_show()
-        if shown == self._shown:
+        faces = self.faces()
+        if faces is not None and faces == self._shown:
             return
-        self._shown = shown
-        await super().recompose()
+        if faces is not None and self._shown is not None and self._shown.palette == faces.palette:
+            async with self.batch():
+                await self._refit(faces)
+        else:
+            await super().recompose()
+        self._shown = faces
+        self._forget_removed_keys()
+
+    def faces(self) -> Faces | None:
+        """The keys Textual's `compose` would show, one for each action (the first binding to
+        it), or None when some binding is in a group."""
+        screen = self.screen
+        keys: dict[str, Face] = {}
+        for _, binding, enabled, tooltip in screen.active_bindings.values():
+            if not binding.show:
+                continue
+            if binding.group is not None:
+                return None
+            face = Face(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                not enabled,
+                tooltip,
+            )
+            keys.setdefault(binding.action, face)
+        return Faces(tuple(keys.values()), self._palette_face())
+
+    def _palette_face(self) -> Face | None:
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return None
+        found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if found is None:
+            return None
+        _, binding, enabled, _ = found
+        return Face(
+            binding.key,
+            self.app.get_key_display(binding),
+            binding.description,
+            binding.action,
+            not enabled,
+            binding.tooltip or binding.description,
+        )
+
+    async def _refit(self, faces: Faces) -> None:
+        shown = [key for key in self.query_children(FooterKey) if not key.has_class(PALETTE)]
+        for widget, face in zip(shown, faces.keys, strict=False):
+            _dress(widget, face)
+        if len(shown) > len(faces.keys):
+            await self.remove_children(shown[len(faces.keys) :])
+        elif len(faces.keys) > len(shown):
+            added = [_key(face, self.compact) for face in faces.keys]
+            palette = self.query_children(f"FooterKey.{PALETTE}")
+            await self.mount_all(added[len(shown) :], before=palette.first() if palette else None)
+
+    def _watch_compact(self, compact: bool) -> None:
+        # The keys `_refit` adds are not bound to `compact`, as Textual's are (a binding is a
+        # watcher, which is the leak above): they are told here.
+        for key in self.query_children(FooterKey):
+            key.compact = compact
+
+    def _forget_removed_keys(self) -> None:
         # Textual's own list (`reactive._watch`): it has no public way to stop watching.
         watchers = getattr(self, "__watchers", {}).get("compact", [])
         watchers[:] = [(key, callback) for key, callback in watchers if key.is_attached]
 
-    def _keys_to_show(self) -> tuple[Any, ...]:
-        """What `compose` reads from the screen's bindings, as one comparable value."""
-        return tuple(
-            (binding.key, binding.action, binding.description, binding.group, enabled, tooltip)
-            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
-            if binding.show
-        )
+
+def _key(face: Face, compact: bool) -> FooterKey:
+    key = FooterKey(
+        face.key, face.display, face.description, face.action, face.disabled, face.tooltip
+    )
+    key.compact = compact
+    return key
+
+
+def _dress(widget: FooterKey, face: Face) -> None:
+    """The key shows `face` from now on (`FooterKey` reads these attributes as it draws and
+    when it is clicked)."""
+    if (widget.key, widget.key_display, widget.description, widget.action) == face[:4] and (
+        widget.has_class("-disabled") == face.disabled and (widget.tooltip or "") == face.tooltip
+    ):
+        return
+    widget.key, widget.key_display, widget.description, widget.action = face[:4]
+    widget._disabled = face.disabled
+    widget.set_class(face.disabled, "-disabled")
+    widget.tooltip = face.tooltip or None
+    widget.refresh(layout=True)
