@@ -211,3 +211,30 @@ async def test_a_new_game_state_repaints_the_panes_that_changed_not_the_whole_sc
         log_after = str(screen.query_one(LogPane).render())
     assert not whole
     assert log_after != log_before  # the move did reach the screen
+
+
+@pytest.mark.asyncio
+async def test_a_choice_begun_and_left_restyles_the_panes_not_the_whole_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The classes a key or a move changes sit on the widgets they govern: set on the screen,
+    each restyled every widget in it, the footer's keys too (more than half a move's redraw)."""
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        restyled: list[object] = []
+        original = type(app).update_styles
+
+        def update_styles(self: Any, node: Any, animate: bool = True) -> None:
+            restyled.append(node)
+            original(self, node, animate)
+
+        monkeypatch.setattr(type(app), "update_styles", update_styles)
+        chooser = app.screen.query_one(ChooserPane)
+        await pilot.press("q")  # a choice begins: the chooser takes the pane's place
+        await kit.until(pilot, lambda: chooser.display, "the chooser shown")
+        await pilot.press("escape")
+        await kit.until(pilot, lambda: not chooser.display, "the chooser gone")
+        screen = app.screen
+    assert restyled
+    assert screen not in restyled

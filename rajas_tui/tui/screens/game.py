@@ -256,19 +256,28 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Line).set(self._status(view))
         prompt = self._prompt(view)
         self.query_one("#prompt", Line).set(prompt)
-        self._class(self, "-long-prompt", prompt.cell_len > self.size.width > 0)
+        # Each class on the widgets it governs (app.tcss): a class on the screen would restyle
+        # every widget in it. The three on #main restyle it once, if any changed.
+        self._class(
+            self.query_one("#log-line"), "-long-prompt", prompt.cell_len > self.size.width > 0
+        )
         choosing = self.chooser is not None and not self.chooser.idle
-        self._class(self, "-choosing", choosing)
-        self._class(self, "-peeking", self.peeking)
-        self._class(self, "-full-pane", self.pane in FULL_WIDTH and (self.peeking or not choosing))
+        full_pane = self.pane in FULL_WIDTH and (self.peeking or not choosing)
+        main = self.query_one("#main")
+        layout = [("-choosing", choosing), ("-peeking", self.peeking), ("-full-pane", full_pane)]
+        if any([self._class(main, name, on, update=False) for name, on in layout]):
+            main.update_node_styles()
         for name in PANE_NAMES:
             self._class(self.query_one(f"#pane-{name}"), "-current", name == self.pane)
         self._refresh_keys()
 
     @staticmethod
-    def _class(node: Widget | Screen[None], name: str, on: bool) -> None:
-        if node.has_class(name) != on:
-            node.set_class(on, name)
+    def _class(node: Widget | Screen[None], name: str, on: bool, update: bool = True) -> bool:
+        """Sets or clears the class; whether it changed."""
+        if node.has_class(name) == on:
+            return False
+        node.set_class(on, name, update=update)
+        return True
 
     def _refresh_keys(self) -> None:
         """Tells the footer only when which keys are enabled has changed: it rebuilds itself,
