@@ -133,8 +133,11 @@ def _dress(widget: FooterKey, face: Face) -> None:
         widget.has_class("-disabled") == face.disabled and (widget.tooltip or "") == face.tooltip
     ):
         return
+    # Only a new width lays the footer out again: a layout reflows the whole screen, and most
+    # changes only dim or light a key.
+    resized = (widget.key_display, widget.description) != (face.display, face.description)
     widget.key, widget.key_display, widget.description, widget.action = face[:4]
     widget._disabled = face.disabled
     widget.set_class(face.disabled, "-disabled")
     widget.tooltip = face.tooltip or None
-    widget.refresh(layout=True)
+    widget.refresh(layout=resized)
