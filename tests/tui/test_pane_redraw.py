@@ -238,3 +238,64 @@ async def test_a_choice_begun_and_left_restyles_the_panes_not_the_whole_screen(
         screen = app.screen
     assert restyled
     assert screen not in restyled
+
+
+def _strips_both_ways(pane: Pane) -> tuple[list[Any], list[Any]]:
+    """The pane's strips as it makes them, and as Textual's own `_render_content` makes them."""
+    from textual.widget import Widget
+
+    pane._render_content()
+    ours = list(pane._render_cache.lines)
+    Widget._render_content(pane)
+    return ours, list(pane._render_cache.lines)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE])
+async def test_panes_make_the_strips_textual_would(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A pane makes its strips a line at a time, keeping those of unchanged lines: the
+    result is Textual's own, strip for strip, in every pane shown (wrapped or cut)."""
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("q")  # the chooser shows too
+        await pilot.pause()
+        compared = 0
+        for pane in app.screen.query(Pane):
+            if pane.display and pane.size.area:
+                ours, textuals = _strips_both_ways(pane)
+                assert ours == textuals, type(pane).__name__
+                compared += 1
+    assert compared >= 2
+
+
+@pytest.mark.asyncio
+async def test_a_move_makes_strips_only_for_the_log_lines_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.visual import Visual
+
+    import rules
+    from saves import play
+
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(LogPane)
+        made: list[int] = []
+        original = Visual.to_strips
+
+        def to_strips(widget: Any, *args: Any, **options: Any) -> Any:
+            strips = original(widget, *args, **options)
+            if widget is log:
+                made.append(len(strips))
+            return strips
+
+        monkeypatch.setattr(Visual, "to_strips", to_strips)
+        game = app.game
+        assert game is not None
+        app._swap(play(game, rules.legal_actions(game.state)[0]))
+        await kit.until(pilot, lambda: app.game is not game, "the move shown")
+        await pilot.pause()
+        shown = len(log._render_cache.lines)
+    assert shown >= 10
+    assert 1 <= sum(made) <= 3  # the move's line or two, and the round's, not the whole log
