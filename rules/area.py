@@ -23,7 +23,7 @@ from .state import GameState
 Ids = tuple[int, ...]
 
 # What the dice on the statue alone allow at a space, as action ids: the statue as its dice codes
-# in bytes, and whether karma can turn a die. Listings keep these per statue.
+# in bytes, and whether karma can turn a die. Listings keep these by the dice they read.
 Entries = Callable[[SpaceSpec, bytes, bool], Ids]
 # Which of the statue's facts (an index into `dice.read_statue`'s) a space's entries depend on
 # alone, whether karma can turn a die or not: the entries of those dice are the entries of the

@@ -47,7 +47,7 @@ def _used_variety(state: GameState, seat: int) -> bool:
 
 @cache
 def _variety(key: str) -> tuple[int]:
-    """One shared listing per space: every statue's table holds it."""
+    """One shared listing per space, the same whatever the dice (see `placing`)."""
     return (action_id(Variety(key)),)
 
 

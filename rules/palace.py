@@ -41,7 +41,7 @@ def terrace_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int]:
 
 @cache
 def _terrace(key: str) -> tuple[int]:
-    """One shared listing per terrace: every statue's table holds it."""
+    """One shared listing per terrace, the same whatever the dice (see `placing`)."""
     return (action_id(Terrace(key)),)
 
 
