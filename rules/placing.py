@@ -168,10 +168,9 @@ def _seen(players: int) -> tuple[Seen, Seen]:
     """Per space of the board side, without and with karma, its entries by the dice they
     depend on: kept for good, as they are few (at most one per set of the dice of a colour,
     or of two faces; after 600 random games, 1,916 on the 4-player side, at most 114 at one
-    space), and shared by the board's
-    layouts, since entries depend on the space and the dice alone. A dict per space rather
-    than a cache keyed by the statue: a statue not seen before is then read once, not once
-    per space."""
+    space), and shared by the side's layouts, since entries depend on the space and the dice
+    alone. A dict per space rather than a cache keyed by the statue: a statue not seen before
+    is then read once, not once per space."""
     spaces = len(catalog().side_for(players).spaces)
     return [{} for _ in range(spaces)], [{} for _ in range(spaces)]
 
