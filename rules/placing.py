@@ -223,6 +223,7 @@ def _first(layout: Layout, index: int, dice: bytes, turns: bool) -> tuple[Action
     """The entries at a space for dice it has not met before, now kept: the dice it reads are
     a statue of their own whose entries are the whole statue's (see `Reads`)."""
     entries = tuple(actions_of(layout.entries[index](layout.specs[index], dice, turns)))
+    # Two threads listing these dice at once each keep an equal tuple: no lock is needed.
     layout.seen[turns][index][dice] = entries
     return entries
 
