@@ -23,8 +23,12 @@ from .state import GameState
 Ids = tuple[int, ...]
 
 # What the dice on the statue alone allow at a space, as action ids: the statue as its dice codes
-# in bytes, and whether karma can turn a die. Listings keep these per statue.
+# in bytes, and whether karma can turn a die. Listings keep these by the dice they read.
 Entries = Callable[[SpaceSpec, bytes, bool], Ids]
+# Which of the statue's facts (an index into `dice.read_statue`'s) a space's entries depend on
+# alone, whether karma can turn a die or not: the entries of those dice are the entries of the
+# whole statue.
+Reads = Callable[[SpaceSpec, bool], int]
 # A space's listing from its entries (as records) and the rest of the state (the seat acting).
 Check = Callable[[GameState, int, SpaceSpec, Sequence[Any]], Sequence[Any]]
 
@@ -70,3 +74,6 @@ class Area:
     # Whether the entries are the same whatever the dice (a terrace's, say): then a board works
     # them out once, and listings look nothing up for them.
     dice_free: bool = False
+    # What the entries depend on (see `Reads`): every area whose entries depend on the dice
+    # says, so that listings keep them by those dice alone.
+    reads: Reads | None = None

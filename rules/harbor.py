@@ -21,8 +21,8 @@ def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Har
     faces = _FACES[catalog().harbor_max_die]
     turns = bool(player.karma)
     dice = candidates(player.dice, None, faces, turns)
-    firsts = _first_steps(seat, len(faces), *state.river.boats)
-    return actions_of(_moves(spec.key, dice, turns, faces, firsts))
+    reach = river.free_ahead(state.river.boats, seat)
+    return actions_of(_moves(spec.key, dice, turns, faces, min(reach, len(faces))))
 
 
 # The faces a harbor takes, per highest face: 1, 1 2, ... (bytes, as the caches below are keyed
@@ -31,30 +31,15 @@ _FACES = tuple(bytes(range(1, top + 1)) for top in range(7))
 
 
 @lru_cache(maxsize=4096)
-def _first_steps(seat: int, most: int, *boats: int) -> bytes:
-    """The step counts up to `most` that each stop the boat on a space no fewer steps reach: a
-    die showing v moves the boat by those of them up to v. The boats are passed one by one, so
-    that the key is a tuple of ints alone (one holding the boats' tuple could reach the
-    collector's oldest generation still tracked: see `dice.read_statue`)."""
-    reached: set[int] = set()
-    firsts = bytearray()
-    for steps in range(1, most + 1):
-        to = river.destination(boats, seat, steps)
-        if to not in reached:
-            reached.add(to)
-            firsts.append(steps)
-    return bytes(firsts)
-
-
-@lru_cache(maxsize=4096)
-def _moves(key: str, dice: bytes, turns: bool, faces: bytes, firsts: bytes) -> tuple[int, ...]:
-    """Each die that can pay, with one move per distinct space the boat can reach, as action
-    ids; keyed by the dice that could pay (their codes in bytes), not the whole statue."""
+def _moves(key: str, dice: bytes, turns: bool, faces: bytes, reach: int) -> tuple[int, ...]:
+    """Each die that can pay, with each step count up to its value that stops the boat on a
+    space no fewer steps reach (those up to `reach`: see `river.free_ahead`), as action ids;
+    keyed by the dice that could pay (their codes in bytes), not the whole statue, and by that
+    count, not the boats."""
     return tuple(
         _harbor(key, pay, steps)
         for pay in single_die_ids(dice, turns, faces)
-        for steps in firsts
-        if steps <= paid_die_of(pay).value
+        for steps in range(1, min(paid_die_of(pay).value, reach) + 1)
     )
 
 

@@ -10,6 +10,7 @@ from .actions import Single, Variety
 from .area import Check, action_id
 from .catalog import SpaceSpec, catalog
 from .dice import (
+    BY_COLOUR,
     a_die,
     colour_candidates,
     give_up,
@@ -46,7 +47,7 @@ def _used_variety(state: GameState, seat: int) -> bool:
 
 @cache
 def _variety(key: str) -> tuple[int]:
-    """One shared listing per space: every statue's table holds it."""
+    """One shared listing per space, the same whatever the dice (see `placing`)."""
     return (action_id(Variety(key)),)
 
 
@@ -70,6 +71,12 @@ def variety_carry_out(state: GameState, seat: int, action: Variety, spec: SpaceS
 def single_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int, ...]:
     assert spec.colour is not None
     return _single_options(spec.key, colour_candidates(statue, spec.colour), turns)
+
+
+def single_reads(spec: SpaceSpec, turns: bool) -> int:
+    """The entries depend on the dice of the market's colour alone (`colour_candidates`)."""
+    assert spec.colour is not None
+    return BY_COLOUR + spec.colour
 
 
 @lru_cache(maxsize=4096)

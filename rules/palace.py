@@ -11,6 +11,9 @@ from .area import ACTIONS, Check, action_id, actions_of
 from .building import cover_needs, covers
 from .catalog import SpaceSpec, catalog
 from .dice import (
+    BY_COLOUR,
+    BY_FACE,
+    BY_FACE_TURNED,
     a_die,
     best_totals,
     colour_candidates,
@@ -38,7 +41,7 @@ def terrace_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int]:
 
 @cache
 def _terrace(key: str) -> tuple[int]:
-    """One shared listing per terrace: every statue's table holds it."""
+    """One shared listing per terrace, the same whatever the dice (see `placing`)."""
     return (action_id(Terrace(key)),)
 
 
@@ -71,6 +74,12 @@ def balcony_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int, .
     return _balcony_options(spec.key, colour_candidates(statue, spec.colour))
 
 
+def balcony_reads(spec: SpaceSpec, turns: bool) -> int:
+    """The entries depend on the dice of the balcony's colour alone (`colour_candidates`)."""
+    assert spec.colour is not None
+    return BY_COLOUR + spec.colour
+
+
 @lru_cache(maxsize=4096)
 def _balcony_options(key: str, dice: bytes) -> tuple[int, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
@@ -101,6 +110,12 @@ def balcony_carry_out(state: GameState, seat: int, action: Balcony, spec: SpaceS
 def chamber_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int, ...]:
     """Each die that can pay, whether or not the chamber's action can then be carried out."""
     return _chambers(spec.key, face_candidates(statue, turns, spec.value), turns, spec.value)
+
+
+def chamber_reads(spec: SpaceSpec, turns: bool) -> int:
+    """The entries depend on the dice that show the chamber's value, or with karma can be
+    turned to it, alone (`face_candidates`)."""
+    return (BY_FACE_TURNED if turns else BY_FACE) + spec.value
 
 
 def chamber_check(players: int, rules: SeatRules, spec: SpaceSpec) -> Check | None:

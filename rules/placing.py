@@ -1,26 +1,28 @@
 """Listing the placements open to the acting player, in the board's order.
 
 A listing runs for nearly every step of a game, so it is split by what each part depends on.
-What the dice on the statue allow at each space (`Area.entries`) is kept per statue in a table
-that every later listing with those dice reuses, filled in a space at a time as spaces open.
-Which spaces need more than their entries (the quarry and harbor, whose options depend on the
-display, the province and the river; a variety market a seat may use once; a chamber whose
-action may be impossible) is worked out once per board (`Layout`). A listing then walks the open
-spaces and joins their entries, asking only those spaces' checks."""
+What the dice on the statue allow at each space (`Area.entries`) depends on a few of them only
+(the dice of a market's colour, those that show a chamber's value): each space keeps its entries
+by those dice, which repeat across statues far more than whole statues do, and a statue not seen
+before is read once (`dice.read_statue`) for all its spaces. Which spaces need more than their
+entries (the quarry and harbor, whose options depend on the display, the province and the
+river; a variety market a seat may use once; a chamber whose action may be impossible) is worked
+out once per board (`Layout`). A listing then walks the open spaces and joins their entries,
+asking only those spaces' checks."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import compress
 
 import attrs
 
 from . import harbor, market, palace, quarry
 from .actions import Action, Balcony, Chamber, Harbor, Outer, Quarry, Single, Terrace, Variety
-from .area import Area, Check, Entries, Ids, actions_of, no_entries
+from .area import Area, Check, Entries, actions_of, no_entries
 from .catalog import DataError, SpaceSpec, catalog
+from .dice import read_statue
 from .ruleset import SeatRules, seat_rules
 from .spaces import ROWS
 from .state import FREE, GameState
@@ -47,6 +49,7 @@ AREAS: dict[str, Area] = {
         market.single_problem,
         market.single_why_not,
         market.single_entries,
+        reads=market.single_reads,
     ),
     "terrace": Area(
         Terrace, palace.terrace_carry_out, entries=palace.terrace_entries, dice_free=True
@@ -57,6 +60,7 @@ AREAS: dict[str, Area] = {
         palace.balcony_problem,
         palace.balcony_why_not,
         palace.balcony_entries,
+        reads=palace.balcony_reads,
     ),
     "outer": Area(Outer, palace.outer_carry_out, entries=palace.outer_entries, dice_free=True),
     "chamber": Area(
@@ -66,9 +70,14 @@ AREAS: dict[str, Area] = {
         palace.chamber_why_not,
         palace.chamber_entries,
         palace.chamber_check,
+        reads=palace.chamber_reads,
     ),
 }
 AREA_OF_ACTION = {area.action: name for name, area in AREAS.items()}
+
+
+# Per space index of a board side, its entries by the dice they read (see `_seen`).
+Seen = list[dict[bytes, tuple[Action, ...]]]
 
 
 @attrs.frozen(slots=True)
@@ -83,9 +92,17 @@ class Layout:
     # only its first free one is open (§3); a run of other spaces with one cost is open
     # wherever free.
     runs: tuple[tuple[bool, int, int, int], ...]
-    # Per space index, the records of each distinct entries met there, by number (`_Known`).
-    known: list[list[tuple[Action, ...]]]
+    # Without and with karma to turn a die: per space index, which of the statue's facts its
+    # entries depend on, or FIXED.
+    reads: tuple[tuple[int, ...], tuple[int, ...]]
+    # Per space index, the entries of a space whose reads are FIXED (else empty).
+    fixed: tuple[tuple[Action, ...], ...]
+    # Without and with karma: per space index, its entries by the dice it reads (`_seen`).
+    seen: tuple[Seen, Seen]
 
+
+# In `Layout.reads`: the space's entries are the same whatever the dice (or none at all).
+FIXED = -1
 
 _LAYOUTS: dict[tuple[int, str], Layout] = {}
 
@@ -121,8 +138,41 @@ def _lay_out(players: int, rules: SeatRules) -> Layout:
         ),
         costs=tuple(spec.money for spec in specs),
         runs=tuple(runs),
-        known=_known(players).records,
+        reads=(_reads(areas, specs, False), _reads(areas, specs, True)),
+        fixed=tuple(
+            tuple(actions_of(area.entries(spec, b"", False))) if _fixed(area) else ()
+            for area, spec in zip(areas, specs, strict=True)
+        ),
+        seen=_seen(players),
     )
+
+
+def _fixed(area: Area) -> bool:
+    return area.dice_free or area.entries is no_entries
+
+
+def _reads(areas: list[Area], specs: tuple[SpaceSpec, ...], turns: bool) -> tuple[int, ...]:
+    reads = []
+    for area, spec in zip(areas, specs, strict=True):
+        if _fixed(area):
+            reads.append(FIXED)
+        elif area.reads is None:
+            raise TypeError(f"the {spec.area} area does not say which dice its entries read")
+        else:
+            reads.append(area.reads(spec, turns))
+    return tuple(reads)
+
+
+@cache
+def _seen(players: int) -> tuple[Seen, Seen]:
+    """Per space of the board side, without and with karma, its entries by the dice they
+    depend on: kept for good, as they are few (at most one per set of the dice of a colour,
+    or of two faces; after 600 random games, 1,916 on the 4-player side, at most 114 at one
+    space), and shared by the side's layouts, since entries depend on the space and the dice
+    alone. A dict per space rather than a cache keyed by the statue: a statue not seen before
+    is then read once, not once per space."""
+    spaces = len(catalog().side_for(players).spaces)
+    return [{} for _ in range(spaces)], [{} for _ in range(spaces)]
 
 
 def _extends(
@@ -131,65 +181,6 @@ def _extends(
     if row:
         return run[0] and specs[run[2]].area == spec.area
     return not run[0] and run[1] == spec.money
-
-
-# In a statue's table: entries not worked out yet. A space's entries are numbered from 0 as they
-# are first met, so that the table can be bytes; a space that has met 255 kinds (none has met
-# 150 in 600 random games) lists any more without keeping them.
-UNKNOWN = 255
-
-
-class _Known:
-    """Each distinct entries met at each space of one board side, as records, by its number;
-    the numbers by the entries' action ids. One tuple of records for each (about 1,900 after
-    600 random games), so that a listing joins tuples of records rather than turning each id
-    into its record."""
-
-    def __init__(self, spaces: int) -> None:
-        self.records: list[list[tuple[Action, ...]]] = [[] for _ in range(spaces)]
-        self.numbers: list[dict[Ids, int]] = [{} for _ in range(spaces)]
-        self._new = threading.Lock()
-
-    def number(self, index: int, entries: Ids) -> int:
-        """The number of these entries at the space, or UNKNOWN when it has no more."""
-        number = self.numbers[index].get(entries)
-        if number is None:
-            with self._new:
-                number = self.numbers[index].get(entries)
-                records = self.records[index]
-                if number is None and len(records) < UNKNOWN:
-                    records.append(tuple(actions_of(entries)))
-                    number = self.numbers[index][entries] = len(records) - 1
-        return UNKNOWN if number is None else number
-
-
-@cache
-def _known(players: int) -> _Known:
-    return _Known(len(catalog().side_for(players).spaces))
-
-
-@lru_cache(maxsize=4096)
-def _table(players: int, statue: bytes, turns: bool) -> bytearray:
-    """Per space, the number of its entries for this statue, or UNKNOWN until a listing first
-    needs them: a statue is listed for a few spaces only, most of the time. A bytearray, which
-    the garbage collector does not track, where a list (or an array) would be one more object
-    for it to walk, kept for every statue listed."""
-    return bytearray(_blank(players))
-
-
-@cache
-def _blank(players: int) -> bytes:
-    """A statue's table before any listing: the numbers of the entries that are the same
-    whatever the dice (or none at all) filled in."""
-    known = _known(players)
-    numbers = bytearray()
-    for spec in catalog().side_for(players).spaces:
-        area = AREAS[spec.area]
-        fixed = area.dice_free or area.entries is no_entries
-        numbers.append(
-            known.number(spec.index, area.entries(spec, b"", False)) if fixed else UNKNOWN
-        )
-    return bytes(numbers)
 
 
 def _open(layout: Layout, spaces: tuple[int, ...], money: int) -> list[int]:
@@ -211,35 +202,30 @@ def placement_options(state: GameState) -> list[Action]:
     seat = state.turn
     player = state.players[seat]
     layout = _layout(state, seat)
-    statue = bytes(player.dice)
     turns = player.karma > 0
-    players = state.config.players
-    table = _table(players, statue, turns)
-    known = layout.known
+    facts = read_statue(bytes(player.dice))
+    reads = layout.reads[turns]
+    seen = layout.seen[turns]
+    fixed = layout.fixed
     checks = layout.checks
     result: list[Action] = []
     for index in _open(layout, state.spaces, player.money):
-        number = table[index]
-        if number == UNKNOWN:
-            entries = _fill(layout, players, table, index, statue, turns)
-        else:
-            entries = known[index][number]
+        at = reads[index]
+        entries = fixed[index] if at == FIXED else seen[index].get(facts[at])
+        if entries is None:
+            entries = _first(layout, index, facts[at], turns)
         check = checks[index]
         result += entries if check is None else check(state, seat, layout.specs[index], entries)
     return result
 
 
-def _fill(
-    layout: Layout, players: int, table: bytearray, index: int, statue: bytes, turns: bool
-) -> Sequence[Action]:
-    """The entries at a space not yet in the statue's table, now kept there."""
-    ids = layout.entries[index](layout.specs[index], statue, turns)
-    known = _known(players)
-    number = known.numbers[index].get(ids)
-    if number is None:
-        number = known.number(index, ids)
-    table[index] = number
-    return actions_of(ids) if number == UNKNOWN else known.records[index][number]
+def _first(layout: Layout, index: int, dice: bytes, turns: bool) -> tuple[Action, ...]:
+    """The entries at a space for dice it has not met before, now kept: the dice it reads are
+    a statue of their own whose entries are the whole statue's (see `Reads`)."""
+    entries = tuple(actions_of(layout.entries[index](layout.specs[index], dice, turns)))
+    # Two threads listing these dice at once each keep an equal tuple: no lock is needed.
+    layout.seen[turns][index][dice] = entries
+    return entries
 
 
 def space_options(state: GameState, spec: SpaceSpec) -> Sequence[Action]:

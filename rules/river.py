@@ -47,6 +47,15 @@ def _stops(seat: int, most: int, *boats: int) -> tuple[int, ...]:
     return tuple(reached)
 
 
+def free_ahead(boats: tuple[int, ...], seat: int) -> int:
+    """How many spaces `seat`'s boat can still stop on: each move of 1 up to this many steps
+    stops it on a space of its own, and any longer one on the final space, as this many does.
+    The harbor's listing needs no more than this, and counting it costs less than a walk."""
+    final = final_space()
+    position = boats[seat]
+    return final - position - len({boat for boat in boats if position < boat < final})
+
+
 def can_move(state: GameState, seat: int) -> bool:
     """Whether any free space lies ahead of the boat."""
     return state.river.boats[seat] < final_space()

@@ -39,3 +39,16 @@ def test_every_stop_is_where_counting_free_spaces_ends() -> None:
 def test_no_steps_leave_the_boat_where_it_is() -> None:
     assert river.destination((4, 5), 0, 0) == 4
     assert river.stops((4, 5), 0, 0) == ()
+
+
+def test_free_ahead_counts_the_spaces_a_boat_can_still_stop_on() -> None:
+    """The harbor lists the step counts 1 to `free_ahead`: each must stop the boat on a space
+    no fewer steps reach, and every longer move on the space the last of them reaches."""
+    final = river.final_space()
+    spaces = (0, 1, 2, 3, final - 3, final - 2, final - 1, final)
+    for boats in itertools.product(spaces, repeat=3):
+        for seat in range(3):
+            free = river.free_ahead(boats, seat)
+            reached = [_counted(boats, seat, steps) for steps in range(1, final + 1)]
+            assert len(set(reached[:free])) == free
+            assert set(reached[free:]) <= {reached[free - 1] if free else boats[seat]}
