@@ -280,11 +280,12 @@ class GameScreen(Screen[None]):
         return True
 
     def _refresh_keys(self) -> None:
-        """Tells the footer only when which keys are enabled has changed: it rebuilds itself,
-        every key a new widget. While bots play move after move it is told once, as their run
-        begins: told on every bot move that flipped the undo key (about half of them), its
-        garbage made full collections hold the screen 80-100 ms (README, Performance). A key
-        dimmed out of date still acts, or says why it cannot; the next human turn tells it."""
+        """Tells the footer only when which keys are enabled has changed: Textual works out
+        every binding's state for it again, and it changes the keys that differ. While bots
+        play move after move it is told once, as their run begins: told on every bot move that
+        flipped the undo key (about half of them), its rebuilt keys' garbage once made full
+        collections hold the screen 80-100 ms (README, Performance). A key dimmed out of date
+        still acts, or says why it cannot; the next human turn tells it."""
         signature = tuple(
             self.check_action(b.action.split("(")[0], _parameters(b.action))
             for b in bindings.GAME
