@@ -299,3 +299,48 @@ async def test_a_move_makes_strips_only_for_the_log_lines_it_changed(
         shown = len(log._render_cache.lines)
     assert shown >= 10
     assert 1 <= sum(made) <= 3  # the move's line or two, and the round's, not the whole log
+
+
+@pytest.mark.asyncio
+async def test_a_move_draws_again_only_the_provinces_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The provinces pane draws every board at each move; a board is drawn anew only when its
+    province changed (drawing the four was the most of a move's redraw)."""
+    import rules
+    from rajas_tui.tui.widgets import province
+    from saves import play
+
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        game = app.game
+        assert game is not None
+        drawn: list[object] = []
+        original = province.province_text
+
+        def province_text(player: Any, *args: Any) -> Any:
+            drawn.append(player.province)
+            return original(player, *args)
+
+        monkeypatch.setattr(province, "province_text", province_text)
+        # A market's or the palace's: no tile to place follows, which would show on the board.
+        action = next(
+            action
+            for action in rules.legal_actions(game.state)
+            if type(action).__name__ in {"Single", "Variety", "Terrace", "Balcony", "Outer"}
+        )
+        moved = play(game, action)
+        app._swap(moved)
+        await kit.until(pilot, lambda: app.game is moved, "the move shown")
+        await pilot.pause()
+        game_screen = next(s for s in app.screen_stack if s.query(ProvincesPane))
+        pane_text = str(game_screen.query_one(ProvincesPane).render())
+    changed = [
+        after.province
+        for before, after in zip(game.state.players, moved.state.players, strict=True)
+        if before.province is not after.province
+    ]
+    assert all(any(province is seen for seen in drawn) for province in changed)
+    assert len(drawn) <= 2 * len(changed)  # at most the card's and the pane's of each
+    assert "Provinces" in pane_text

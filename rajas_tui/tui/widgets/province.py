@@ -12,7 +12,7 @@ import rules
 from rajas_tui.present import text, variants
 from rajas_tui.present.variants import FieldView
 from rajas_tui.tui import colours
-from rajas_tui.tui.widgets.base import Pane, View, player_text
+from rajas_tui.tui.widgets.base import Pane, Same, View, player_text
 from rajas_tui.tui.widgets.kali import karma_workers, levels_line, statue_line
 from rajas_tui.tui.widgets.yields import YIELD_COLOURS
 from rules import EMPTY, UNSEEN, GameState, Player, Side, cell_name, ends_at, rotated
@@ -153,15 +153,46 @@ def ghost_of(view: View, seat: int) -> tuple[int, int, int] | None:
 def board_text(state: GameState, seat: int, ghost: tuple[int, int, int] | None) -> Text:
     """A seat's board and, on a Navaratnas board, the tiles on its fields in words. `state` is
     the screen's view of the game (`View.seen`), so another seat's face-down tile is "?"."""
-    board = rules.seat_rules(state, seat).board
     fields = tuple(variants.fields_of(state, seat))
-    drawn = province_text(state.players[seat], ghost, board, fields)
+    board = rules.seat_rules(state, seat).board
+    return _board_text(state.players[seat], ghost, board, fields)
+
+
+def _board_text(
+    player: Player, ghost: tuple[int, int, int] | None, board: str, fields: tuple[FieldView, ...]
+) -> Text:
+    drawn = province_text(player, ghost, board, fields)
     listed = variants.fields_lines(fields, BOARD_WIDTH)
     return Text("\n").join([drawn, *(Text(line) for line in listed)])
 
 
+class Boards:
+    """Each seat's board as a pane last drew it, with what it was drawn from: a province
+    changes only when its player builds, and drawing the four boards was the most of a move's
+    redraw."""
+
+    def __init__(self) -> None:
+        self._drawn: dict[int, tuple[tuple[object, ...], Text]] = {}
+
+    def text(self, state: GameState, seat: int, ghost: tuple[int, int, int] | None) -> Text:
+        """`board_text`: the same text as before, not a copy, when nothing it shows changed."""
+        board = rules.seat_rules(state, seat).board
+        fields = tuple(variants.fields_of(state, seat))
+        province = state.players[seat].province
+        key = (Same(province), ghost, board, fields, text.G.ascii, colours.variables_in_use())
+        found = self._drawn.get(seat)
+        if found is None or found[0] != key:
+            drawn = _board_text(state.players[seat], ghost, board, fields)
+            found = self._drawn[seat] = (key, drawn)
+        return found[1]
+
+
 class PlayerCard(Pane):
     """The acting player's essentials: statue, karma, workers, levels and province."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.boards = Boards()
 
     def inputs(self, view: View) -> tuple[object, ...]:
         return (ghost_of(view, view.state.turn),)  # of the chooser, only the tile being placed
@@ -173,7 +204,7 @@ class PlayerCard(Pane):
         head = Text()
         head.append_text(player_text(seat))
         head.append(f" {view.names[seat]} ({view.kinds[seat]})", style="bold")
-        board = board_text(state, seat, ghost_of(view, seat))
+        board = self.boards.text(state, seat, ghost_of(view, seat))
         lines = [head, Text("Kali ").append_text(statue_line(player)), karma_workers(player)]
         levels = levels_line(player)
         rows = len(lines) + 1 + len(board.split("\n"))
@@ -196,6 +227,10 @@ class ProvincesPane(Pane):
 
     first = 0
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.boards = Boards()
+
     def inputs(self, view: View) -> tuple[object, ...]:
         return (ghost_of(view, view.state.turn), self.first)  # the placed tile, the page
 
@@ -208,7 +243,8 @@ class ProvincesPane(Pane):
             head.append(f" {view.names[seat][:12]} ")
             head.append(levels_line(player).plain[7:18])
             head.pad_right(BOARD_WIDTH - head.cell_len)
-            boards.append([head, *board_text(state, seat, ghost_of(view, seat)).split("\n")])
+            drawn = self.boards.text(state, seat, ghost_of(view, seat))
+            boards.append([head, *drawn.split("\n")])
         width = self.size.width or 84
         height = self.size.height or 50
         per_row = max(1, (width + 1) // (BOARD_WIDTH + 1))
