@@ -5,6 +5,7 @@ redraw what it changes."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,24 @@ def _counting(monkeypatch: pytest.MonkeyPatch, *panes: type[Pane]) -> Counter[st
 
         monkeypatch.setattr(pane, "draw", draw)
     return drawn
+
+
+async def move_shown(
+    app: Any, pilot: Any, chosen: Callable[[Any], bool] = lambda action: True
+) -> tuple[Any, Any]:
+    """Plays the first legal action `chosen` accepts as the app plays a move (`_swap`) and waits
+    until it is shown; the games before and after it."""
+    import rules
+    from saves import play
+
+    game = app.game
+    assert game is not None
+    action = next(action for action in rules.legal_actions(game.state) if chosen(action))
+    moved = play(game, action)
+    app._swap(moved)
+    await kit.until(pilot, lambda: app.game is moved, "the move shown")
+    await pilot.pause()
+    return game, moved
 
 
 def test_same_compares_by_identity() -> None:
@@ -186,9 +205,6 @@ async def test_a_new_game_state_repaints_the_panes_that_changed_not_the_whole_sc
     """Each move swaps the app's `game`; the panes that show it repaint themselves. A repaint
     of the whole screen as well drew every line of every pane again on each move, the most
     of a bot move's time on the UI thread."""
-    import rules
-    from saves import play
-
     app = kit.app(kit.midgame(), saves=tmp_path)
     async with app.run_test(size=kit.LARGE) as pilot:
         await pilot.pause()
@@ -202,12 +218,8 @@ async def test_a_new_game_state_repaints_the_panes_that_changed_not_the_whole_sc
             return original(self, *regions, **options)
 
         monkeypatch.setattr(type(screen), "refresh", refresh)
-        before = app.game
-        assert before is not None
         log_before = str(screen.query_one(LogPane).render())
-        app._swap(play(before, rules.legal_actions(before.state)[0]))
-        await kit.until(pilot, lambda: app.game is not before, "the move shown")
-        await pilot.pause()
+        await move_shown(app, pilot)
         log_after = str(screen.query_one(LogPane).render())
     assert not whole
     assert log_after != log_before  # the move did reach the screen
@@ -274,9 +286,6 @@ async def test_a_move_makes_strips_only_for_the_log_lines_it_changed(
 ) -> None:
     from textual.visual import Visual
 
-    import rules
-    from saves import play
-
     app = kit.app(kit.midgame(), saves=tmp_path)
     async with app.run_test(size=kit.LARGE) as pilot:
         await pilot.pause()
@@ -291,11 +300,7 @@ async def test_a_move_makes_strips_only_for_the_log_lines_it_changed(
             return strips
 
         monkeypatch.setattr(Visual, "to_strips", to_strips)
-        game = app.game
-        assert game is not None
-        app._swap(play(game, rules.legal_actions(game.state)[0]))
-        await kit.until(pilot, lambda: app.game is not game, "the move shown")
-        await pilot.pause()
+        await move_shown(app, pilot)
         shown = len(log._render_cache.lines)
     assert shown >= 10
     assert 1 <= sum(made) <= 3  # the move's line or two, and the round's, not the whole log
@@ -307,15 +312,11 @@ async def test_a_move_draws_again_only_the_provinces_it_changed(
 ) -> None:
     """The provinces pane draws every board at each move; a board is drawn anew only when its
     province changed (drawing the four was the most of a move's redraw)."""
-    import rules
     from rajas_tui.tui.widgets import province
-    from saves import play
 
     app = kit.app(kit.midgame(), saves=tmp_path)
     async with app.run_test(size=kit.LARGE) as pilot:
         await pilot.pause()
-        game = app.game
-        assert game is not None
         drawn: list[object] = []
         original = province.province_text
 
@@ -325,15 +326,13 @@ async def test_a_move_draws_again_only_the_provinces_it_changed(
 
         monkeypatch.setattr(province, "province_text", province_text)
         # A market's or the palace's: no tile to place follows, which would show on the board.
-        action = next(
-            action
-            for action in rules.legal_actions(game.state)
-            if type(action).__name__ in {"Single", "Variety", "Terrace", "Balcony", "Outer"}
+        game, moved = await move_shown(
+            app,
+            pilot,
+            lambda action: (
+                type(action).__name__ in {"Single", "Variety", "Terrace", "Balcony", "Outer"}
+            ),
         )
-        moved = play(game, action)
-        app._swap(moved)
-        await kit.until(pilot, lambda: app.game is moved, "the move shown")
-        await pilot.pause()
         game_screen = next(s for s in app.screen_stack if s.query(ProvincesPane))
         pane_text = str(game_screen.query_one(ProvincesPane).render())
     changed = [
