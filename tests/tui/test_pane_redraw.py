@@ -343,3 +343,31 @@ async def test_a_move_draws_again_only_the_provinces_it_changed(
     assert all(any(province is seen for seen in drawn) for province in changed)
     assert len(drawn) <= 2 * len(changed)  # at most the card's and the pane's of each
     assert "Provinces" in pane_text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE])
+async def test_the_first_frame_restyles_the_game_screen_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The size classes are set before the screen's widgets are styled: set after, each
+    restyled the whole screen (two at every size, 14 ms of the first frame). The one left is
+    Textual's own, as the screen comes on top."""
+    from rajas_tui.tui.app import RajasApp
+    from rajas_tui.tui.screens.game import GameScreen
+
+    restyled: list[str] = []
+    original = RajasApp.update_styles
+
+    def update_styles(self: Any, node: Any, animate: bool = True) -> None:
+        if isinstance(node, GameScreen):
+            restyled.append(" ".join(sorted(node.classes)))
+        original(self, node, animate)
+
+    monkeypatch.setattr(RajasApp, "update_styles", update_styles)
+    app = kit.app(kit.midgame(), saves=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        classes = set(app.screen.classes)
+    assert len(restyled) <= 1
+    assert classes & {"-narrow", "-wide", "-huge"} and classes & {"-short", "-tall", "-deep"}

@@ -128,6 +128,7 @@ class GameScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        self._size_classes()
         yield Line(id="status")
         yield RiverStrip(id="river-strip").data_bind(GameScreen.view)
         yield TracksLine(id="tracks-line").data_bind(GameScreen.view)
@@ -149,7 +150,6 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._size_classes()
         self.watch(self.app, "game", self._game_changed, init=False)
         self.new_state()
         # The screen lives as long as the game: once drawn, kept out of full collections.
@@ -160,9 +160,11 @@ class GameScreen(Screen[None]):
         self.rajas.game_screen_closed()
 
     def _size_classes(self) -> None:
-        """Sets the breakpoint classes for the terminal's size now, as Textual does on a resize:
-        it lays the screen out once before it sets them, and the first frame paid for a layout
-        and a drawing of every pane at a size it never shows."""
+        """Sets the breakpoint classes for the terminal's size before the panes are made, as
+        Textual does on a resize: it lays the screen out once before it sets them, and the
+        first frame paid for a layout and a drawing of every pane at a size it never shows.
+        Set before the screen's widgets are styled, they restyle nothing (each class set on
+        the screen later restyled every widget in it, twice, 14 ms of the first frame)."""
         width, height = self.app.size
         for breakpoints, cells in (
             (self.HORIZONTAL_BREAKPOINTS, width),
@@ -170,7 +172,7 @@ class GameScreen(Screen[None]):
         ):
             reached = [name for least, name in sorted(breakpoints) if cells >= least]
             for _, name in breakpoints:
-                self._class(self, name, bool(reached) and name == reached[-1])
+                self._class(self, name, bool(reached) and name == reached[-1], update=False)
 
     def _game_changed(self, game: saves.Game | None) -> None:
         """The app's game moved on (an action saved, an undo, a bot's move). Beneath another
