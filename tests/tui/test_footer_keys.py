@@ -8,7 +8,7 @@ import gc
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from textual.app import App, ComposeResult
@@ -187,3 +187,45 @@ async def test_a_footer_asked_to_rebuild_once_its_screen_closed_does_nothing(sav
         app.to_title()
         await kit.until(pilot, lambda: not footer.is_attached, "the game screen closed")
         await footer.recompose()
+
+
+async def test_compact_reaches_the_keys_as_in_textual_s_footer() -> None:
+    """The footer makes its keys with its `compact` and tells them when it changes, without
+    Textual's binding of each key (a watcher, the leak above); the palette's key stays as
+    Textual makes it."""
+    app = Keys()
+    async with app.run_test() as pilot:
+        ours = app.query_one(Footer)
+        textual = app.query_one("#textual", TextualFooter)
+        await kit.until(pilot, lambda: len(shown(ours)) == 5, "the first keys")
+
+        def looks(footer: TextualFooter) -> list[tuple[str, bool, bool]]:
+            return [
+                (key.key, key.compact, key.has_class("-compact")) for key in footer.query(FooterKey)
+            ]
+
+        assert looks(ours) == looks(textual)  # as first made
+        for compact in (True, False):
+            ours.compact = textual.compact = compact
+            await pilot.pause()
+            assert looks(ours) == looks(textual)
+
+
+async def test_the_first_keys_are_made_as_they_are_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual made each key compact, then bound it to the footer's `compact`, restyling it
+    twice: 13 ms of the game screen's first frame for its 16 keys."""
+    restyled: list[object] = []
+    original = Keys.update_styles
+
+    def update_styles(self: Any, node: Any, animate: bool = True) -> None:
+        if isinstance(node, FooterKey) and node.parent is self.query_one(Footer):
+            restyled.append(node)
+        original(self, node, animate)
+
+    monkeypatch.setattr(Keys, "update_styles", update_styles)
+    app = Keys()
+    async with app.run_test() as pilot:
+        footer = app.query_one(Footer)
+        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        await pilot.pause()
+    assert restyled == []
