@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import pytest
 from textual.app import App, ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
@@ -229,3 +229,26 @@ async def test_the_first_keys_are_made_as_they_are_shown(monkeypatch: pytest.Mon
         await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
         await pilot.pause()
     assert restyled == []
+
+
+class GroupedKeys(Keys):
+    """Keys in a binding group, which only Textual's own rebuild shows (as one group)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, key, f"say {key}", group=Binding.Group("letters")) for key in "abcd"
+    ]
+
+
+async def test_grouped_keys_rebuilt_by_textual_are_freed() -> None:
+    """Textual's rebuild binds each key to the footer's `compact`, a watcher that kept every
+    rebuilt key alive (textual issue 6666): the footer drops the removed keys' watchers."""
+    app = GroupedKeys()
+    async with app.run_test() as pilot:
+        footer = app.query_one(Footer)  # ours
+        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        hide, show = (lambda: app.show("cd"), 3), (lambda: app.show(), 5)
+        seen, few = await kept_after(pilot, footer, [hide, show] * 4)
+        more_seen, many = await kept_after(pilot, footer, [hide, show] * 12)
+    # Each rebuild makes its keys anew: kept alive, about 96 more would stay after 24 rebuilds.
+    assert seen >= 32 and more_seen >= 96
+    assert many <= max(few, 10)
