@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
@@ -51,11 +52,15 @@ class Footer(TextualFooter):
         faces = self.faces()
         if faces is not None and faces == self._shown:
             return
-        if faces is not None and self._shown is not None and self._shown.palette == faces.palette:
+        if faces is None:
+            await super().recompose()
+        elif self._shown is not None and self._shown.palette == faces.palette:
             async with self.batch():
                 await self._refit(faces)
         else:
-            await super().recompose()
+            async with self.batch():
+                await self.query_children("*").exclude(".-textual-system").remove()
+                await self.mount_all(self._keys_of(faces))
         self._shown = faces
         self._forget_removed_keys()
 
@@ -66,11 +71,14 @@ class Footer(TextualFooter):
         faces = self.faces() if self._bindings_ready else None
         if faces is None:
             yield from super().compose()
-            return
-        for face in faces.keys:
-            yield _key(face, self.compact)
+        else:
+            yield from self._keys_of(faces)
+
+    def _keys_of(self, faces: Faces) -> list[FooterKey]:
+        keys = [_key(face, self.compact) for face in faces.keys]
         if faces.palette is not None:
-            yield _key(faces.palette, True, PALETTE)  # as Textual's: compact, and not bound
+            keys.append(_key(faces.palette, True, PALETTE))  # as Textual's: compact, not bound
+        return keys
 
     def faces(self) -> Faces | None:
         """The keys Textual's `compose` would show, one for each action (the first binding to
@@ -82,15 +90,7 @@ class Footer(TextualFooter):
                 continue
             if binding.group is not None:
                 return None
-            face = Face(
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                not enabled,
-                tooltip,
-            )
-            keys.setdefault(binding.action, face)
+            keys.setdefault(binding.action, self._face(binding, enabled, tooltip))
         return Faces(tuple(keys.values()), self._palette_face())
 
     def _palette_face(self) -> Face | None:
@@ -100,14 +100,11 @@ class Footer(TextualFooter):
         if found is None:
             return None
         _, binding, enabled, _ = found
-        return Face(
-            binding.key,
-            self.app.get_key_display(binding),
-            binding.description,
-            binding.action,
-            not enabled,
-            binding.tooltip or binding.description,
-        )
+        return self._face(binding, enabled, binding.tooltip or binding.description)
+
+    def _face(self, binding: Binding, enabled: bool, tooltip: str) -> Face:
+        display = self.app.get_key_display(binding)
+        return Face(binding.key, display, binding.description, binding.action, not enabled, tooltip)
 
     async def _refit(self, faces: Faces) -> None:
         shown = [key for key in self.query_children(FooterKey) if not key.has_class(PALETTE)]
@@ -116,9 +113,9 @@ class Footer(TextualFooter):
         if len(shown) > len(faces.keys):
             await self.remove_children(shown[len(faces.keys) :])
         elif len(faces.keys) > len(shown):
-            added = [_key(face, self.compact) for face in faces.keys]
+            added = [_key(face, self.compact) for face in faces.keys[len(shown) :]]
             palette = self.query_children(f"FooterKey.{PALETTE}")
-            await self.mount_all(added[len(shown) :], before=palette.first() if palette else None)
+            await self.mount_all(added, before=palette.first() if palette else None)
 
     def _watch_compact(self, compact: bool) -> None:
         # Textual binds its keys (not the palette's) to `compact`; these are told here.
