@@ -104,14 +104,11 @@ async def test_the_first_frame_builds_the_footer_once_and_draws_no_pane_unsized(
 ) -> None:
     built: list[str] = []
     unsized: list[str] = []
-    mount_all = Footer.mount_all
+    recompose = Footer.recompose
 
-    def counted(self: Any, widgets: Any, *args: Any, **options: Any) -> Any:
-        # A build of the footer mounts its keys at once, through Textual's rebuild or ours.
-        widgets = list(widgets)
-        if isinstance(self, Footer) and widgets:
-            built.append(type(self.screen).__name__)
-        return mount_all(self, widgets, *args, **options)
+    async def counted(self: Footer) -> None:
+        built.append(type(self.screen).__name__)
+        await recompose(self)
 
     drawing = Pane.drawing
 
@@ -120,7 +117,7 @@ async def test_the_first_frame_builds_the_footer_once_and_draws_no_pane_unsized(
             unsized.append(type(self).__name__)
         return drawing(self, view)
 
-    monkeypatch.setattr(Footer, "mount_all", counted)
+    monkeypatch.setattr(Footer, "recompose", counted)
     monkeypatch.setattr(Pane, "drawing", sized)
     app = kit.app(kit.midgame(), saves=tmp_path)
     async with app.run_test(size=kit.LARGE) as pilot:
@@ -191,7 +188,7 @@ async def test_the_footer_is_not_rebuilt_on_every_move_of_a_run_of_bot_moves(
         built.append(len(app.game.log) if app.game is not None else -1)
         await recompose(self)
 
-    monkeypatch.setattr(Footer, "mount_all", counted)
+    monkeypatch.setattr(Footer, "recompose", counted)
     seats = [(name, "random") for name in ("Asha", "Bela", "Chand", "Devi")]
     app = kit.app(kit.new_game(seats, 5), saves=tmp_path)
     async with app.run_test(size=kit.SMALL) as pilot:

@@ -52,15 +52,11 @@ class Footer(TextualFooter):
         faces = self.faces()
         if faces is not None and faces == self._shown:
             return
-        if faces is None:
-            await super().recompose()
-        elif self._shown is not None and self._shown.palette == faces.palette:
+        if faces is not None and self._shown is not None and self._shown.palette == faces.palette:
             async with self.batch():
                 await self._refit(faces)
         else:
-            async with self.batch():
-                await self.query_children("*").exclude(".-textual-system").remove()
-                await self.mount_all(self._keys_of(faces))
+            await super().recompose()
         self._shown = faces
         self._forget_removed_keys()
 
