@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from functools import lru_cache
 from types import MappingProxyType
 
 import rules
@@ -90,19 +89,9 @@ TEMPERATURE = 6.0
 def terms(state: GameState, seat: int) -> dict[str, float]:
     """Each term's count for the seat, before weighting (margin first)."""
     player = state.players[seat]
-    open_cells, open_edges = _openings(player.province, state.config.board(seat))
     return {
         "margin": float(rules.margin(player.fame, player.money)),
-        "markets": float(_market_worth(player)),
-        "open_cells": float(min(open_cells, OPEN_CELLS_COUNTED)),
-        "open_edges": float(open_edges),
-        "upgrades": float(rules.upgrades_made(player.levels)),
-        "tiles": float(sum(1 for _ in player.province.placed())),
-        "dice": float(min(len(player.dice), DICE_COUNTED)),
-        "spare_dice": float(max(0, len(player.dice) - DICE_COUNTED)),
-        "pips": float(sum(die.value for die in player.dice)),
-        "karma": float(player.karma),
-        "workers": float(player.workers),
+        **_held_counts(player, state.config.board(seat)),
         "river": float(state.river.boats[seat]),
         "pending": _pending(state, seat),
     }
@@ -114,11 +103,81 @@ def future_share(game_round: int) -> float:
 
 
 def worth(state: GameState, seat: int) -> float:
-    """The seat's margin plus the weighted future worth of what it holds, in fame points."""
-    counts = terms(state, seat)
-    margin = counts.pop("margin")
-    future = sum(WEIGHTS[name] * count for name, count in counts.items())
+    """The seat's margin plus the weighted future worth of what it holds, in fame points.
+
+    The terms weighted and added one by one in `terms`' order (so the same float to the last bit
+    however it is worked out):
+    the terms of the player's own record first, kept per record (`_held`), then the boat's
+    place and the gains waiting, which live elsewhere in the state."""
+    margin, held = _held(state.players[seat], state.config.board(seat))
+    future = (
+        held
+        + WEIGHTS["river"] * float(state.river.boats[seat])
+        + WEIGHTS["pending"] * _pending(state, seat)
+    )
     return margin + future_share(state.round) * future
+
+
+# The terms that depend on a player's record alone, in `terms`' order.
+_HELD_TERMS = (
+    "markets",
+    "open_cells",
+    "open_edges",
+    "upgrades",
+    "tiles",
+    "dice",
+    "spare_dice",
+    "pips",
+    "karma",
+    "workers",
+)
+# Per player record, by its id (the record is kept with it, so an id reused by a new record
+# never reads an old one's figures): its board, margin and weighted `_HELD_TERMS`. A search
+# evaluates tens of thousands of states whose players mostly are the records of the state
+# before (the rules hand an unchanged player on), and these terms were three quarters of its
+# time. Emptied when full rather than pruned: a search's working set is its last few thousand
+# records.
+_HELD: dict[int, tuple[Player, str, float, float]] = {}
+_HELD_WEIGHTS = tuple(WEIGHTS[name] for name in _HELD_TERMS)
+_HELD_LIMIT = 8192
+
+
+def _held(player: Player, board: str) -> tuple[float, float]:
+    entry = _HELD.get(id(player))
+    if entry is not None and entry[0] is player and entry[1] == board:
+        return entry[2], entry[3]
+    margin = float(rules.margin(player.fame, player.money))
+    held = 0.0
+    # Added one by one, not by `sum`, which adds floats with compensation from Python 3.12:
+    # `worth` adds the river and pending terms after these, and plain additions in order keep
+    # it equal to the weighted terms on every version.
+    for weight, count in zip(_HELD_WEIGHTS, _held_values(player, board), strict=True):
+        held += weight * count
+    if len(_HELD) >= _HELD_LIMIT:
+        _HELD.clear()
+    _HELD[id(player)] = (player, board, margin, held)
+    return margin, held
+
+
+def _held_counts(player: Player, board: str) -> dict[str, float]:
+    return dict(zip(_HELD_TERMS, _held_values(player, board), strict=True))
+
+
+def _held_values(player: Player, board: str) -> tuple[float, ...]:
+    """The counts of `_HELD_TERMS`, in that order."""
+    markets, open_cells, open_edges, tiles = _province_counts(player, board)
+    return (
+        float(markets),
+        float(min(open_cells, OPEN_CELLS_COUNTED)),
+        float(open_edges),
+        float(rules.upgrades_made(player.levels)),
+        float(tiles),
+        float(min(len(player.dice), DICE_COUNTED)),
+        float(max(0, len(player.dice) - DICE_COUNTED)),
+        float(sum(die.value for die in player.dice)),
+        float(player.karma),
+        float(player.workers),
+    )
 
 
 def relative(state: GameState, seat: int) -> float:
@@ -138,13 +197,30 @@ def chances(state: GameState) -> tuple[float, ...]:
     return tuple(w / total for w in weights)
 
 
+# Per province and board: (market worth, open cells, open edges, tiles built). A province changes
+# only when a tile is built, far less often than its player's record. Emptied when full.
+_PROVINCES: dict[tuple[Province, str], tuple[int, int, int, int]] = {}
+_PROVINCES_LIMIT = 4096
+
+
+def _province_counts(player: Player, board: str) -> tuple[int, int, int, int]:
+    key = (player.province, board)
+    counts = _PROVINCES.get(key)
+    if counts is None:
+        if len(_PROVINCES) >= _PROVINCES_LIMIT:
+            _PROVINCES.clear()
+        tiles = sum(1 for _ in player.province.placed())
+        counts = (_market_worth(player), *_openings(player.province, board), tiles)
+        _PROVINCES[key] = counts
+    return counts
+
+
 def _market_worth(player: Player) -> int:
     variety = sum(money for _, money in rules.variety_markets(player))
     single = max(rules.good_score(player, good, BEST_GOOD_MARKETS) for good in rules.GOODS)
     return variety + single
 
 
-@lru_cache(maxsize=4096)
 def _openings(province: Province, board: str) -> tuple[int, int]:
     """(free cells a road points at, edge spots with something to gain beside them)."""
     spec = rules.catalog().province

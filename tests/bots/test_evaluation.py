@@ -83,3 +83,31 @@ def test_a_gain_the_forecast_names_counts_as_pending() -> None:
     assert evaluation.changes(state, state, 0, waiting) == [
         ("pending", pytest.approx(evaluation.PENDING_WORTH["upgrade"]))
     ]
+
+
+def _weighted(state: GameState, seat: int) -> float:
+    """`worth` as its docstring defines it, from `terms` with nothing kept between calls."""
+    counts = evaluation.terms(state, seat)
+    margin = counts.pop("margin")
+    future = 0.0
+    for name, count in counts.items():
+        future += evaluation.WEIGHTS[name] * count
+    return margin + evaluation.future_share(state.round) * future
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_worth_kept_per_record_is_the_weighted_terms_to_the_last_bit(players: int) -> None:
+    # The search's decisions depend on exact floats: the worth kept per player record must add
+    # the terms in the same order as the terms themselves, and follow every new record.
+    from rajas_tui import bots
+
+    state = rules.new_game(rules.Config(players=players, seed=11, ganga=players == 4))
+    seen = 0
+    while not state.over and seen < 120:
+        for seat in range(players):
+            assert evaluation.worth(state, seat) == _weighted(state, seat)
+        state = rules.apply(state, bots.choose("greedy", state, seen))
+        seen += 1
+    changed = state.update_player(0, money=state.players[0].money + 7, karma=0)
+    assert evaluation.worth(changed, 0) == _weighted(changed, 0)
+    assert evaluation.worth(changed, 0) != evaluation.worth(state, 0)
