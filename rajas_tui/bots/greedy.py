@@ -28,7 +28,11 @@ def best(
     choices = list(options) if options is not None else rules.legal_actions(state)
     if len(choices) == 1:
         return choices[0]
-    scores = [_value(rules.apply(state, action), seat, FOLLOW_UPS) for action in choices]
+    # Listed actions are spelled as listed: `apply` need not look for their listed spelling.
+    listed = options is None
+    scores = [
+        _value(rules.apply(state, action, as_listed=listed), seat, FOLLOW_UPS) for action in choices
+    ]
     return choices[max(range(len(choices)), key=scores.__getitem__)]
 
 
@@ -39,7 +43,9 @@ def ranked(state: GameState) -> list[rules.Action]:
     if len(choices) == 1:
         return choices
     seat = state.turn
-    scores = [_value(rules.apply(state, action), seat, FOLLOW_UPS) for action in choices]
+    scores = [
+        _value(rules.apply(state, action, as_listed=True), seat, FOLLOW_UPS) for action in choices
+    ]
     order = sorted(range(len(choices)), key=lambda i: -scores[i])
     return [choices[i] for i in order]
 
@@ -53,7 +59,7 @@ FOLLOW_UPS = 1
 def _value(state: GameState, seat: int, follow_ups: int) -> float:
     if follow_ups and state.queue and state.turn == seat and not state.over:
         return max(
-            _value(rules.apply(state, action), seat, follow_ups - 1)
+            _value(rules.apply(state, action, as_listed=True), seat, follow_ups - 1)
             for action in rules.legal_actions(state)
         )
     return evaluation.relative(state, seat)

@@ -96,6 +96,8 @@ def _candidates(node: Node, game: GameState) -> list[rules.Action]:
 
 
 def _iterate(root: Node, game: GameState, rollout: int) -> None:
+    # Every action applied here is one this game lists (`_candidates` keeps only those), so
+    # `apply` is told it is spelled as listed.
     path = [root]
     node = root
     while not game.over:
@@ -108,17 +110,17 @@ def _iterate(root: Node, game: GameState, rollout: int) -> None:
             action = untried[0]
             child = node.children[action] = Node(mover=game.turn, available=1)
             path.append(child)
-            game = rules.apply(game, action)
+            game = rules.apply(game, action, as_listed=True)
             break
         children = node.children
         action = max(considered, key=lambda a: children[a].score())
         node = children[action]
         path.append(node)
-        game = rules.apply(game, action)
+        game = rules.apply(game, action, as_listed=True)
     for _ in range(rollout):
         if game.over:
             break
-        game = rules.apply(game, greedy.best(game, game.turn))
+        game = rules.apply(game, greedy.best(game, game.turn), as_listed=True)
     values = evaluation.chances(game)
     root.visits += 1
     for child in path[1:]:
