@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import statistics
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
@@ -82,6 +84,25 @@ def play(config: Config, seats: Sequence[str]) -> Game:
             raise RuntimeError(f"game seed {config.seed}, action {after.steps}: {broken[0]}")
         state = after
     return _game(config.seed, tuple(seats), state, placements, times)
+
+
+def play_games(config: Config, seats: Sequence[str], games: int, jobs: int = 1) -> Iterator[Game]:
+    """The tournament's games in order: game i has seed `config.seed + i` and the i-th seating
+    (`rotations`), which fix it whole, so playing them in `jobs` processes at once gives the same
+    games (only the decision times, CPU time of the process that played them, vary). A game
+    that breaks a rule raises RuntimeError in order, and the games not yet begun are dropped."""
+    configs = [attrs.evolve(config, seed=config.seed + i) for i in range(games)]
+    seatings = list(rotations(seats, games))
+    if jobs == 1:
+        yield from map(play, configs, seatings)
+        return
+    # Spawned, not forked: a fork of a process with threads (the app's, a test runner's) can
+    # inherit a lock held by one of them.
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        yield from pool.map(play, configs, seatings)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _game(

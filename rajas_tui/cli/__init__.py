@@ -15,7 +15,7 @@ from rajas_tui.cli import commands as saved_games
 from rajas_tui.cli import tables as shared_tables
 from rajas_tui.cli.output import guarded
 from rajas_tui.cli.terminal import safe, say
-from rules import Config, DataError, replace
+from rules import Config, DataError
 
 EXIT_USAGE = 2
 EXIT_DATA = 3
@@ -115,6 +115,16 @@ def build_parser() -> ArgumentParser:
         help="seed of the first game; game i uses seed + i (default 1)",
     )
     simulate.add_argument(
+        "--jobs",
+        type=_int_in(1, None, "--jobs"),
+        default=1,
+        metavar="N",
+        help=(
+            "with --seats: play N games at once, each in a process of its own (default 1); "
+            "the games and results are the same, each game's seed and seating fix it"
+        ),
+    )
+    simulate.add_argument(
         "--json",
         action="store_true",
         help=(
@@ -169,6 +179,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         if seats and players != len(seats):
             raise ValueError(f"--players {players} does not match the {len(seats)} --seats")
+        if args.jobs > 1 and not seats:
+            raise ValueError("--jobs plays a tournament's games at once and needs --seats")
         named = choices.variants(args.variant)
         variants, boards = choices.boards(players, named, args.navaratnas)
     except ValueError as error:
@@ -181,7 +193,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         ganga="ganga" in variants,
     )
     if seats:
-        return run_tournament(config, seats, args.games, args.json)
+        return run_tournament(config, seats, args.games, args.json, args.jobs)
     for i in range(args.games):
         seed = args.seed + i
         try:
@@ -194,20 +206,21 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_tournament(config: Config, seats: tuple[str, ...], games: int, as_json: bool) -> int:
+def run_tournament(
+    config: Config, seats: tuple[str, ...], games: int, as_json: bool, jobs: int = 1
+) -> int:
     """Bots against each other, a line per game as it ends, then the summary."""
     from rajas_tui.bots import tournament
 
     played = []
-    for i, seating in enumerate(tournament.rotations(seats, games)):
-        try:
-            game = tournament.play(replace(config, seed=config.seed + i), seating)
-        except RuntimeError as error:
-            say(f"rajas: {error}", file=sys.stderr)
-            return 1
-        played.append(game)
-        if not as_json:
-            print(tournament.game_line(game), flush=True)
+    try:
+        for game in tournament.play_games(config, seats, games, jobs):
+            played.append(game)
+            if not as_json:
+                print(tournament.game_line(game), flush=True)
+    except RuntimeError as error:
+        say(f"rajas: {error}", file=sys.stderr)
+        return 1
     result = tournament.summary(played)
     print(tournament.summary_json(result) if as_json else tournament.summary_text(result))
     return 0

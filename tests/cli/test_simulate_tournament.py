@@ -42,6 +42,29 @@ def test_the_text_form_has_a_line_per_game_then_the_table(
     assert any(line.startswith("placements: quarry") for line in lines)
 
 
+def _without_times(summary: dict[str, object]) -> dict[str, object]:
+    bots = summary["bots"]
+    assert isinstance(bots, dict)
+    for bot in bots.values():
+        del bot["mean_decision_ms"], bot["worst_decision_ms"]
+    return summary
+
+
+def test_games_played_at_once_are_the_games_played_in_turn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--seats", "greedy,random,easy", "--games", "5", "--seed", "8"]
+    assert main(args) == 0
+    in_turn = capsys.readouterr().out.splitlines()
+    assert main([*args, "--jobs", "2"]) == 0
+    at_once = capsys.readouterr().out.splitlines()
+    assert at_once[:5] == in_turn[:5]  # the games' lines, in seed order
+    assert main([*args, "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert main([*args, "--json", "--jobs", "3"]) == 0
+    assert _without_times(json.loads(capsys.readouterr().out)) == _without_times(summary)
+
+
 def test_the_seats_move_on_every_game() -> None:
     seatings = list(tournament.rotations(("a", "b", "c"), 4))
     assert seatings == [("a", "b", "c"), ("c", "a", "b"), ("b", "c", "a"), ("a", "b", "c")]
@@ -63,6 +86,8 @@ def test_wilson_intervals(wins: int, games: int, low: float, high: float) -> Non
         (["--seats", "greedy,chess"], "'chess' is not a bot"),
         (["--seats", "greedy"], "name 2 to 4 bots, not 1"),
         (["--seats", "greedy,random", "--players", "3"], "does not match the 2 --seats"),
+        (["--jobs", "2"], "--jobs plays a tournament's games at once and needs --seats"),
+        (["--seats", "greedy,random", "--jobs", "0"], "must be at least 1, not 0"),
     ],
 )
 def test_bad_seats_are_one_sentence(
