@@ -299,10 +299,9 @@ class RajasApp(App[None]):
         self._open_file(path)
         self._store(game, opening=True)
 
-    def _open_screen(self) -> None:
+    def _close_game_screens(self) -> None:
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(self._game_screen())
 
     def _game_screen(self) -> GameScreen | GameOverScreen:
         """The screen the game on show is played or ended on."""
@@ -387,9 +386,14 @@ class RajasApp(App[None]):
             self.notify(problem, severity="error", timeout=10)
         if number != self._made:
             return  # a newer game is on its way to the screen
+        if opening:
+            # The last game's screens go before its game does: a game screen on top takes a
+            # new game for its own next move, and would ask to hand the keyboard over to a
+            # seat of the game being opened.
+            self._close_game_screens()
         self.game = game
         if opening:
-            self._open_screen()
+            self.push_screen(self._game_screen())
 
     @work(thread=True, group="autosave-write")
     def _write(self, game: saves.Game, number: int) -> str:

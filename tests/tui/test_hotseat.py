@@ -159,3 +159,38 @@ async def test_a_key_typed_as_the_turn_passes_to_a_human_is_told_the_hand_over(
         notes = [n.message for n in app._notifications]
         name = NAMES[app.shown.state.turn]
         assert notes[-1] == f"{name} plays next: the keyboard goes to {name} first.", notes
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("hidden", [False, True], ids=["nothing-hidden", "tiles-face-down"])
+async def test_a_game_loaded_over_another_asks_only_what_it_asks_itself(
+    tmp_path: Path, saves: Path, hidden: bool
+) -> None:
+    """The game on show holds the keyboard for one seat; the game loaded over it has another
+    human to act. The old screen must not ask for the keyboard for the new game's seat: with
+    nothing hidden the loaded game shows at once, with tiles face down it asks once, and the
+    seat that says it is ready is the one shown."""
+    humans = [("Chand", save_layer.HUMAN), ("Devi", save_layer.HUMAN)]
+    loaded = _hot_seat() if hidden else kit.new_game(humans, 4)
+    path = tmp_path / "loaded.toml"
+    save_layer.save(loaded, path)
+    app = kit.app(_hot_seat(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.press("enter")  # the first seat takes the keyboard
+        await pilot.pause()
+        turn = loaded.state.turn
+        _game_screen(app).holder = 1 - turn  # held by the seat not to act in the loaded game
+        app.open_save(path)
+        await app.settled()
+        await pilot.pause()
+        covers = [s for s in app.screen_stack if isinstance(s, HandOverScreen)]
+        games = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+        assert len(games) == 1
+        if hidden:
+            assert len(covers) == 1 and app.screen is covers[0]
+            assert loaded.setup.seats[turn].name in covers[0].words
+            await pilot.press("enter")
+            await pilot.pause()
+        assert not any(isinstance(s, HandOverScreen) for s in app.screen_stack)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.holder == turn and app.screen.chooser is not None
