@@ -93,6 +93,9 @@ UI_SYMBOLS = {
     "refused": Symbol(glyph="✗", ascii="x", word="not possible"),
     "fits": Symbol(glyph="✓", ascii="ok", word="fits"),
     "cursor": Symbol(glyph="▶", ascii=">", word="chosen"),
+    # A list longer than its pane: how many options are out of sight above and below.
+    "above": Symbol(glyph="↑", ascii="^", word="more above"),
+    "below": Symbol(glyph="↓", ascii="v", word="more below"),
     # A tile's turn: "1×90°"; in ASCII "1x90".
     "times": Symbol(glyph="×", ascii="x", word="times"),
     "degrees": Symbol(glyph="°", ascii="", word="degrees"),

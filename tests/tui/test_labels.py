@@ -80,3 +80,31 @@ async def test_every_display_stack_shows_its_key(saves: Path, size: tuple[int, i
         await pilot.pause()
         drawn = str(app.screen.query_one(ChooserPane).render())
         assert all(re.search(rf"\b{key}\b", drawn) for key in keys), drawn
+
+
+def _hidden_counts(drawn: str, labels: tuple[str, ...]) -> tuple[int, int, int]:
+    """(options said to be above, options drawn, options said to be below)."""
+    above = re.search(r"↑ (\d+) more", drawn)
+    below = re.search(r"↓ (\d+) more", drawn)
+    shown = sum(1 for line in drawn.split("\n") if line[3:].startswith(labels))
+    return (int(above[1]) if above else 0, shown, int(below[1]) if below else 0)
+
+
+@pytest.mark.asyncio
+async def test_a_list_longer_than_its_pane_says_how_many_options_are_out_of_sight(
+    saves: Path,
+) -> None:
+    app = kit.app(kit.midgame(), saves=saves)
+    async with app.run_test(size=kit.LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        step = screen.chooser.steps[0]
+        labels = tuple(option.label for option in step.options)
+        counts = _hidden_counts(str(screen.query_one(ChooserPane).render()), labels)
+        assert counts[0] == 0 and counts[2] > 0, "the cursor on the first option"
+        assert sum(counts) == len(labels)
+        await pilot.press(*["down"] * 12)
+        await pilot.pause()
+        counts = _hidden_counts(str(screen.query_one(ChooserPane).render()), labels)
+        assert counts[0] > 0 and counts[2] > 0, "the cursor in the middle of the list"
+        assert sum(counts) == len(labels)

@@ -112,7 +112,9 @@ def symbols_text() -> str:
         f"Board: [q1] a space and the key that takes it; {G['covered']} after a space: "
         "covered, not played in this game (by the number of players or a variant).",
         f"Choices: {G['cursor']} the option under the cursor, {G['refused']} an option refused "
-        f"(its reason follows), {G['fits']} allowed, › between the steps already chosen; "
+        f"(its reason follows), {G['fits']} allowed, › between the steps already chosen, "
+        f"{G['above']} 2 more and {G['below']} 5 more the options out of sight above and below "
+        "(the arrow keys reach them); "
         f"{G['to_play']} to play marks the acting player; a tile turned "
         f"1{G['times']}90{G['degrees']} lies a quarter turn clockwise.",
         f"Log: {ruled('round 5, Bela starts')} opens each round; "

@@ -94,8 +94,7 @@ class ChooserPane(Pane):
         count = len(step.options)
         rows = [self._option_rows(step, i, width) for i in range(count)]
         if sum(len(option) for option in rows) <= room or count > room:
-            start, end = shown_options([len(option) for option in rows], step.cursor, room)
-            return [row for option in rows[start:end] for row in option]
+            return self._window(rows, step.cursor, room)
         extra = [len(option) - 1 for option in rows]
         spare = room - count
         # Unfolded only as far as the spare rows go: even the cursor's stays a row if they
@@ -110,6 +109,23 @@ class ChooserPane(Pane):
             else:
                 result.append(self._option_line(step, index, said=False))
         return result
+
+    def _window(self, rows: list[list[Text]], cursor: int, room: int) -> list[Text]:
+        """As many whole options as fit around the cursor; where some are out of sight, a row
+        above or below says how many (taken from the options' rows)."""
+        heights = [len(option) for option in rows]
+        start, end = shown_options(heights, cursor, room)
+        if start == 0 and end == len(rows):
+            return [row for option in rows for row in option]
+        start, end = shown_options(heights, cursor, room - 1)
+        if start > 0 and end < len(rows):
+            start, end = shown_options(heights, cursor, room - 2)
+        lines = [row for option in rows[start:end] for row in option]
+        if start > 0:
+            lines.insert(0, Text(f"  {text.G['above']} {start} more", "dim"))
+        if end < len(rows):
+            lines.append(Text(f"  {text.G['below']} {len(rows) - end} more", "dim"))
+        return lines
 
     def _option_rows(self, step: Step, index: int, width: int) -> list[Text]:
         """The option's line wrapped to `width`: a step's options never change once made, so
