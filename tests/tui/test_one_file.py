@@ -52,9 +52,13 @@ async def test_load_from_the_app_keeps_the_file(tmp_path: Path, saves: Path) -> 
         app.open_save(path)
         # The game is shown once its save is written, in a worker.
         await kit.until(pilot, lambda: app.game is not None, "the game shown")
+        moves = len(app.game.log)
         app.commit(rules.legal_actions(app.game.state)[0])
-        # Autosave writes in a worker: on a busy machine one pause does not see it done.
-        await kit.until(pilot, lambda: save_layer.load(path).log == app.game.log, "the autosave")
+        # Autosave writes in a worker, and the app shows a move once its save is written: the
+        # test waits for the move to show, not by reading the file again and again (a replay of
+        # the save every look, which on a busy machine kept the writer from the GIL).
+        await kit.until(pilot, lambda: len(app.game.log) == moves + 1, "the move saved and shown")
+        assert save_layer.load(path).log == app.game.log
     assert _saves_in(saves) == []
 
 
