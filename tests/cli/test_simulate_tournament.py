@@ -53,12 +53,12 @@ def _without_times(summary: dict[str, object]) -> dict[str, object]:
 def test_games_played_at_once_are_the_games_played_in_turn(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    args = ["simulate", "--seats", "greedy,random,easy", "--games", "5", "--seed", "8"]
+    args = ["simulate", "--seats", "greedy,random", "--games", "4", "--seed", "8"]
     assert main(args) == 0
     in_turn = capsys.readouterr().out.splitlines()
     assert main([*args, "--jobs", "2"]) == 0
     at_once = capsys.readouterr().out.splitlines()
-    assert at_once[:5] == in_turn[:5]  # the games' lines, in seed order
+    assert at_once[:4] == in_turn[:4]  # the games' lines, in seed order
     assert main([*args, "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert main([*args, "--json", "--jobs", "3"]) == 0
