@@ -143,7 +143,7 @@ DIALOGS = (
         "switch Ganga and Navaratnas; Start begins the game, Escape cancels. A seat is human or "
         "a bot: bot: random plays any legal move; bot: greedy takes the move that looks best "
         "one step ahead; bot: easy, normal and hard search ahead, thinking longer at each "
-        "level (normal, the default, about 2 s a move; hard up to 10 s).",
+        "level (normal, the default, about half a second a move; hard a few seconds).",
     ),
     (
         "Load and save-as dialogs",
