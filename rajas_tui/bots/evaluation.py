@@ -134,7 +134,7 @@ _HELD_TERMS = (
 # Per player record, by its id (the record is kept with it, so an id reused by a new record
 # never reads an old one's figures): its board, margin and weighted `_HELD_TERMS`. A search
 # evaluates tens of thousands of states whose players mostly are the records of the state
-# before (the rules hand an unchanged player on), and these terms were three quarters of its
+# before (the rules hand an unchanged player on), and these terms were three fifths of its
 # time. Emptied when full rather than pruned: a search's working set is its last few thousand
 # records.
 _HELD: dict[int, tuple[Player, str, float, float]] = {}
