@@ -105,10 +105,10 @@ def future_share(game_round: int) -> float:
 def worth(state: GameState, seat: int) -> float:
     """The seat's margin plus the weighted future worth of what it holds, in fame points.
 
-    The terms weighted and added one by one in `terms`' order (so the same float to the last bit
-    however it is worked out):
-    the terms of the player's own record first, kept per record (`_held`), then the boat's
-    place and the gains waiting, which live elsewhere in the state."""
+    The terms are weighted and added one by one in `terms`' order, so that the worth is the same
+    float to the last bit however it is worked out: first the terms of the player's own record,
+    kept per record (`_held`), then the boat's place and the gains waiting, which live elsewhere
+    in the state."""
     margin, held = _held(state.players[seat], state.config.board(seat))
     future = (
         held
