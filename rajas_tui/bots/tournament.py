@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import multiprocessing.pool
+import signal
 import statistics
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
@@ -90,19 +92,35 @@ def play_games(config: Config, seats: Sequence[str], games: int, jobs: int = 1) 
     """The tournament's games in order: game i has seed `config.seed + i` and the i-th seating
     (`rotations`), which fix it whole, so playing them in `jobs` processes at once gives the same
     games (only the decision times, CPU time of the process that played them, vary). A game
-    that breaks a rule raises RuntimeError in order, and the games not yet begun are dropped."""
+    that breaks a rule raises RuntimeError in order; once the caller stops (that error, Ctrl-C),
+    the processes end with the games they were playing."""
     configs = [attrs.evolve(config, seed=config.seed + i) for i in range(games)]
-    seatings = list(rotations(seats, games))
+    seatings = [tuple(seating) for seating in rotations(seats, games)]
     if jobs == 1:
         yield from map(play, configs, seatings)
         return
-    # Spawned, not forked: a fork of a process with threads (the app's, a test runner's) can
-    # inherit a lock held by one of them.
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    with _pool(jobs) as pool:  # leaving the block terminates the pool's processes
+        yield from pool.imap(_play, zip(configs, seatings, strict=True))
+
+
+def _pool(jobs: int) -> multiprocessing.pool.Pool:
+    """Processes spawned, not forked (a fork of a process with threads, the app's or a test
+    runner's, can inherit a lock one of them holds), and deaf to Ctrl-C: it reaches every
+    process of the terminal's group, and the first one stops the tournament and ends the
+    others, which would each print a traceback, even one still starting. They are born
+    ignoring it, as a process started while SIGINT is ignored keeps ignoring it."""
+    context = multiprocessing.get_context("spawn")
+    if threading.current_thread() is not threading.main_thread():
+        return context.Pool(jobs)  # only the main thread may set a signal's handler
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        yield from pool.map(play, configs, seatings)
+        return context.Pool(jobs)
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        signal.signal(signal.SIGINT, previous)
+
+
+def _play(game: tuple[Config, tuple[str, ...]]) -> Game:
+    return play(*game)
 
 
 def _game(

@@ -73,8 +73,8 @@ def build_parser() -> ArgumentParser:
         ),
         epilog=(
             "Exit codes: 0 done; 1 refused (an illegal move, a finished game, a broken file, "
-            "output that cannot be written); 2 a bad argument; 141 the reader of the output "
-            "went away (rajas legal g.toml | head -1)."
+            "output that cannot be written); 2 a bad argument; 130 stopped by Ctrl-C; 141 the "
+            "reader of the output went away (rajas legal g.toml | head -1)."
         ),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)

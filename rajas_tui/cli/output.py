@@ -16,6 +16,8 @@ from typing import Any, TextIO
 # A closed pipe ends the command as if SIGPIPE had stopped it, as shells report such a command
 # (128 + 13), so `set -o pipefail` scripts see the same code as for `yes | head -1`.
 EXIT_BROKEN_PIPE = 141
+# Ctrl-C: what a shell reports for a command SIGINT stopped (128 + 2).
+EXIT_INTERRUPTED = 130
 EXIT_OUTPUT_FAILED = 1
 
 
@@ -80,5 +82,10 @@ def guarded(run: Callable[[], int]) -> int:
             return EXIT_BROKEN_PIPE
         _say(f"rajas: cannot write the output: {error.strerror or error}.")
         return EXIT_OUTPUT_FAILED
+    except KeyboardInterrupt:
+        # A long command (a tournament) stopped by Ctrl-C: one line, not Python's traceback.
+        # The saved-game commands write their files atomically, so nothing is left half done.
+        _say("rajas: stopped (Ctrl-C).")
+        return EXIT_INTERRUPTED
     finally:
         sys.stdout = stream

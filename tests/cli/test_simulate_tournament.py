@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -108,3 +113,47 @@ def _exit_code(args: list[str]) -> int:
 
 def test_search_names_the_normal_level() -> None:
     assert tournament.bot_kind("search") == "normal"
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as listing:
+        return [int(child) for child in listing.read().split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads children from /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_a_tournament_with_one_line_and_no_process_left(jobs: str) -> None:
+    """Ctrl-C (SIGINT to the terminal's whole process group) while games are played: exit 130,
+    one line on stderr, not a traceback from each process, and the game processes gone."""
+    args = ["simulate", "--seats", "greedy,random", "--games", "5000", "--jobs", jobs]
+    command = subprocess.Popen(
+        [sys.executable, "-m", "rajas_tui.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert command.stdout is not None
+        assert command.stdout.readline().startswith("seed 1:"), "a game was played"
+        workers = _children(command.pid)
+        os.killpg(command.pid, signal.SIGINT)
+        _, err = command.communicate(timeout=60)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+    assert command.returncode == 130
+    assert err == "rajas: stopped (Ctrl-C).\n"
+    for _ in range(100):
+        if not any(_alive(pid) for pid in workers):
+            break
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers)
