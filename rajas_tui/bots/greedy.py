@@ -7,8 +7,6 @@ so a roll an action brings is one guess of it; ties go to the first listed actio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import rules
 from rajas_tui.bots import evaluation
 from rajas_tui.bots.seeds import Seed, number
@@ -20,19 +18,13 @@ def decide(state: GameState, seat: int, seed: Seed) -> rules.Action:
     return best(rules.determinize(state, seat, number(seed)), seat)
 
 
-def best(
-    state: GameState, seat: int, options: Sequence[rules.Action] | None = None
-) -> rules.Action:
-    """The best of `options` (default: every legal action) in an already determinized game;
-    also the search bot's rollout policy."""
-    choices = list(options) if options is not None else rules.legal_actions(state)
+def best(state: GameState, seat: int) -> rules.Action:
+    """The best legal action in an already determinized game; also the search bot's rollout
+    policy."""
+    choices = rules.legal_actions(state)
     if len(choices) == 1:
         return choices[0]
-    # Listed actions are spelled as listed: `apply` need not look for their listed spelling.
-    listed = options is None
-    scores = [
-        _value(rules.apply(state, action, as_listed=listed), seat, FOLLOW_UPS) for action in choices
-    ]
+    scores = _scores(state, seat, choices)
     return choices[max(range(len(choices)), key=scores.__getitem__)]
 
 
@@ -42,12 +34,16 @@ def ranked(state: GameState) -> list[rules.Action]:
     choices = rules.legal_actions(state)
     if len(choices) == 1:
         return choices
-    seat = state.turn
-    scores = [
-        _value(rules.apply(state, action, as_listed=True), seat, FOLLOW_UPS) for action in choices
-    ]
+    scores = _scores(state, state.turn, choices)
     order = sorted(range(len(choices)), key=lambda i: -scores[i])
     return [choices[i] for i in order]
+
+
+def _scores(state: GameState, seat: int, choices: list[rules.Action]) -> list[float]:
+    """What each listed action is worth to `seat`; `apply` is told they are spelled as listed."""
+    return [
+        _value(rules.apply(state, action, as_listed=True), seat, FOLLOW_UPS) for action in choices
+    ]
 
 
 # How many of its own choices an action leaves pending (a bought tile to place, dice colours to
