@@ -9,7 +9,6 @@ import multiprocessing
 import multiprocessing.pool
 import signal
 import statistics
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -95,7 +94,7 @@ def play_games(config: Config, seats: Sequence[str], games: int, jobs: int = 1) 
     that breaks a rule raises RuntimeError in order; once the caller stops (that error, Ctrl-C),
     the processes end with the games they were playing."""
     configs = [attrs.evolve(config, seed=config.seed + i) for i in range(games)]
-    seatings = [tuple(seating) for seating in rotations(seats, games)]
+    seatings = list(rotations(seats, games))
     if jobs == 1:
         yield from map(play, configs, seatings)
         return
@@ -108,10 +107,10 @@ def _pool(jobs: int) -> multiprocessing.pool.Pool:
     runner's, can inherit a lock one of them holds), and deaf to Ctrl-C: it reaches every
     process of the terminal's group, and the first one stops the tournament and ends the
     others, which would each print a traceback, even one still starting. They are born
-    ignoring it, as a process started while SIGINT is ignored keeps ignoring it."""
+    ignoring it, as a process started while SIGINT is ignored keeps ignoring it (so the pool
+    is made on the main thread, the only one that may set a signal's handler: the command
+    line's)."""
     context = multiprocessing.get_context("spawn")
-    if threading.current_thread() is not threading.main_thread():
-        return context.Pool(jobs)  # only the main thread may set a signal's handler
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         return context.Pool(jobs)
