@@ -144,7 +144,14 @@ def _possible_chambers(
     player = state.players[seat]
     # Karma above 4 changes nothing: a payment turns at most one die and `reach` counts 3 turns.
     karma = min(player.karma, 4)
-    kept = _rebuildable(spec.key, spec.value, bytes(player.dice), karma, cover_needs(state, seat))
+    statue = bytes(player.dice)
+    needs = cover_needs(state, seat)
+    # What all the dice could pay bounds what any payment leaves: when even that covers
+    # nothing (so early in a game, with nothing to cover, about a quarter of these checks),
+    # no payment is kept.
+    if not covers(needs, best_totals(statue, karma)):
+        return ()
+    kept = _rebuildable(spec.key, spec.value, statue, karma, needs)
     return entries if len(kept) == len(entries) else [entries[i] for i in kept]
 
 
