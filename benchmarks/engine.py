@@ -3,6 +3,7 @@
 Prints a table and whether each goal is met; asserts nothing. Run:
 
     python benchmarks/engine.py [--games N] [--players P] [--variant V] [--vs-catanatron]
+                                [--reference DIR]
 
 Each engine first plays `--warm-up` games (10 by default) that are not measured, as a running app
 would have its data and caches warm, and then the collector runs once in full, so that every run
@@ -16,12 +17,18 @@ seat on the Navaratnas board side) or mixed (seats alternate base and Navaratnas
 one random 4-player catanatron game after each rajas game, so that whatever else the machine is
 doing slows both alike. Goals (issue 10): steps per second at least twice catanatron's actions per
 second; a random 4-player game at most 15 ms median CPU; no single step over 5 ms.
+
+`--reference DIR` measures a change: DIR is another checkout (say `git worktree add ../ref main`),
+whose `rules` package is loaded beside this one as `rules_reference` and plays the same games,
+each right after this checkout's, so that the machine's load slows both alike; the report gives
+the ratios. On a shared machine, runs of one engine after the other differ by a fifth or more.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import platform
 import random
 import statistics
@@ -29,7 +36,11 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+import attrs
 
 import rules
 from rules import Config
@@ -107,19 +118,50 @@ class GcClock:
                 self.current.longest_full = max(self.current.longest_full, took)
 
 
-def play_rajas(seed: int, players: int, tally: Tally, variant: str = "base") -> None:
-    """One random game: each step (legal_actions + apply) timed on its own, the game as a whole."""
+def play_rajas(
+    seed: int, players: int, tally: Tally, variant: str = "base", engine: ModuleType = rules
+) -> None:
+    """One random game: each step (legal_actions + apply) timed on its own, the game as a whole.
+    `engine` is this checkout's rules package or the reference's (see `load_reference`)."""
     chooser = random.Random(seed)
+    config = VARIANTS[variant](players, seed)
+    if engine is not rules:
+        config = engine.Config(**attrs.asdict(config, recurse=False))
     clock = time.process_time
     start = clock()
-    state = rules.new_game(VARIANTS[variant](players, seed))
+    state = engine.new_game(config)
     step = 0
     while not state.over:
         collections, before = tally.collections, clock()
-        state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+        state = engine.apply(state, chooser.choice(engine.legal_actions(state)))
         step += 1
         tally.step(clock() - before, seed, step, collections)
     tally.game_seconds.append(clock() - start)
+
+
+REFERENCE_PACKAGE = "rules_reference"
+
+
+def reference_problem(root: Path) -> str | None:
+    """Why `root` holds no rules package to compare with, in one sentence (None when it does)."""
+    if not (root / "rules" / "__init__.py").is_file():
+        return f"{root} holds no rules package (rules/__init__.py): give another checkout's root"
+    return None
+
+
+def load_reference(root: Path) -> ModuleType:
+    """The rules package of the checkout at `root`, loaded as `rules_reference`. Its modules
+    import one another relatively and read their data beside themselves, so none of its code
+    or data is this checkout's; its caches are its own too."""
+    package = root / "rules"
+    spec = importlib.util.spec_from_file_location(
+        REFERENCE_PACKAGE, package / "__init__.py", submodule_search_locations=[str(package)]
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[REFERENCE_PACKAGE] = module  # its relative imports look the package up here
+    spec.loader.exec_module(module)
+    return module
 
 
 def play_catanatron(seed: int, tally: Tally) -> None:
@@ -150,8 +192,15 @@ def met(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
 
-def report(tallies: list[Tally], players: int, variant: str = "base", frozen: bool = False) -> None:
-    """The table, then each goal beside the figure it is about."""
+def report(
+    tallies: list[Tally],
+    players: int,
+    variant: str = "base",
+    frozen: bool = False,
+    reference: str | None = None,
+) -> None:
+    """The table, then each goal beside the figure it is about. `tallies` are this checkout's,
+    then the reference's when `reference` names it, then catanatron's if it played."""
     print(
         f"python {platform.python_version()} ({platform.python_implementation()}) on {sys.platform}"
     )
@@ -172,12 +221,15 @@ def report(tallies: list[Tally], players: int, variant: str = "base", frozen: bo
         )
     ours = tallies[0]
     median = statistics.median(ours.game_seconds) * 1000
+    if reference is not None:
+        _compare(ours, tallies[1], reference)
+    catanatron = [t for t in tallies if t.name == "catanatron"]
     print("goals:")
-    if len(tallies) > 1:
-        ratio = ours.per_second() / tallies[1].per_second()
+    if catanatron:
+        ratio = ours.per_second() / catanatron[0].per_second()
         print(
             f"  steps/s vs catanatron actions/s: {ratio:.2f}x "
-            f"({ours.per_second():,.0f} vs {tallies[1].per_second():,.0f}; "
+            f"({ours.per_second():,.0f} vs {catanatron[0].per_second():,.0f}; "
             f"goal >= {RATIO_GOAL:g}x) {met(ratio >= RATIO_GOAL)}"
         )
     else:
@@ -196,6 +248,18 @@ def report(tallies: list[Tally], players: int, variant: str = "base", frozen: bo
             f"  {t.name}: {t.full_collections} full collections in its games"
             + (f", the longest {t.longest_full * 1000:.1f} ms" if t.full_collections else "")
         )
+
+
+def _compare(ours: Tally, reference: Tally, where: str) -> None:
+    """This checkout against the reference, played side by side: above 1 is faster."""
+    ours_median = statistics.median(ours.game_seconds) * 1000
+    their_median = statistics.median(reference.game_seconds) * 1000
+    speed = ours.per_second() / reference.per_second()
+    print(
+        f"against the reference ({where}): steps/s {speed:.3f}x"
+        f" ({ours.per_second():,.0f} vs {reference.per_second():,.0f}); median game "
+        f"{their_median / ours_median:.3f}x as fast ({ours_median:.2f} vs {their_median:.2f} ms)"
+    )
 
 
 def main() -> None:
@@ -218,18 +282,32 @@ def main() -> None:
         action="store_true",
         help="interleave random 4-player catanatron 3.2.1 games (the bench extra)",
     )
+    parser.add_argument(
+        "--reference",
+        type=Path,
+        metavar="DIR",
+        help="another checkout whose engine plays the same games beside this one's",
+    )
     args = parser.parse_args()
     if args.vs_catanatron and args.players != 4:
         parser.error("--vs-catanatron compares 4-player games; leave --players at 4")
+    if args.reference is not None and (problem := reference_problem(args.reference)):
+        parser.error(problem)
     ours = Tally("rajas")
     tallies = [ours]
+    engines = [(ours, rules)]
+    if args.reference is not None:
+        reference = Tally("reference")
+        tallies.append(reference)
+        engines.append((reference, load_reference(args.reference)))
     # Warm the data and caches, as a running app would have them, with seeds after the measured
     # ones; the warm-up tallies are thrown away.
     theirs = Tally("catanatron") if args.vs_catanatron else None
     if theirs is not None:
         tallies.append(theirs)
     for seed in range(args.games + 1, args.games + 1 + max(args.warm_up, 1)):
-        play_rajas(seed, args.players, Tally("warm-up"), args.variant)
+        for _, engine in engines:
+            play_rajas(seed, args.players, Tally("warm-up"), args.variant, engine)
         if theirs is not None:
             play_catanatron(seed, Tally("warm-up"))
     gc.collect()
@@ -239,14 +317,16 @@ def main() -> None:
     gc.callbacks.append(clock)
     try:
         for seed in range(1, args.games + 1):
-            clock.current = ours
-            play_rajas(seed, args.players, ours, args.variant)
+            for tally, engine in engines:
+                clock.current = tally
+                play_rajas(seed, args.players, tally, args.variant, engine)
             if theirs is not None:
                 clock.current = theirs
                 play_catanatron(seed, theirs)
     finally:
         gc.callbacks.remove(clock)
-    report(tallies, args.players, args.variant, args.gc_freeze)
+    where = str(args.reference) if args.reference is not None else None
+    report(tallies, args.players, args.variant, args.gc_freeze, where)
 
 
 if __name__ == "__main__":

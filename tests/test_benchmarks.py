@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import importlib.util
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +60,45 @@ def test_engine_benchmark_refuses_to_compare_unlike_games() -> None:
         check=False,
     )
     assert done.returncode == 2 and "compares 4-player games" in done.stderr
+
+
+def test_engine_benchmark_plays_a_reference_checkout_beside_this_one() -> None:
+    out = _run("engine.py", "--games", "1", "--reference", str(BENCHMARKS.parent))
+    assert any(line.startswith("reference ") for line in out.splitlines())
+    assert f"against the reference ({BENCHMARKS.parent}): steps/s " in out
+
+
+def test_engine_benchmark_refuses_a_reference_without_rules(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "engine.py"), "--reference", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert f"{tmp_path} holds no rules package" in done.stderr.splitlines()[-1]
+
+
+def test_the_reference_engine_is_the_other_checkout_s_own(tmp_path: Path) -> None:
+    """Loaded beside this checkout's, none of the reference's modules or data is this one's."""
+    shutil.copytree(Path(rules.__file__).parent, tmp_path / "rules")
+    engine = _module("engine.py")
+    try:
+        reference = engine.load_reference(tmp_path)
+        loaded = {k: m for k, m in sys.modules.items() if k.startswith("rules_reference")}
+        assert len(loaded) > 20
+        for module in loaded.values():
+            assert Path(module.__file__).is_relative_to(tmp_path)
+        assert reference.apply is not rules.apply
+        catalog = loaded["rules_reference.catalog"]
+        assert Path(catalog.DATA_DIR) == tmp_path / "rules" / "data"
+        played = engine.Tally("reference")
+        engine.play_rajas(1, 2, played, "base", reference)
+        assert played.steps > 0 and len(played.game_seconds) == 1
+    finally:
+        for name in [k for k in sys.modules if k.startswith("rules_reference")]:
+            del sys.modules[name]
 
 
 def test_engine_benchmark_against_catanatron_when_the_bench_extra_is_installed() -> None:
