@@ -233,9 +233,20 @@ def faces_of(dice: Sequence[int], colour: Colour) -> bytes:
 
 @lru_cache(maxsize=16384)
 def _minimal_payments(values: Faces, karma: int, colour: int, target: int) -> tuple[int, ...]:
-    """The ids of the minimal payments: for each choice of dice (in `product` order: how many
-    of the lowest face, then of the next, the last counted fastest), its one minimal payment if
-    it has one.
+    """The ids of the minimal payments (see `_minimal_choices`) with dice of `colour`."""
+    return tuple(
+        _payment_id(colour, choice[1:], choice[0])
+        for choice in _minimal_choices(values, karma, target)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _minimal_choices(values: Faces, karma: int, target: int) -> tuple[bytes, ...]:
+    """The minimal payments, each as bytes: its karma turns, then the faces paid, lowest first
+    (the turns on the lowest): for each choice of dice (in `product` order: how many of the
+    lowest face, then of the next, the last counted fastest), its one minimal payment if it has
+    one. They do not depend on the dice's colour, which the ids name, and kept without it they
+    are found half as often.
 
     Turning the lowest faces gains most, and the canonical spelling turns the lowest, so a
     choice of dice needs only its fewest turns that reach the target: with one turn more, undoing
@@ -252,8 +263,8 @@ def _minimal_payments(values: Faces, karma: int, colour: int, target: int) -> tu
     for i in range(len(faces) - 1, -1, -1):
         room[i] = room[i + 1] + faces[i] * counts[faces[i]]
         left[i] = left[i + 1] + counts[faces[i]]
-    found: list[int] = []
-    chooser = _Chooser(faces, [counts[v] for v in faces], room, left, karma, target, colour)
+    found: list[bytes] = []
+    chooser = _Chooser(faces, [counts[v] for v in faces], room, left, karma, target)
     chooser.choose(0, [], 0, found)
     return tuple(found)
 
@@ -270,12 +281,11 @@ class _Chooser:
         left: list[int],
         karma: int,
         target: int,
-        colour: int,
     ) -> None:
         self.faces, self.counts, self.room, self.left = faces, counts, room, left
-        self.karma, self.target, self.colour = karma, target, colour
+        self.karma, self.target = karma, target
 
-    def choose(self, i: int, paid: list[int], total: int, found: list[int]) -> None:
+    def choose(self, i: int, paid: list[int], total: int, found: list[bytes]) -> None:
         if i == len(self.faces):
             payment = self.minimal(paid, total)
             if payment is not None:
@@ -288,9 +298,9 @@ class _Chooser:
             if most >= target:
                 self.choose(i + 1, paid + [face] * n, reached, found)
 
-    def minimal(self, paid: list[int], total: int) -> int | None:
-        """The id of the chosen faces (lowest first) with the fewest turns, on the lowest faces,
-        that reach the target, if that payment is minimal."""
+    def minimal(self, paid: list[int], total: int) -> bytes | None:
+        """The chosen faces (lowest first) with the fewest turns, on the lowest faces, that
+        reach the target, if that payment is minimal: the turns, then the faces."""
         target = self.target
         turns = 0
         while total < target and turns < self.karma and turns < len(paid) and paid[turns] <= 3:
@@ -304,7 +314,7 @@ class _Chooser:
         least = min(paid[turns] if turns < len(paid) else 7, 7 - paid[turns - 1] if turns else 7)
         if total - least >= target:
             return None
-        return _payment_id(self.colour, paid, turns)
+        return bytes((turns, *paid))
 
 
 def canonical_payment(pay: Payment) -> Payment:
@@ -317,7 +327,7 @@ def canonical_payment(pay: Payment) -> Payment:
     return tuple(sorted(turned))
 
 
-def _payment_id(colour: int, paid: list[int], turns: int) -> int:
+def _payment_id(colour: int, paid: Sequence[int], turns: int) -> int:
     """The id of the chosen faces (lowest first) with the lowest `turns` of them turned: the
     canonical spelling, sorted as paid dice sort (by die, unturned first)."""
     # A paid die's index among the shared ones is its die's code * 2, + 1 if turned.

@@ -267,3 +267,25 @@ def test_equal_payments_from_different_statues_are_one_shared_tuple() -> None:
     shared = [pay for pay in beside if pay == alone[0]]
     assert len(alone) == 1 and len(shared) == 1
     assert shared[0] is alone[0]
+
+
+def _shape(payment: Payment) -> tuple[tuple[int, bool], ...]:
+    return tuple((paid.die.value, paid.flipped) for paid in payment)
+
+
+@pytest.mark.parametrize("colours", [tuple(Colour), tuple(reversed(Colour))])
+def test_minimal_payments_are_the_same_for_every_colour_in_its_own_dice(
+    colours: tuple[Colour, ...],
+) -> None:
+    """The payments are worked out once for faces, karma and target, whatever the colour (issue
+    10): each colour's are of its own dice, in the same shapes, whichever colour asks first."""
+    dice_rules._minimal_payments.cache_clear()
+    dice_rules._minimal_choices.cache_clear()
+    for faces in combinations_with_replacement(range(1, 7), 4):
+        for karma, target in product(range(4), range(1, 20, 3)):
+            shapes = set()
+            for colour in colours:
+                payments = dice_rules.payments_of(bytes(faces), karma, colour, target)
+                assert all(paid.die.colour == colour for p in payments for paid in p)
+                shapes.add(tuple(map(_shape, payments)))
+            assert len(shapes) == 1, (faces, karma, target)
