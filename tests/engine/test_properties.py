@@ -471,10 +471,15 @@ def _probe(
         candidates += list(_mutations(action, state, rng))
     found = []
     for action in rng.sample(options, min(3, len(options))):
-        try:  # every listed action is accepted
-            rules.apply(state, action)
+        # Every listed action is accepted by the checks, which `apply` skips for the record it
+        # has just listed (so an equal one is applied), and leads where the listed one leads.
+        try:
+            checked = rules.apply(state, attrs.evolve(action))
         except Exception as error:
             found.append(f"the listed {action} raised {type(error).__name__}: {error}")
+            continue
+        if rules.apply(state, action) != checked:
+            found.append(f"the listed {action} leads elsewhere than an equal action checked")
     for candidate in candidates:
         kind = _classify(state, legal, candidate)
         watch.counts[kind] += 1
