@@ -124,7 +124,9 @@ def apply(state: GameState, action: Action, *, as_listed: bool = False) -> GameS
 
     Another spelling of a listed action (see `canonical`) is played as the listed one. A caller
     that has the listed spelling already (it asked `canonical`, or read a log, which stores
-    only listed spellings) says so with `as_listed`, and the action is played as given."""
+    only listed spellings) says so with `as_listed`, and the action is played as given. A
+    placement that `legal_actions` has just listed for this same state (that record itself) is
+    played without checks: the listing made them (see `_last_listed`)."""
     if state.over:
         raise IllegalAction("The game is over.")
     listed = _was_listed(state, action)
