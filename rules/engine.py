@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from . import effects, fields, quarry
 from .actions import STACK, Action, Pass, TakeYield
 from .area import Area
@@ -20,26 +23,27 @@ def legal_actions(state: GameState) -> list[Action]:
     global _last_listed
     if state.over:
         return []
-    if state.queue:
-        return effects.choice_options(state)
-    actions = placement_options(state) or [Pass()]
+    actions = (
+        effects.choice_options(state) if state.queue else (placement_options(state) or [Pass()])
+    )
     # A tuple of its own: the caller may change the list it is given.
     _last_listed = (state, tuple(actions))
     return actions
 
 
-# The last placements listed, with the state they were listed for. A player nearly always
-# applies one of the actions just listed for the very same state (a bot, the app's chooser, a
-# random game), and such an action needs neither `canonical` nor the checks of `_place`: the
-# listing made them. Told by identity alone (the state and the listed record), so an equal
-# action built elsewhere is checked as always. One assignment, so that a thread reads a pair
-# that belongs together.
+# The last actions listed, with the state they were listed for. A player nearly always applies
+# one of the actions just listed for the very same state (a bot, the app's chooser, a random
+# game), and such an action needs no `canonical` spelling, and a placement not the checks of
+# `_place`: the listing made them (a choice is still checked as it is carried out). Told by
+# identity alone (the state and the listed record), so an equal action built elsewhere is
+# checked as always. One assignment, so that a thread reads a pair that belongs together.
 _last_listed: tuple[GameState | None, tuple[Action, ...]] = (None, ())
 
 
 def _was_listed(state: GameState, action: Action) -> bool:
     listed_for, listed = _last_listed
-    return listed_for is state and id(action) in map(id, listed)
+    # By identity alone, through C calls that make no object (`id` would make an int each).
+    return listed_for is state and any(map(is_, listed, repeat(action)))
 
 
 def why_not(state: GameState, space: str) -> str | None:
@@ -124,9 +128,10 @@ def apply(state: GameState, action: Action, *, as_listed: bool = False) -> GameS
 
     Another spelling of a listed action (see `canonical`) is played as the listed one. A caller
     that has the listed spelling already (it asked `canonical`, or read a log, which stores
-    only listed spellings) says so with `as_listed`, and the action is played as given. A
-    placement that `legal_actions` has just listed for this same state (that record itself) is
-    played without checks: the listing made them (see `_last_listed`)."""
+    only listed spellings) says so with `as_listed`, and the action is played as given. An
+    action that `legal_actions` has just listed for this same state (that record itself) is
+    played as given, and a placement without checks: the listing made them (see
+    `_last_listed`)."""
     if state.over:
         raise IllegalAction("The game is over.")
     listed = _was_listed(state, action)

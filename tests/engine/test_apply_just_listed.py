@@ -1,5 +1,5 @@
 """`apply` trusts an action that `legal_actions` has just listed for the very same state: it
-skips the spelling and the checks of a placement, which the listing made (issue 10). Anything
+skips the spelling, and the checks of a placement, which the listing made (issue 10). Anything
 else, an equal action made elsewhere, an action listed for another state, one a caller added to
 the list it was given, is checked as always."""
 
@@ -80,3 +80,30 @@ def test_an_action_a_caller_added_to_the_list_is_checked() -> None:
     actions.append(passing)
     with pytest.raises(rules.IllegalAction, match="cannot pass"):
         rules.apply(state, passing)
+
+
+def test_a_just_listed_choice_is_not_spelled_again_and_leads_where_a_spelled_one_leads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spelled: list[Action] = []
+    spell = engine.canonical
+
+    def spy(state: GameState, action: Action) -> Action:
+        spelled.append(action)
+        return spell(state, action)
+
+    monkeypatch.setattr(engine, "canonical", spy)
+    state = rules.new_game(Config(players=3, seed=11))
+    chooser = random.Random(11)
+    choices = 0
+    while not state.over:
+        action = chooser.choice(rules.legal_actions(state))
+        equal = attrs.evolve(action)
+        after = rules.apply(state, action)
+        assert spelled == []
+        assert rules.apply(state, equal) == after
+        assert spelled == [equal]
+        spelled.clear()
+        choices += bool(state.queue)
+        state = after
+    assert choices > 20
