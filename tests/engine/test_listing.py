@@ -9,6 +9,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rules
 from rules import dice, province
 from rules.model import Die, PaidDie, Payment
 from tests.random_states import random_states
@@ -93,3 +94,31 @@ def test_what_is_read_off_a_statue_holds_nothing_the_collector_walks() -> None:
     for _ in range(5):
         gc.collect()
     assert not gc.is_tracked(facts)
+
+
+@given(
+    players=st.integers(2, 4),
+    occupants=st.lists(st.integers(-2, 3), min_size=37, max_size=37),
+    money=st.integers(0, 5),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_open_spaces_are_the_free_ones_first_in_their_row_that_the_player_can_pay(
+    players: int, occupants: list[int], money: int
+) -> None:
+    """`placing._open`, which walks the board's runs with C calls, against §3 read plainly."""
+    from rules import placing
+    from rules.catalog import catalog
+    from rules.spaces import ROWS
+    from rules.state import FREE
+
+    specs = catalog().side_for(players).spaces
+    spaces = tuple(occupants[: len(specs)])
+    expected = []
+    for spec in specs:
+        if spaces[spec.index] != FREE or spec.money > money:
+            continue
+        row = [s for s in specs if s.area == spec.area] if spec.area in ROWS else [spec]
+        if next(s for s in row if spaces[s.index] == FREE) is spec:
+            expected.append(spec.index)
+    layout = placing._layout(rules.new_game(rules.Config(players=players, seed=1)), 0)
+    assert placing._open(layout, spaces, money) == expected
