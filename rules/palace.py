@@ -143,7 +143,7 @@ def _possible_chambers(
         return entries
     player = state.players[seat]
     # Karma above 4 changes nothing: a payment turns at most one die and `reach` counts 3 turns.
-    karma = min(player.karma, 4)
+    karma = player.karma if player.karma < 4 else 4  # min(karma, 4), without a call
     statue = bytes(player.dice)
     needs = cover_needs(state, seat)
     # What all the dice could pay bounds what any payment leaves: when even that covers

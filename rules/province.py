@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import suppress
 from functools import cache, lru_cache
+from itertools import compress
 from typing import NamedTuple
 
 from .catalog import EdgeSpot, catalog
@@ -256,8 +257,7 @@ def all_connected(province: Province) -> bool:
 
 def _joined(ends: Sequence[int]) -> bool:
     """Whether every cell with road ends (the residence and each tile) is on the road network."""
-    reached = _network(ends)
-    return all(cell in reached for cell, own in enumerate(ends) if own)
+    return _network(ends).issuperset(compress(range(len(ends)), ends))
 
 
 def rebuild_rotations(province: Province, cell: int, ends: int) -> tuple[int, ...]:
