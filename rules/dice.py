@@ -169,7 +169,7 @@ def minimal_payments(
 
     Minimal: no die could be left out and no karma flip undone while still reaching the target.
     """
-    ids = _minimal_payments(faces_of(dice, colour), min(karma, 3), int(colour), target)
+    ids = _minimal_payments(faces_of(dice, colour), karma, int(colour), target)
     return tuple(map(payment_of, ids))
 
 
@@ -185,7 +185,7 @@ def shortfall(dice: tuple[Die, ...], karma: int, colour: Colour, target: int) ->
     """Words for dice of `colour` that cannot reach `target`, karma turns counted."""
     faces = sorted(faces_of(dice, colour))
     total = sum(faces)
-    best = total + sum(7 - 2 * v for v in faces[: min(karma, 3)] if v in _FLIP_HELPS)
+    best = total + sum(7 - 2 * v for v in faces[:karma] if v in _FLIP_HELPS)
     name = colour.name.lower()
     with_karma = f" ({best} with karma)" if best != total else ""
     return f"needs {target} {name}, you have {total}{with_karma}."
@@ -201,7 +201,7 @@ def reach(dice: Sequence[int], karma: int) -> tuple[tuple[bytes, ...], bytes]:
 
 def best_totals(statue: bytes, karma: int) -> bytes:
     """`reach`'s highest totals alone, for the dice codes in `statue`."""
-    return _best_totals(statue, karma if karma < 3 else 3)  # min(karma, 3), without a call
+    return _best_totals(statue, karma)
 
 
 @lru_cache(maxsize=8192)
@@ -224,7 +224,7 @@ def payments_of(faces: Faces, karma: int, colour: int, target: int) -> tuple[Pay
 
 def payment_ids(faces: Faces, karma: int, colour: int, target: int) -> tuple[int, ...]:
     """`payments_of` as payment ids (see `payment_of`), for caches of listings to keep."""
-    return _minimal_payments(faces, min(karma, 3), int(colour), target)
+    return _minimal_payments(faces, karma, int(colour), target)
 
 
 def faces_of(dice: Sequence[int], colour: Colour) -> bytes:

@@ -142,8 +142,7 @@ def _possible_chambers(
     if not rebuild:
         return entries
     player = state.players[seat]
-    # Karma above 4 changes nothing: a payment turns at most one die and `reach` counts 3 turns.
-    karma = player.karma if player.karma < 4 else 4  # min(karma, 4), without a call
+    karma = player.karma
     statue = bytes(player.dice)
     needs = cover_needs(state, seat)
     # What all the dice could pay bounds what any payment leaves: when even that covers

@@ -32,7 +32,7 @@ def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Qua
     payments are cached on what they alone depend on (ints), and which road shapes fit the
     province is asked once for all the display's tiles."""
     player = state.players[seat]
-    karma = player.karma if player.karma < 3 else 3  # min(karma, 3), without a call
+    karma = player.karma
     statue = bytes(player.dice)
     best = best_totals(statue, karma)
     fits = fitting_ends(player.province)

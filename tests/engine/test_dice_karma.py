@@ -200,6 +200,18 @@ def test_minimal_payments_are_exactly_the_valid_minimal_ones() -> None:
                     assert set(listed) == payments, (faces, karma, target)
 
 
+@pytest.mark.parametrize("karma", [4, 5])
+def test_karma_above_three_turns_as_many_dice(karma: int) -> None:
+    # The cap of 3 is a data value (game.toml `karma_max`), not the payments': a cap raised there
+    # lets each karma turn a die, and nothing in the payments stops at 3.
+    faces = (1,) * karma
+    held = (*(Die(ORANGE, 1) for _ in faces), Die(GREEN, 6))
+    every_one_turned = tuple(PaidDie(Die(ORANGE, 1), True) for _ in faces)
+    assert dice_rules.minimal_payments(held, karma, ORANGE, 6 * karma) == (every_one_turned,)
+    assert dice_rules.best_totals(bytes(held), karma)[ORANGE] == 6 * karma
+    assert f"({6 * karma} with karma)" in dice_rules.shortfall(held, karma, ORANGE, 99)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     faces=st.lists(st.integers(1, 6), max_size=7),
