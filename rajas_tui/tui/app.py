@@ -23,7 +23,7 @@ from textual._context import active_app  # the app whose task draws: its glyphs 
 from textual.app import App
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.filter import LineFilter
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 from textual.reactive import reactive
 from textual.theme import Theme
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
@@ -107,6 +107,13 @@ class RajasCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+# At most this many messages on screen at once, the newest: Textual's stack of messages grows
+# above the screen once it is taller than it, and rows that a message half above the screen
+# covered are not painted again when it goes (five refusals in a row at 80×24 left pieces of
+# them over the status line and the river for good). Three of the longest fit at 80×24.
+MOST_MESSAGES = 3
 
 
 class RajasApp(App[None]):
@@ -269,6 +276,16 @@ class RajasApp(App[None]):
         """Textual's notify, but plain text by default: the app's messages quote file names,
         player names and keymap entries, and a `[/]` in one must show, not crash the app."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def _on_notify(self, event: Notify) -> None:
+        """Makes room for a message as it arrives, before Textual's own handler (next in the
+        class order) shows it: the same message already on screen goes (the new one shows it
+        again, for its whole time), and then the oldest, so that at most MOST_MESSAGES stay."""
+        new = event.notification
+        same = [n for n in self._notifications if (n.message, n.title) == (new.message, new.title)]
+        others = [n for n in self._notifications if n not in same]
+        for gone in same + others[: max(0, len(others) - MOST_MESSAGES + 1)]:
+            self._unnotify(gone, refresh=False)
 
     # The one game ----------------------------------------------------------------------------
 

@@ -247,7 +247,10 @@ async def test_the_app_stays_at_its_table(tmp_path: Path) -> None:
         app.action_save_as()
         await pilot.pause()
         assert app.screen is screen and app.file.path is None
-        assert sum("one table only" in str(n.message) for n in app._notifications) == 2
+        # New game and Load say the same sentence, shown once (a message on screen is not
+        # stacked again); Save as says its own.
+        assert sum("one table only" in str(n.message) for n in app._notifications) == 1
+        assert any("no Save as here" in str(n.message) for n in app._notifications)
         app.to_title()  # the game over screen's way out: out of rajas, not to another game
         await pilot.pause()
     assert app.return_code == 0
