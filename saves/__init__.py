@@ -65,6 +65,7 @@ _LATER = {
         "free_autosave_path",
         "last_unfinished",
         "list_saves",
+        "remember_elsewhere",
         "saves_dir",
     ),
     "gamefile": (
@@ -90,6 +91,7 @@ if TYPE_CHECKING:
         free_autosave_path,
         last_unfinished,
         list_saves,
+        remember_elsewhere,
         saves_dir,
     )
     from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
@@ -145,6 +147,7 @@ __all__ = [
     "play",
     "redo",
     "redo_turn",
+    "remember_elsewhere",
     "replace_problem",
     "save",
     "save_as",

@@ -6,12 +6,14 @@ import os
 import re
 import tomllib
 import unicodedata
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from . import lock as gamelock
+from .atomic import Unwritable, write_atomic
 from .converter import Problem
 from .files import MAX_BYTES, SaveError, check_header, error_for, load, read, save
 from .records import Game
@@ -267,17 +269,57 @@ def _remembered(path: Path) -> SaveSummary:
     return summary
 
 
+# The games the app last played from files outside the folder (Save as elsewhere, or
+# `rajas load PATH`): one absolute path a line, newest first. Without it, Continue would open
+# the copy a game left in the folder when Save as took it elsewhere, and fork the game.
+ELSEWHERE = ".elsewhere"
+ELSEWHERE_KEPT = 20
+
+
+def remember_elsewhere(directory: Path | str, path: Path) -> None:
+    """Notes that a game is saved at `path`, so that the folder's listing offers it, if `path`
+    lies outside the folder. Best effort: a folder that cannot be written loses only this note,
+    never a game, so the game goes on without a word."""
+    folder = Path(directory)
+    path = Path(os.path.abspath(path))
+    if path.parent == Path(os.path.abspath(folder)):
+        return
+    kept = [path, *(p for p in elsewhere(folder) if p != path)][:ELSEWHERE_KEPT]
+    data = "".join(f"{p}\n" for p in kept).encode("utf-8", "surrogateescape")
+    with suppress(OSError, Unwritable):
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(folder / ELSEWHERE, data)
+
+
+def elsewhere(directory: Path | str) -> list[Path]:
+    """The files outside the folder that `remember_elsewhere` noted, newest first."""
+    try:
+        text = (Path(directory) / ELSEWHERE).read_bytes().decode("utf-8", "surrogateescape")
+    except OSError:
+        return []
+    return [Path(line) for line in text.splitlines() if line.startswith("/")]
+
+
+def _written(summary: SaveSummary) -> int:
+    try:
+        return summary.path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
 def list_saves(directory: Path | str) -> list[SaveSummary]:
-    """Every save in the folder, last played first; unreadable ones last, with their problem."""
+    """Every save in the folder and every one noted as played elsewhere (see `ELSEWHERE`),
+    last played first; unreadable ones last, with their problem."""
     folder = Path(directory)
     if not folder.is_dir():
         return []
-    found = [
-        _remembered(path)
-        for path in folder.glob("*.toml")
-        if not path.name.startswith(".") and path.is_file()
-    ]
+    paths = [p for p in folder.glob("*.toml") if not p.name.startswith(".") and p.is_file()]
+    paths += [p for p in elsewhere(folder) if p.suffix == ".toml" and p.is_file()]
+    found = [_remembered(path) for path in paths]
     found.sort(key=lambda s: s.path.name)
+    # Within one second of `updated` (a game saved as another file and played on at once), the
+    # file written last comes first.
+    found.sort(key=_written, reverse=True)
     found.sort(key=lambda s: s.updated, reverse=True)  # ISO times sort as text; stable sorts
     found.sort(key=lambda s: s.problem != "")
     return found

@@ -442,6 +442,13 @@ class RajasApp(App[None]):
         self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10)
+        self._note_elsewhere()
+
+    def _note_elsewhere(self) -> None:
+        """A game whose file lies outside the saves folder is noted there, so that Continue and
+        Load offer that file and not a copy the game left in the folder."""
+        if self.file.path is not None:
+            saves.remember_elsewhere(self.saves_dir, self.file.path)
 
     @property
     def shown_or_newest(self) -> saves.Game:
@@ -492,6 +499,7 @@ class RajasApp(App[None]):
         if lock is not None:
             self.file.close()
             self.file = saves.adopt(game, path, lock)
+            self._note_elsewhere()
         return path
 
     # Actions ---------------------------------------------------------------------------------

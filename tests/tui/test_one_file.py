@@ -122,3 +122,27 @@ async def test_a_longer_history_on_disk_is_not_overwritten(tmp_path: Path, saves
             lambda: save_layer.load(copy).log == app.game.log,
             "Save as gives the game a file again",
         )
+
+
+@pytest.mark.asyncio
+async def test_continue_after_save_as_elsewhere_opens_the_game_where_it_went(
+    tmp_path: Path, saves: Path
+) -> None:
+    # Played from the saves folder, then saved as a file elsewhere and played on there: the
+    # copy left in the folder is older, and Continue must not open it (that forks the game).
+    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 42)
+    app = kit.app(game, saves=saves)
+    away = tmp_path / "away" / "mine.toml"
+    away.parent.mkdir()
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(pilot, lambda: app.game is not None, "the game shown")
+        left = app.file.path
+        assert left is not None and left.parent == saves
+        app.commit(rules.legal_actions(app.game.state)[0])
+        await kit.until(pilot, lambda: len(app.game.log) == 1, "the first move saved and shown")
+        assert app.save_as(str(away)) == away
+        app.commit(rules.legal_actions(app.game.state)[0])
+        await kit.until(pilot, lambda: len(app.game.log) == 2, "the next move saved and shown")
+    assert len(save_layer.load(away).log) == 2
+    assert len(save_layer.load(left).log) == 1
+    assert save_layer.last_unfinished(saves) == away
