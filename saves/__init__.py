@@ -262,7 +262,7 @@ def undo_problem(game: Game, count: int = 1) -> str | None:
             who = game.name(entry.seat)
             return (
                 f"{who}'s {entry.action!r} brought chance to light ({entry.revealed}), and this "
-                "game never takes that back (start one with --undo free to practise)."
+                "game never takes that back (a game started with undo free, for practice, does)."
             )
     return None
 
