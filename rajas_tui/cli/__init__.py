@@ -14,7 +14,7 @@ from rajas_tui.cli import choices
 from rajas_tui.cli import commands as saved_games
 from rajas_tui.cli import tables as shared_tables
 from rajas_tui.cli.output import guarded
-from rajas_tui.cli.terminal import safe, say
+from rajas_tui.cli.terminal import safe, say_line
 from rules import Config, DataError
 
 EXIT_USAGE = 2
@@ -184,7 +184,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         named = choices.variants(args.variant)
         variants, boards = choices.boards(players, named, args.navaratnas)
     except ValueError as error:
-        say(f"rajas: {error}. See 'rajas simulate --help'.", file=sys.stderr)
+        say_line(f"rajas: {error}. See 'rajas simulate --help'.", file=sys.stderr)
         return EXIT_USAGE
     config = Config(
         players=players,
@@ -199,7 +199,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         try:
             state = play_random(seed, players, config=config)
         except SimulationError as error:
-            say(f"rajas: {error}", file=sys.stderr)
+            say_line(f"rajas: {error}", file=sys.stderr)
             return 1
         result = report(seed, state)
         print(result.as_json() if args.json else result.as_line(), flush=True)
@@ -219,7 +219,7 @@ def run_tournament(
             if not as_json:
                 print(tournament.game_line(game), flush=True)
     except RuntimeError as error:
-        say(f"rajas: {error}", file=sys.stderr)
+        say_line(f"rajas: {error}", file=sys.stderr)
         return 1
     result = tournament.summary(played)
     print(tournament.summary_json(result) if as_json else tournament.summary_text(result))

@@ -12,7 +12,7 @@ from pathlib import Path
 import rules
 import saves
 from rajas_tui.cli import choices, summary
-from rajas_tui.cli.terminal import say
+from rajas_tui.cli.terminal import say, say_line
 from rajas_tui.present import turns
 from rules import counted
 from saves import journal
@@ -70,8 +70,8 @@ def _sole_writer(path: str) -> Iterator[None]:
 
 def _report(game: Game, entries_from: int) -> None:
     for entry in game.log[entries_from:]:
-        say(summary.entry_line(game, entry))
-    say(summary.status(game))
+        say_line(summary.entry_line(game, entry))
+    say_line(summary.status(game))
 
 
 # new -------------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     with _sole_writer(args.save):  # --force must not replace a game someone is playing
         _write(game, args.save)
     names = ", ".join(s.name for s in game.setup.seats)
-    say(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
+    say_line(f"New game for {names} (seed {game.setup.seed}) saved to {args.save}.")
     for line in saves.setup_revealed(game.start):  # where the setup's die rolls laid tiles
         say(line)
     _report(game, 0)
@@ -191,7 +191,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     state = game.state
     where = "over" if state.over else f"round {state.round}, {game.seat.name} to act"
     actions = counted(len(game.log), "action")
-    say(f"{args.path}: a valid save: {actions}, {where}.")
+    say_line(f"{args.path}: a valid save: {actions}, {where}.")
     return 0
 
 
@@ -203,14 +203,14 @@ def cmd_saves(args: argparse.Namespace) -> int:
     found = saves.list_saves(folder)
     if not found:
         missing = "" if folder.exists() else " (it does not exist yet)"
-        say(f"No saves in {folder}{missing}.")
+        say_line(f"No saves in {folder}{missing}.")
         return 0
     for item in found:
         if item.problem:
-            say(f"{item.path}  (unreadable: {item.problem})")
+            say_line(f"{item.path}  (unreadable: {item.problem})")
             continue
         where = "over" if item.over else f"round {item.round}, {item.to_act} to act"
-        say(f"{item.path}  {', '.join(item.players)}  {where}  last played {item.updated}")
+        say_line(f"{item.path}  {', '.join(item.players)}  {where}  last played {item.updated}")
     return 0
 
 
@@ -274,8 +274,8 @@ def _step_back_locked(args: argparse.Namespace, step: Callable[[Game], Game], ve
         entries = changed.log[len(game.log) :]
     say(f"{verb}:")
     for entry in entries:
-        say(summary.entry_line(changed, entry))
-    say(summary.status(changed))
+        say_line(summary.entry_line(changed, entry))
+    say_line(summary.status(changed))
     return 0
 
 
@@ -303,9 +303,9 @@ def run_command(args: argparse.Namespace) -> int:
     try:
         return COMMANDS[args.command](args)
     except Refusal as refusal:
-        say(f"rajas: {refusal}", file=sys.stderr)
+        say_line(f"rajas: {refusal}", file=sys.stderr)
         return refusal.code
     except OSError as error:  # a file we did not expect to touch: still one line
         name = f"{error.filename}: " if error.filename else ""
-        say(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
+        say_line(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
         return EXIT_REFUSED

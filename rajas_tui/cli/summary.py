@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
+from rajas_tui.cli.terminal import safe
 from rajas_tui.present import text
 from rules import COLUMNS, GameState, Player, Province, counted
 from saves.converter import unstructure
@@ -175,7 +176,9 @@ def show(game: Game, title: str, seat: int | None = None) -> str:
         lines += province_lines(player.province)
     if game.log:
         lines += ["", "Last action:", entry_line(game, game.log[-1])]
-    return "\n".join(lines)
+    # Each line made safe on its own: a file name holding a line break must not break its
+    # line in two (`say` keeps the breaks between lines).
+    return "\n".join(map(safe, lines))
 
 
 # JSON for scripts (`show --json`, `legal --json`, `apply --json`) ------------------------------

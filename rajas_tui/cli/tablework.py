@@ -10,7 +10,7 @@ from typing import Any
 
 import saves
 from rajas_tui.cli import choices
-from rajas_tui.cli.terminal import say
+from rajas_tui.cli.terminal import say, say_line
 from saves import tables
 from saves.records import BOT_KINDS, HUMAN, Seat, Setup
 
@@ -39,10 +39,10 @@ def run_table(args: argparse.Namespace) -> int:
             return _list(args)
         return _keys(args)
     except Usage as error:
-        say(f"rajas: {error} See 'rajas table {args.table_command} --help'.", file=_stderr())
+        say_line(f"rajas: {error} See 'rajas table {args.table_command} --help'.", file=_stderr())
         return EXIT_USAGE
     except tables.TableError as error:
-        say(f"rajas: {error}", file=_stderr())
+        say_line(f"rajas: {error}", file=_stderr())
         return EXIT_REFUSED
 
 
@@ -102,7 +102,7 @@ def _new(args: argparse.Namespace) -> int:
     # its seat saying so, where here a searching bot's first turn kept `new` waiting for
     # half a minute on a busy host.
     game = tables.create(path, game)
-    say(f"Table {args.name} made in {path.parent}: {', '.join(names)}.")
+    say_line(f"Table {args.name} made in {path.parent}: {', '.join(names)}.")
     for i, seat in enumerate(game.setup.seats):
         how = f"'rajas join {args.name} --seat {tables.seat_letter(i)}'"
         say(f"  {tables.seat_letter(i)}  {seat.name}: " + (how if seat.is_human else seat.kind))
@@ -114,9 +114,9 @@ def _list(args: argparse.Namespace) -> int:
     tables.tidy(folder)  # what ended processes and removed tables left behind
     found = tables.list_tables(folder)
     if not found:
-        say(f"No tables in {folder}.")
+        say_line(f"No tables in {folder}.")
     for table in found:
-        say(f"{table.name}  {table.line}")
+        say_line(f"{table.name}  {table.line}")
     return 0
 
 

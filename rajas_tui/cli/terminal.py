@@ -46,3 +46,9 @@ def safe_lines(text: str) -> str:
 def say(text: str, file: TextIO | None = None) -> None:
     """Prints `text` (one line or several) on stdout, or on `file`, made safe."""
     print(safe_lines(text), file=sys.stdout if file is None else file)
+
+
+def say_line(text: str, file: TextIO | None = None) -> None:
+    """Prints one line made safe, a line break in it escaped too: a sentence that names a file
+    whose name holds a newline must not print a second, forged line."""
+    print(safe(text), file=sys.stdout if file is None else file)

@@ -76,3 +76,28 @@ def test_no_command_prints_a_control_character(tmp_path: Path, capsys) -> None:
         out, err = capsys.readouterr()
         assert out or err, args
         assert _unsafe(out) == [] and _unsafe(err) == [], (args, out, err)
+
+
+def test_a_line_break_in_a_name_forges_no_line(tmp_path: Path, capsys) -> None:
+    # A file name may hold a newline (a player name may not): printed raw, the rest of the
+    # name reads as a line of its own ("rajas: fake.toml: a valid save."), so it is escaped.
+    folder = tmp_path / "d\nforged"
+    folder.mkdir()
+    clean = folder / "g\nforged.toml"
+    clean.write_bytes(OPENING.read_bytes())
+    runs = [
+        ["new", "--players", "A,B", "--seed", "1", "--save", str(folder / "n\nforged.toml")],
+        ["new", "--players", "A,B", "--seed", "1", "--save", str(clean)],  # refused: exists
+        ["show", str(clean)],
+        ["apply", str(clean), "pass"],
+        ["validate", str(clean)],
+        ["validate", str(folder / "missing\nforged.toml")],
+        ["saves", "--saves", str(folder)],
+        ["saves", "--saves", str(folder / "none\nforged")],
+    ]
+    for args in runs:
+        main(args)
+        out, err = capsys.readouterr()
+        assert out or err, args
+        lines = (out + err).splitlines()
+        assert not [line for line in lines if line.startswith("forged")], (args, out, err)
