@@ -19,13 +19,23 @@ from .files import MAX_BYTES, SaveError, check_header, error_for, load, read, sa
 from .records import Game
 
 
+def home_expanded(path: str | Path) -> Path:
+    """`path` with a leading `~` or `~user` made that home folder, as a shell would; left as
+    it is when there is no such user (`Path.expanduser` raises then), so that the sentence
+    about the path names it as given."""
+    try:
+        return Path(path).expanduser()
+    except RuntimeError:
+        return Path(path)
+
+
 def saves_dir(override: str | Path | None = None) -> Path:
     """The saves folder: `override` (--saves), else $RAJAS_SAVES, else
     $XDG_DATA_HOME/rajas/saves, else ~/.local/share/rajas/saves. Not created here."""
     if override:
-        return Path(override).expanduser()
+        return home_expanded(override)
     if os.environ.get("RAJAS_SAVES"):
-        return Path(os.environ["RAJAS_SAVES"]).expanduser()
+        return home_expanded(os.environ["RAJAS_SAVES"])
     data_home = os.environ.get("XDG_DATA_HOME", "")
     if not data_home or not Path(data_home).is_absolute():  # the XDG spec ignores relative paths
         data_home = str(Path.home() / ".local" / "share")

@@ -34,8 +34,10 @@ class GameInUse(Exception):
 
 
 def lock_path(save: Path) -> Path:
-    """The sidecar of a save, named after the file the path really leads to."""
-    real = save.expanduser().resolve()
+    """The sidecar of a save, named after the file the path really leads to. The path is
+    read as the file is (no `~` expanded: `./~/g.toml` is a folder named `~`), and a loop of
+    symlinks is left for opening the file to refuse in a sentence (`Path.resolve` raises)."""
+    real = Path(os.path.realpath(save))
     return real.with_name(f".{real.name}.lock")
 
 

@@ -40,7 +40,7 @@ import rules
 
 from . import lock as gamelock
 from .files import SaveError, load, save
-from .folder import saves_dir
+from .folder import home_expanded, saves_dir
 from .records import Game
 from .sameness import Step, steps
 
@@ -72,9 +72,9 @@ def tables_dir(override: str | Path | None = None) -> Path:
     """The tables folder: `override` (--tables), else $RAJAS_TABLES, else `tables` beside the
     saves folder. Not created here."""
     if override:
-        return Path(override).expanduser()
+        return home_expanded(override)
     if os.environ.get("RAJAS_TABLES"):
-        return Path(os.environ["RAJAS_TABLES"]).expanduser()
+        return home_expanded(os.environ["RAJAS_TABLES"])
     return saves_dir().parent / "tables"
 
 

@@ -95,7 +95,8 @@ def play_games(config: Config, seats: Sequence[str], games: int, jobs: int = 1) 
     the processes end with the games they were playing."""
     configs = [attrs.evolve(config, seed=config.seed + i) for i in range(games)]
     seatings = list(rotations(seats, games))
-    if jobs == 1:
+    jobs = min(jobs, games)  # a process more than the games would only start and wait
+    if jobs <= 1:
         yield from map(play, configs, seatings)
         return
     with _pool(jobs) as pool:  # leaving the block terminates the pool's processes

@@ -69,6 +69,9 @@ def _say(sentence: str) -> None:
 def guarded(run: Callable[[], int]) -> int:
     """Runs a command with stdout guarded and flushed before returning its exit code."""
     stream = sys.stdout
+    if stream is None:  # started with its standard output closed (`rajas legal g.toml >&-`)
+        _say("rajas: cannot write the output: standard output is closed.")
+        return EXIT_OUTPUT_FAILED
     sys.stdout = _GuardedStream(stream)
     try:
         try:

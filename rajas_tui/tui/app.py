@@ -480,7 +480,7 @@ class RajasApp(App[None]):
     def save_as(self, name: str, replace: bool = False) -> Path:
         """Saves the game under `name`; replaces an existing save only when `replace` says the
         player confirmed it (saves.ReplaceUnconfirmed otherwise)."""
-        path = Path(name).expanduser()
+        path = saves.home_expanded(name)
         if not path.suffix:
             path = path.with_suffix(".toml")
         if not path.is_absolute() and self.saves_dir is not None:
