@@ -250,6 +250,14 @@ class KindRules:
 EMPTY_VOCABULARY = _Vocabulary({}, {}, frozenset())
 
 
+# No count or number in the game's data comes near this (the longest track has 86 cells): a
+# typing slip such as `count = 99999999999` is refused by name, not built until memory runs out.
+MOST = 1000
+
+# The printed game's player counts (setup refuses any other): each needs one board side.
+PLAYER_COUNTS = (2, 3, 4)
+
+
 class _Reader:
     """Reads one file's values with the place of every problem at hand."""
 
@@ -282,6 +290,8 @@ class _Reader:
         value = self.get(table, key, where, int)
         if value < 0:
             raise self.fail(f"{where}.{key}", f"must not be negative, got {value}")
+        if value > MOST:
+            raise self.fail(f"{where}.{key}", f"must be at most {MOST}, got {value}")
         return value
 
     def choice(self, value: object, options: tuple[str, ...], where: str) -> int:
@@ -488,6 +498,19 @@ def _space(reader: _Reader, raw: Any, index: int, where: str) -> SpaceSpec:
         n=reader.nonneg(raw, "n", where) if "n" in raw else 0,
         value=value,
     )
+
+
+def _sides(reader: _Reader) -> tuple[BoardSide, ...]:
+    sides = tuple(
+        _side(reader, raw, f"side[{i}]")
+        for i, raw in enumerate(reader.tables(reader.table, "side", ""))
+    )
+    for players in PLAYER_COUNTS:
+        found = [side.name for side in sides if players in side.players]
+        if len(found) != 1:
+            many = f"{len(found)} board sides ({', '.join(found)})" if found else "no board side"
+            raise reader.fail("side", f"{many} for {players} players, where one is needed")
+    return sides
 
 
 def _side(reader: _Reader, raw: Any, where: str) -> BoardSide:
@@ -778,10 +801,7 @@ def load_catalog(directory: Path = DATA_DIR) -> Catalog:
     return Catalog(
         setup=_setup(game),
         tracks=_tracks(game),
-        sides=tuple(
-            _side(board, raw, f"side[{i}]")
-            for i, raw in enumerate(board.tables(board.table, "side", ""))
-        ),
+        sides=_sides(board),
         chambers=_chambers(board),
         outer_gain=board.effects(outer.get("gain"), "outer.gain"),
         harbor_max_die=board.nonneg(harbor, "max_die", "harbor"),
