@@ -310,13 +310,6 @@ def elsewhere(directory: Path | str) -> list[Path]:
     return [Path(line) for line in text.splitlines() if line.startswith("/")]
 
 
-def _written(summary: SaveSummary) -> int:
-    try:
-        return summary.path.stat().st_mtime_ns
-    except OSError:
-        return 0
-
-
 def list_saves(directory: Path | str) -> list[SaveSummary]:
     """Every save in the folder and every one noted as played elsewhere (see `ELSEWHERE`),
     last played first; unreadable ones last, with their problem."""
@@ -324,12 +317,13 @@ def list_saves(directory: Path | str) -> list[SaveSummary]:
     if not folder.is_dir():
         return []
     paths = [p for p in folder.glob("*.toml") if not p.name.startswith(".") and p.is_file()]
-    paths += [p for p in elsewhere(folder) if p.suffix == ".toml" and p.is_file()]
-    found = [_remembered(path) for path in paths]
+    moved = [p for p in elsewhere(folder) if p.suffix == ".toml" and p.is_file()]
+    found = [_remembered(path) for path in paths + moved]
     found.sort(key=lambda s: s.path.name)
-    # Within one second of `updated` (a game saved as another file and played on at once), the
-    # file written last comes first.
-    found.sort(key=_written, reverse=True)
+    # Played within the same second (`updated` counts seconds), a file a game was taken to
+    # comes before the others: Save as and the next action can fall in one second, and the
+    # copy left in the folder must not come first then.
+    found.sort(key=lambda s: s.path in moved, reverse=True)
     found.sort(key=lambda s: s.updated, reverse=True)  # ISO times sort as text; stable sorts
     found.sort(key=lambda s: s.problem != "")
     return found
