@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import gc
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -206,6 +207,17 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+EXIT_TERMINATED = 128 + signal.SIGTERM
+
+
+class Terminated(Exception):
+    """SIGTERM arrived while a tournament was played."""
+
+
+def _terminated(number: int, frame: object) -> None:
+    raise Terminated
+
+
 def run_tournament(
     config: Config, seats: tuple[str, ...], games: int, as_json: bool, jobs: int = 1
 ) -> int:
@@ -213,6 +225,7 @@ def run_tournament(
     from rajas_tui.bots import tournament
 
     played = []
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         for game in tournament.play_games(config, seats, games, jobs):
             played.append(game)
@@ -221,6 +234,13 @@ def run_tournament(
     except RuntimeError as error:
         say_line(f"rajas: {error}", file=sys.stderr)
         return 1
+    except Terminated:
+        # Leaving the games' loop ended the game processes (`play_games`); killed at once, as
+        # SIGTERM does by default, the parent left them playing on at full speed.
+        say_line("rajas: stopped (SIGTERM).", file=sys.stderr)
+        return EXIT_TERMINATED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     result = tournament.summary(played)
     print(tournament.summary_json(result) if as_json else tournament.summary_text(result))
     return 0

@@ -157,3 +157,37 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_process_left(jobs: str) 
             break
         time.sleep(0.05)
     assert not any(_alive(pid) for pid in workers)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads children from /proc")
+def test_sigterm_to_a_tournament_ends_its_game_processes_too() -> None:
+    """SIGTERM to the command alone (as `kill PID` sends it): its game processes end with it,
+    rather than play on at full speed with nobody to read their games."""
+    args = ["simulate", "--seats", "greedy,random", "--games", "5000", "--jobs", "2"]
+    command = subprocess.Popen(
+        [sys.executable, "-m", "rajas_tui.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert command.stdout is not None
+        assert command.stdout.readline().startswith("seed 1:"), "a game was played"
+        workers = _children(command.pid)
+        assert workers, "the games are played in processes of their own"
+        command.terminate()
+        _, err = command.communicate(timeout=60)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+    assert command.returncode == 128 + signal.SIGTERM
+    assert err == "rajas: stopped (SIGTERM).\n"
+    for _ in range(100):
+        if not any(_alive(pid) for pid in workers):
+            break
+        time.sleep(0.05)
+    survivors = [pid for pid in workers if _alive(pid)]
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    assert not survivors
