@@ -294,7 +294,10 @@ def remember_elsewhere(directory: Path | str, path: Path) -> None:
     path = Path(os.path.abspath(path))
     if path.parent == Path(os.path.abspath(folder)):
         return
-    kept = [path, *(p for p in elsewhere(folder) if p != path)][:ELSEWHERE_KEPT]
+    noted = elsewhere(folder)
+    kept = [path, *(p for p in noted if p != path)][:ELSEWHERE_KEPT]
+    if kept == noted:  # the same game opened again: nothing to write (and fsync)
+        return
     data = "".join(f"{p}\n" for p in kept).encode("utf-8", "surrogateescape")
     with suppress(OSError, Unwritable):
         folder.mkdir(parents=True, exist_ok=True)

@@ -66,3 +66,14 @@ def test_a_folder_that_cannot_be_written_loses_only_the_note(tmp_path: Path) -> 
         folder.chmod(0o700)
     if os.geteuid() != 0:  # root writes a read-only folder anyway
         assert saves.list_saves(folder) == []
+
+
+def test_noting_the_newest_again_writes_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    taken = _game_at(tmp_path / "taken.toml", "2025-01-01T10:00:00Z")
+    saves.remember_elsewhere(folder, taken)
+    note = folder / ".elsewhere"
+    before = note.stat().st_ino
+    saves.remember_elsewhere(folder, taken)
+    assert note.stat().st_ino == before  # a write would have renamed a new file over it
