@@ -82,6 +82,7 @@ def _seats(args: argparse.Namespace) -> tuple[tuple[Seat, ...], tuple[str, ...]]
     names: tuple[str, ...] = args.players
     kinds = [HUMAN] * len(names)
     lowered = [n.casefold() for n in names]
+    given: set[int] = set()
     for seat_text, kind in args.bots:
         if kind not in BOT_KINDS:
             raise _usage("new", f"--bots: {kind!r} is not a bot kind ({', '.join(BOT_KINDS)})")
@@ -93,6 +94,9 @@ def _seats(args: argparse.Namespace) -> tuple[tuple[Seat, ...], tuple[str, ...]]
             raise _usage(
                 "new", f"--bots: {seat_text!r} is neither a seat 0 to {len(names) - 1} nor a player"
             )
+        if seat in given and kinds[seat] != kind:  # the last would win unseen: a slip
+            raise _usage("new", f"--bots: seat {seat} ({names[seat]}) is given two bots")
+        given.add(seat)
         kinds[seat] = kind
     try:
         named = choices.variants(args.variant)

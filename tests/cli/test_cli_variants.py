@@ -60,6 +60,10 @@ def test_new_seats_navaratnas_boards_by_number_or_name(tmp_path: Path, seats: st
         (["--navaratnas", "1,"], "--navaratnas: '' is neither a seat 0 to 2 nor a player"),
         (["--navaratnas", "1", "--position", str(MIXED)], "--navaratnas cannot go with"),
         (["--variant", "ganga", "--position", str(MIXED)], "--variant cannot go with --position"),
+        # Two bots for one seat: the last would win unseen. (A seat or variant named twice
+        # means the same either way, and is taken.)
+        (["--bots", "0=random,0=greedy"], "--bots: seat 0 (Asha) is given two bots"),
+        (["--bots", "asha=random,0=greedy"], "--bots: seat 0 (Asha) is given two bots"),
     ],
 )
 def test_bad_variant_options_get_one_sentence_and_exit_2(
