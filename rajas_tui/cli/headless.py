@@ -4,6 +4,7 @@ illegal move, a broken file), 2 a bad argument; every refusal is one line on std
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -228,7 +229,15 @@ def _hint(text: str, error: Exception, later: list[str]) -> str:
     return ""
 
 
+def _existing(path: str) -> None:
+    """Refuses a save that is not there before its lock is taken: the lock file would be left
+    behind, and the refusal would be about the lock rather than the file."""
+    if not os.path.lexists(path):
+        raise Refusal(f"{path}: no such file.")
+
+
 def cmd_apply(args: argparse.Namespace) -> int:
+    _existing(args.path)
     with _sole_writer(args.path):
         return _apply(args)
 
@@ -261,6 +270,7 @@ def _apply(args: argparse.Namespace) -> int:
 
 
 def _step_back(args: argparse.Namespace, step: Callable[[Game], Game], verb: str) -> int:
+    _existing(args.path)
     with _sole_writer(args.path):
         return _step_back_locked(args, step, verb)
 

@@ -90,3 +90,14 @@ def test_a_tournament_starts_no_more_processes_than_games(monkeypatch) -> None:
     with pytest.raises(RuntimeError, match="only the number"):
         list(tournament.play_games(Config(players=2, seed=1), ("random", "random"), 3, 64))
     assert asked == [3]
+
+
+@pytest.mark.parametrize("command", [["apply", "PATH", "pass"], ["undo", "PATH"], ["redo", "PATH"]])
+@pytest.mark.parametrize("name", ["missing.toml", "nowhere/missing.toml"])
+def test_a_missing_save_is_said_so_and_leaves_no_lock(
+    command: list[str], name: str, tmp_path: Path, capsys
+) -> None:
+    path = tmp_path / name
+    assert main([str(path) if part == "PATH" else part for part in command]) == 1
+    assert capsys.readouterr().err == f"rajas: {path}: no such file.\n"
+    assert list(tmp_path.rglob("*")) == []
