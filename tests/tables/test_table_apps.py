@@ -109,6 +109,9 @@ async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) ->
         seen = [_shown_at(other), _shown_at(watcher)]
         moved = _shown_at(mover)
         await pm.press(*keys)
+        # The move is written by a worker thread: the keys' return does not wait for it (on a
+        # slowed machine the file was read before the write, in a clean-clone run).
+        await _until(pm, lambda: len(tables.read(path).log) == 1, HANG)
         assert [e.action for e in tables.read(path).log] == [str(action)]
         written = path.stat().st_ctime_ns / 1e9  # the rename that made it the table
         await _until(po, lambda: len(other.real.log) == 1, HANG)
@@ -308,8 +311,8 @@ async def test_an_app_closed_with_a_choice_half_made_loses_no_completed_action(
         view = app.game.state if app.game else None
         assert view is not None
         await pilot.press(*kit.keys_for(plan(Chooser(view), rules.legal_actions(view)[0])))
+        await _until(pilot, lambda: len(tables.read(path).log) == 1, HANG)  # a worker writes
         done = tables.read(path)
-        assert len(done.log) == 1
         seat = done.state.turn
     # The seat to act now (the same one when its turn goes on) half-makes its next choice.
     app = _app(path, seat)
@@ -327,6 +330,7 @@ async def test_an_app_closed_with_a_choice_half_made_loses_no_completed_action(
     async with rejoined.run_test(size=kit.SMALL) as pilot:
         assert rejoined.real.log == done.log
         await pilot.press(*keys)
+        await _until(pilot, lambda: len(tables.read(path).log) == 2, HANG)
         assert [e.action for e in tables.read(path).log[1:]] == [str(rules.legal_actions(view)[0])]
         assert rejoined.real.log == tables.read(path).log
 
