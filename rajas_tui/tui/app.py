@@ -16,15 +16,16 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events, work
 from textual._context import active_app  # the app whose task draws: its glyphs are used
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.filter import LineFilter
 from textual.notifications import Notify, SeverityLevel
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.theme import Theme
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
@@ -276,6 +277,12 @@ class RajasApp(App[None]):
         """Textual's notify, but plain text by default: the app's messages quote file names,
         player names and keymap entries, and a `[/]` in one must show, not crash the app."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands but its keys panel: docked beside the game, it left the board
+        about 50 columns at 80×24 and did not close with Escape; `?` shows the game's keys and
+        rules in full."""
+        return (c for c in super().get_system_commands(screen) if c.title != "Keys")
 
     def _on_notify(self, event: Notify) -> None:
         """Makes room for a message as it arrives, before Textual's own handler (next in the

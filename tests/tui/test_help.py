@@ -132,3 +132,15 @@ async def test_help_pages_on_with_its_keys(saves: Path) -> None:
         await pilot.press("pageup")
         await pilot.pause()
         assert scroll.scroll_y == 0
+
+
+@pytest.mark.asyncio
+async def test_the_palette_offers_no_keys_panel(saves: Path) -> None:
+    # Textual's keys panel docks beside the game and leaves the board about 50 columns at
+    # 80×24, with no Escape to close it; `?` shows the game's own keys and rules.
+    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 42)
+    app = kit.app(game, saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Keys" not in titles and "Theme" in titles and "Quit" in titles
