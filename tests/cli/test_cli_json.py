@@ -58,7 +58,10 @@ def test_apply_json_says_what_changed(tmp_path: Path, capsys) -> None:
     money = before.state.players[0].money
     asha = next(c for c in data["changed"] if c["seat"] == 0)
     assert asha["money"] == {"before": money, "after": money + 2}
-    assert data["now"]["prompt"] == "choose dice to re-roll" and data["now"]["to_act"] == "Asha"
+    assert (
+        data["now"]["prompt"] == "choose dice to re-roll, in order"
+        and data["now"]["to_act"] == "Asha"
+    )
     assert data["now"]["legal"] == [str(a) for a in rules.legal_actions(saves.load(path).state)]
 
 
