@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -128,11 +129,12 @@ def _alive(pid: int) -> bool:
     return True
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads children from /proc")
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_a_tournament_with_one_line_and_no_process_left(jobs: str) -> None:
-    """Ctrl-C (SIGINT to the terminal's whole process group) while games are played: exit 130,
-    one line on stderr, not a traceback from each process, and the game processes gone."""
+def _stopped(
+    jobs: str, stop: Callable[[subprocess.Popen[str]], None]
+) -> tuple[int, str, list[int]]:
+    """A tournament started in a session of its own, stopped by `stop` once a game was played:
+    its exit code, its stderr, and its game processes still alive a few seconds after (each
+    then killed, so that a failing test leaves none behind)."""
     args = ["simulate", "--seats", "greedy,random", "--games", "5000", "--jobs", jobs]
     command = subprocess.Popen(
         [sys.executable, "-m", "rajas_tui.cli", *args],
@@ -145,44 +147,12 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_process_left(jobs: str) 
         assert command.stdout is not None
         assert command.stdout.readline().startswith("seed 1:"), "a game was played"
         workers = _children(command.pid)
-        os.killpg(command.pid, signal.SIGINT)
+        assert workers or jobs == "1", "the games are played in processes of their own"
+        stop(command)
         _, err = command.communicate(timeout=60)
     finally:
         if command.poll() is None:
             os.killpg(command.pid, signal.SIGKILL)
-    assert command.returncode == 130
-    assert err == "rajas: stopped (Ctrl-C).\n"
-    for _ in range(100):
-        if not any(_alive(pid) for pid in workers):
-            break
-        time.sleep(0.05)
-    assert not any(_alive(pid) for pid in workers)
-
-
-@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads children from /proc")
-def test_sigterm_to_a_tournament_ends_its_game_processes_too() -> None:
-    """SIGTERM to the command alone (as `kill PID` sends it): its game processes end with it,
-    rather than play on at full speed with nobody to read their games."""
-    args = ["simulate", "--seats", "greedy,random", "--games", "5000", "--jobs", "2"]
-    command = subprocess.Popen(
-        [sys.executable, "-m", "rajas_tui.cli", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        assert command.stdout is not None
-        assert command.stdout.readline().startswith("seed 1:"), "a game was played"
-        workers = _children(command.pid)
-        assert workers, "the games are played in processes of their own"
-        command.terminate()
-        _, err = command.communicate(timeout=60)
-    finally:
-        if command.poll() is None:
-            os.killpg(command.pid, signal.SIGKILL)
-    assert command.returncode == 128 + signal.SIGTERM
-    assert err == "rajas: stopped (SIGTERM).\n"
     for _ in range(100):
         if not any(_alive(pid) for pid in workers):
             break
@@ -190,4 +160,25 @@ def test_sigterm_to_a_tournament_ends_its_game_processes_too() -> None:
     survivors = [pid for pid in workers if _alive(pid)]
     for pid in survivors:
         os.kill(pid, signal.SIGKILL)
+    return command.returncode, err, survivors
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads children from /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_a_tournament_with_one_line_and_no_process_left(jobs: str) -> None:
+    """Ctrl-C (SIGINT to the terminal's whole process group) while games are played: exit 130,
+    one line on stderr, not a traceback from each process, and the game processes gone."""
+    code, err, survivors = _stopped(jobs, lambda command: os.killpg(command.pid, signal.SIGINT))
+    assert code == 130
+    assert err == "rajas: stopped (Ctrl-C).\n"
+    assert not survivors
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads children from /proc")
+def test_sigterm_to_a_tournament_ends_its_game_processes_too() -> None:
+    """SIGTERM to the command alone (as `kill PID` sends it): its game processes end with it,
+    rather than play on at full speed with nobody to read their games."""
+    code, err, survivors = _stopped("2", lambda command: command.terminate())
+    assert code == 128 + signal.SIGTERM
+    assert err == "rajas: stopped (SIGTERM).\n"
     assert not survivors
