@@ -44,13 +44,6 @@ def _int_in(low: int, high: int | None, what: str) -> type:
     return parse  # type: ignore[return-value]
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-
-
 def _seat_list(text: str) -> tuple[str, ...]:
     from rajas_tui.bots import tournament  # the bots only when a tournament is asked for
 
@@ -111,7 +104,7 @@ def build_parser() -> ArgumentParser:
     )
     simulate.add_argument(
         "--seed",
-        type=_seed,
+        type=saved_games.seed,
         default=1,
         help="seed of the first game; game i uses seed + i (default 1)",
     )
@@ -182,6 +175,9 @@ def run_simulate(args: argparse.Namespace) -> int:
             raise ValueError(f"--players {players} does not match the {len(seats)} --seats")
         if args.jobs > 1 and not seats:
             raise ValueError("--jobs plays a tournament's games at once and needs --seats")
+        if args.seed + args.games - 1 > saved_games.INT64_MAX:
+            # Each game's seed must fit a save, so that `rajas new --seed` can play it again.
+            raise ValueError(f"--seed + --games goes past {saved_games.INT64_MAX}, a seed's most")
         named = choices.variants(args.variant)
         variants, boards = choices.boards(players, named, args.navaratnas)
     except ValueError as error:

@@ -15,7 +15,8 @@ NAMES = ("new", "show", "legal", "apply", "undo", "redo", "validate", "saves")
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
-def _seed(text: str) -> int:
+def seed(text: str) -> int:
+    """A seed option: a whole number that fits a save (64 bits), as `new` and `simulate` take."""
     try:
         value = int(text)
     except ValueError:
@@ -85,7 +86,7 @@ def register(commands: Any) -> None:
         help="seats the computer plays, by number from 0 or by name: 1=random,Chand=random",
     )
     choices.add_options(new, "by number from 0 or by name")
-    new.add_argument("--seed", type=_seed, help="the game's seed (default: a random one)")
+    new.add_argument("--seed", type=seed, help="the game's seed (default: a random one)")
     new.add_argument(
         "--undo",
         choices=("strict", "free"),

@@ -8,6 +8,7 @@ import argparse
 from typing import Any
 
 from rajas_tui.cli import choices
+from rajas_tui.cli.commands import seed
 from saves.records import BOT_KINDS
 
 NAMES = ("table",)
@@ -51,7 +52,7 @@ def register(commands: Any) -> None:
         "seats not named are human: C=random",
     )
     choices.add_options(new, "by letter A-D or by name")
-    new.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
+    new.add_argument("--seed", type=seed, help="the game's seed (default: a random one)")
     _tables_option(new)
     listing = actions.add_parser(
         "list", help="list the tables", description="Each table, whose turn and who is here."

@@ -101,3 +101,38 @@ def test_a_missing_save_is_said_so_and_leaves_no_lock(
     assert main([str(path) if part == "PATH" else part for part in command]) == 1
     assert capsys.readouterr().err == f"rajas: {path}: no such file.\n"
     assert list(tmp_path.rglob("*")) == []
+
+
+BEYOND = str(2**63)  # one past the largest seed a save holds
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["simulate", "--games", "1", "--seed", BEYOND], "the seed must fit in 64 bits"),
+        (["simulate", "--games", "2", "--seed", str(2**63 - 1)], "--seed + --games goes past"),
+        (["simulate", "--games", "1", "--seed", "x"], "the seed must be a whole number"),
+    ],
+)
+def test_a_seed_no_save_can_hold_is_refused_by_simulate_as_by_new(
+    args: list[str], says: str, capsys
+) -> None:
+    # Every game simulate plays can be played again with `rajas new --seed`, whose seeds a save
+    # holds: one range for both.
+    assert _exit_code(args) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err, err
+
+
+def test_a_table_seed_is_one_a_save_can_hold(tmp_path: Path, capsys) -> None:
+    args = ["table", "new", "t", "--players", "A,B", "--seed", BEYOND, "--tables", str(tmp_path)]
+    assert _exit_code(args) == 2
+    assert "the seed must fit in 64 bits" in capsys.readouterr().err
+
+
+def _exit_code(args: list[str]) -> int:
+    """`main`'s exit code, also when argparse refuses an option (it exits with 2)."""
+    try:
+        return main(args)
+    except SystemExit as stop:
+        return int(stop.code or 0)
