@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_kit import exit_code
 
 import saves
 from rajas_tui.bots import tournament
@@ -119,20 +120,12 @@ def test_a_seed_no_save_can_hold_is_refused_by_simulate_as_by_new(
 ) -> None:
     # Every game simulate plays can be played again with `rajas new --seed`, whose seeds a save
     # holds: one range for both.
-    assert _exit_code(args) == 2
+    assert exit_code(args) == 2
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err, err
 
 
 def test_a_table_seed_is_one_a_save_can_hold(tmp_path: Path, capsys) -> None:
     args = ["table", "new", "t", "--players", "A,B", "--seed", BEYOND, "--tables", str(tmp_path)]
-    assert _exit_code(args) == 2
+    assert exit_code(args) == 2
     assert "the seed must fit in 64 bits" in capsys.readouterr().err
-
-
-def _exit_code(args: list[str]) -> int:
-    """`main`'s exit code, also when argparse refuses an option (it exits with 2)."""
-    try:
-        return main(args)
-    except SystemExit as stop:
-        return int(stop.code or 0)

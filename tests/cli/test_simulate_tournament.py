@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 import pytest
+from cli_kit import exit_code
 
 from rajas_tui.bots import tournament
 from rajas_tui.cli import main
@@ -99,17 +100,9 @@ def test_wilson_intervals(wins: int, games: int, low: float, high: float) -> Non
 def test_bad_seats_are_one_sentence(
     capsys: pytest.CaptureFixture[str], options: list[str], said: str
 ) -> None:
-    assert _exit_code(["simulate", *options]) == 2
+    assert exit_code(["simulate", *options]) == 2
     error = capsys.readouterr().err
     assert len(error.splitlines()) == 1 and said in error
-
-
-def _exit_code(args: list[str]) -> int:
-    """The exit code, whether argparse exits (a bad value) or the command returns it."""
-    try:
-        return main(args)
-    except SystemExit as done:
-        return int(done.code or 0)
 
 
 def test_search_names_the_normal_level() -> None:
