@@ -95,7 +95,7 @@ from .river import destination
 from .rng import next_u64, seed_state
 from .rounds import Standing, ranking
 from .ruleset import Ruleset, SeatRules, rules_for, ruleset, seat_rules
-from .setup import boards, config_problem, new_game
+from .setup import boards, config_problem, new_game, players_problem
 from .spaces import ROWS, board_side
 from .spellings import canonical
 from .state import (
@@ -213,6 +213,7 @@ __all__ = [
     "parse_cell",
     "placement_problem",
     "placements",
+    "players_problem",
     "plural",
     "prompt",
     "ranking",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalog import catalog
+from .catalog import PLAYER_COUNTS, catalog
 from .ganga import lay_river_tiles
 from .model import BUILDINGS, COLOURS, Die
 from .province import empty_province
@@ -18,9 +18,17 @@ def boards() -> tuple[str, ...]:
     return tuple(catalog().boards)
 
 
+def players_problem(players: int) -> str | None:
+    """Why a game cannot have this many players (no full stop: callers end the sentence)."""
+    if players in PLAYER_COUNTS:
+        return None
+    return f"rajas is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players, not {players}"
+
+
 def config_problem(config: Config) -> str | None:
-    if not 2 <= config.players <= 4:
-        return f"rajas is played by 2 to 4 players, not {config.players}."
+    problem = players_problem(config.players)
+    if problem:
+        return f"{problem}."
     if config.boards and len(config.boards) != config.players:
         return f"give one board per player ({config.players}), not {len(config.boards)}."
     for board in config.boards:

@@ -347,8 +347,9 @@ def _spaces_structure(value: object, _: object) -> Mapping[str, int]:
 def _finish_state(state: GameState) -> GameState:
     table: Mapping[str, int] = state.spaces  # type: ignore[assignment]
     players = state.config.players
-    if not 2 <= players <= 4:
-        raise Problem(f"rajas is played by 2 to 4 players, not {players}", "config.players")
+    problem = rules.players_problem(players)
+    if problem:
+        raise Problem(problem, "config.players")
     keys = [spec.key for spec in rules.catalog().side_for(players).spaces]
     for key in table:
         if key not in keys:

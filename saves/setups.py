@@ -20,8 +20,9 @@ NAME_LIMIT = 24
 
 def setup_problem(setup: Setup) -> tuple[str, str] | None:
     """(key, sentence) for the first thing wrong with a setup, or None."""
-    if not 2 <= len(setup.seats) <= 4:
-        return "seats", f"rajas is played by 2 to 4 players, not {len(setup.seats)}"
+    problem = rules.players_problem(len(setup.seats))
+    if problem:
+        return "seats", problem
     seen: set[str] = set()
     for i, seat in enumerate(setup.seats):
         name = seat.name
