@@ -1,6 +1,6 @@
 """The fame and money tracks as a picture: where each marker falls on a bar of any width.
 
-The two tracks run round the board in opposite directions (EDITION §5), so the bar is laid out
+The two tracks run round the board in opposite directions (docs/rules.md §5), so the bar is laid out
 along fame values 0..meeting cell: the fame marker advances from the left, the money marker from
 the right (it sits beside fame value `meeting cell - money cell`), and the markers have met once
 the fame marker reaches or passes the money marker. Headless: the tracks pane draws from it.

@@ -122,7 +122,7 @@ def cell(name: str) -> int:
 
 
 def margin_by_edition(fame: int, money: int) -> int:
-    """EDITION.md §5 written out independently of the engine: c(m) = m up to 50, then
+    """docs/rules.md §5 written out independently of the engine: c(m) = m up to 50, then
     50 + ceil((m - 50) / 2); the margin is fame - (86 - c(money))."""
     money_cell = money if money <= 50 else 50 + (money - 50 + 1) // 2
     return fame - (86 - money_cell)

@@ -1,4 +1,4 @@
-"""The data files (EDITION.md §1, §2, §5-§11): they load, hold the edition's values, and a broken
+"""The data files (docs/rules.md §1, §2, §5-§11): they load, hold the edition's values, and a broken
 copy is refused with a DataError that names the file and the key."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Dice, the Kali statue and karma (EDITION.md §4, §1, §14 "any colour")."""
+"""Dice, the Kali statue and karma (docs/rules.md §4, §1, §14 "any colour")."""
 
 from __future__ import annotations
 

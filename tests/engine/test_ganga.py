@@ -1,4 +1,4 @@
-"""The Ganga module (EDITION.md §12): every river tile's earnings and their placement at setup."""
+"""The Ganga module (docs/rules.md §12): every river tile's earnings and where setup lays them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The harbor (EDITION.md §6 Harbor, §3 fill order): a low die moves the boat up the river."""
+"""The harbor (docs/rules.md §6 Harbor, §3 fill order): a low die moves the boat up the river."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The market (EDITION.md §6 Market): variety of goods and single good scorings."""
+"""The market (docs/rules.md §6 Market): variety of goods and single good scorings."""
 
 from __future__ import annotations
 

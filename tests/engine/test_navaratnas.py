@@ -1,4 +1,4 @@
-"""The Navaratnas side (EDITION.md §8, §11, §12): its edges and yield-tile fields, every yield
+"""The Navaratnas side (docs/rules.md §8, §11, §12): its edges and yield-tile fields, every yield
 tile's gain, its turn rules, mixed games, and what stays hidden from the other seats."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Great Mogul's palace (EDITION.md §6 Palace): terraces, balconies, the outer terrace and
+"""The Great Mogul's palace (docs/rules.md §6 Palace): terraces, balconies, the outer terrace and
 the six chambers, the Master Builder and the Portuguese in detail."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each game is played with random legal moves (chooser `random.Random(seed)`). After every action
 `rules.invariants.problems(after, before)` must be empty, and this module's own checks, written
-from EDITION.md and independent of the engine's invariants, must hold too: turn order (§3), the
+from docs/rules.md and independent of the engine's invariants, must hold too: turn order (§3), the
 elephant (§3), the end trigger and last turns (§13), track bonuses taken exactly when reached
 (§5), a connected province (§8), rows filled from the left (§3), workers on the board. Along the
 way random illegal actions (legal actions of other states, and mutations of legal ones) must be
@@ -56,7 +56,7 @@ RESIDENCE = catalog().province.residence
 STEP = {Side.N: -5, Side.S: 5, Side.E: 1, Side.W: -1}
 
 
-# Checks written from EDITION.md -----------------------------------------------------------------
+# Checks written from docs/rules.md --------------------------------------------------------------
 
 
 def _neighbour(at: int, side: Side) -> int | None:

@@ -1,4 +1,4 @@
-"""The province board (EDITION.md §8): placement, rotation, edge yields, tile gains (§6, §14)."""
+"""The province board (docs/rules.md §8): placement, rotation, edge yields, tile gains (§6, §14)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ ORANGE, GREEN, BLUE, PURPLE = Colour
 ROWS, COLUMNS = 4, 5
 RESIDENCE = cell("c1")
 
-# EDITION.md §8, base side, written out: (cell, side) -> (fame, money, karma, dice, upgrades).
+# docs/rules.md §8, base side, written out: (cell, side) -> (fame, money, karma, dice, upgrades).
 _FAME2, _FAME3 = (2, 0, 0, 0, 0), (3, 0, 0, 0, 0)
 _MONEY3, _MONEY5 = (0, 3, 0, 0, 0), (0, 5, 0, 0, 0)
 _KARMA, _DIE, _UPGRADE = (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), (0, 0, 0, 0, 1)

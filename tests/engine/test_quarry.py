@@ -1,4 +1,4 @@
-"""The quarry (EDITION.md §6 Quarry, §3 fill order): buying and building province tiles."""
+"""The quarry (docs/rules.md §6 Quarry, §3 fill order): buying and building province tiles."""
 
 from __future__ import annotations
 

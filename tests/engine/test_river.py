@@ -1,4 +1,4 @@
-"""The river (EDITION.md §7): moving boats, skipping boats, the bridge, every space's earnings."""
+"""The river (docs/rules.md §7): moving and skipping boats, the bridge, every space's earnings."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Turns, passing, the round's end, the elephant, the end of the game and the ranking
-(EDITION.md §3, §13, §14)."""
+(docs/rules.md §3, §13, §14)."""
 
 from __future__ import annotations
 

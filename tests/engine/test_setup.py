@@ -1,4 +1,4 @@
-"""Setting up a game (EDITION.md §2, §1, §6 covered spaces, §9 stacks)."""
+"""Setting up a game (docs/rules.md §2, §1, §6 covered spaces, §9 stacks)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The fame and money tracks (EDITION.md §5, §14): margins, bonuses, workers, boat offers."""
+"""The fame and money tracks (docs/rules.md §5, §14): margins, bonuses, workers, boat offers."""
 
 from __future__ import annotations
 

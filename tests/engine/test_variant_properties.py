@@ -2,7 +2,7 @@
 for 2, 3 and 4 players, played with random legal moves and checked after every action.
 
 Besides `rules.invariant_problems(after, before)`, this module checks what the variants promise,
-written from EDITION.md §11 and §12 independently of the engine: the 30 yield tiles (8 white ones
+written from docs/rules.md §11 and §12 independently of the engine: the 30 yield tiles (8 white ones
 without a Navaratnas board) and the 8 river tiles are all kept, river tiles never move, a
 Navaratnas statue holds at most 8 dice and a player at most 6 workers (5 on a base board), no
 seat's view shows another seat's face-down tile, and every listed action's notation reads back as

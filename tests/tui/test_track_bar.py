@@ -1,5 +1,5 @@
 """The track bar's geometry (`rajas_tui/present/tracks.py`): fame from the left, money from the
-right, met exactly when the rules say so (EDITION §5), at every width from 10 to 200."""
+right, met exactly when the rules say so (docs/rules.md §5), at every width from 10 to 200."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from rajas_tui.present import text, tracks
 from rajas_tui.tui.screens import help as help_screen
 
 WIDTHS = range(10, 201)
-CELLS = 86  # EDITION §5: cells are numbered by fame value 0..86
+CELLS = 86  # docs/rules.md §5: cells are numbered by fame value 0..86
 
 
 @pytest.fixture
