@@ -5,7 +5,7 @@ table with exactly the expected keys); `positions` checks ranges and consistency
 becomes a `Problem` carrying the dotted key where it happened, so that the user reads
 "state.players[1].karma: expected a whole number, got 'x'" and never a traceback.
 
-Encoding choices, all documented in the README: enums are their lower-case names (as in the data
+Encoding choices, all documented in docs/saves.md: enums are their lower-case names (as in the data
 files and the action notation); dice are their notation ("o5"); the province is a list of placed
 tiles with their cell, because TOML has no null for the empty cells; action spaces are a table
 keyed by space; the generator state is 16 hex digits, because TOML integers are signed 64-bit

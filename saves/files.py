@@ -1,6 +1,6 @@
 """The save file: writing it, and reading it back with every check.
 
-One TOML file per game (see the README's "Saved games"): a header, the setup, the start position
+One TOML file per game (docs/saves.md): a header, the setup, the start position
 when the game did not begin from the setup, the action log and a snapshot of the state. Loading
 checks the file's shape, then replays the log and compares the result with the snapshot; anything
 wrong becomes a `SaveError` whose message is one sentence naming the file and the place. Writing

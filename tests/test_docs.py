@@ -1,18 +1,23 @@
-"""The documents hold together: every document the code cites is in the repository, every
-`docs/rules.md §n` names a section there, and every data pointer in the rules reference names a
-key, with its value, that the data files hold."""
+"""The documents hold together: the README stays short, every document the code cites is in the
+repository, every `docs/rules.md §n` names a section there, every relative link in the
+documents leads to a file (and heading) that exists, and every data pointer in the rules
+reference names a key, with its value, that the data files hold."""
 
 from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs/rules.md"
 DATA = ROOT / "rules" / "data"
+README_LIMIT = 12_000
 
 # Where the project's own text lives: sources, tests, data, documents, CI scripts.
 SCANNED_FOLDERS = ("rules", "saves", "themes", "rajas_tui", "tests", "benchmarks", "docs", ".ci")
@@ -25,6 +30,7 @@ MD_NAME = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
 CAPS_CITATION = re.compile(r"\b([A-Z][A-Z_]{2,})(?:\.md)? §\d")
 RULES_CITATION = re.compile(r"\brules\.md((?:(?:,| and| or|-|–)? ?§\d+(?:[-–]§?\d+)?)+)")
 SECTION = re.compile(r"^## (\d+)\. ", re.M)
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 DATA_POINTER = re.compile(r"`(\w+\.toml): ([\w.]+)(?: = ([^`]+))?`")
 
 
@@ -38,6 +44,10 @@ def scanned_files() -> Iterator[Path]:
                 yield path
 
 
+def documents() -> list[Path]:
+    return [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
 def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace")
 
@@ -45,6 +55,11 @@ def _read(path: Path) -> str:
 def _named_file_exists(name: str, citing: Path) -> bool:
     """A cited .md file, read from the repository's root or from the citing file's folder."""
     return any((base / name).is_file() for base in (ROOT, citing.parent))
+
+
+def test_the_readme_is_short() -> None:
+    size = len((ROOT / "README.md").read_bytes())
+    assert size < README_LIMIT, f"README.md is {size:,} bytes; keep it under {README_LIMIT:,}"
 
 
 def test_every_cited_document_is_in_the_repository() -> None:
@@ -95,6 +110,49 @@ def test_every_cited_rules_section_exists() -> None:
     own = {int(n) for n in re.findall(r"§(\d+)", _read(RULES))}
     wrong += [f"docs/rules.md: §{n}" for n in sorted(own - sections)]
     assert not wrong, "sections docs/rules.md does not have:\n" + "\n".join(wrong)
+
+
+def _slug(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*]", "", heading.strip().lower())
+    kept = "".join(c for c in text if c in " -" or unicodedata.category(c)[0] in "LN" or c == "_")
+    return kept.replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    found: set[str] = set()
+    counts: dict[str, int] = {}
+    in_code = False
+    for line in _read(path).splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+        if in_code or not line.startswith("#"):
+            continue
+        slug = _slug(line.lstrip("#"))
+        seen = counts.get(slug, 0)
+        counts[slug] = seen + 1
+        found.add(slug if not seen else f"{slug}-{seen}")
+    return found
+
+
+def test_the_anchor_of_a_heading_is_githubs() -> None:
+    assert _slug(" 12. Variants") == "12-variants"
+    assert _slug(" `rajas table` and authorized_keys") == "rajas-table-and-authorized_keys"
+
+
+@pytest.mark.parametrize("document", documents(), ids=lambda p: p.name)
+def test_every_relative_link_leads_somewhere(document: Path) -> None:
+    assert document.is_file(), f"{document.relative_to(ROOT)} is missing"
+    broken = []
+    for target in LINK.findall(_read(document)):
+        if re.match(r"[a-z]+:", target):
+            continue  # a web address
+        name, _, anchor = target.partition("#")
+        linked = (document.parent / name).resolve() if name else document
+        missing_anchor = anchor and linked.suffix == ".md" and anchor not in anchors(linked)
+        if not linked.exists() or missing_anchor:
+            broken.append(target)
+    assert not broken, f"{document.relative_to(ROOT)} links to nothing: {broken}"
 
 
 def _resolve(table: Any, keys: list[str]) -> list[Any]:

@@ -34,7 +34,7 @@ class Budget:
     rollout: int
 
 
-# The difficulty levels a player picks (README, Bots: the decision times they give).
+# The difficulty levels a player picks (docs/bots.md).
 LEVELS = {
     "easy": Budget(iterations=40, rollout=0),
     "normal": Budget(iterations=200, rollout=2),

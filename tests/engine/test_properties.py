@@ -390,7 +390,7 @@ def _classify(state: GameState, legal: set[Action], action: Action) -> str:
         chosen = state.queue[0].chosen
         for d in chosen:
             remaining.remove(d)
-        # Picks come in Kali's order, one path to each set of dice (README, "Action notation").
+        # Picks come in Kali's order, one path to each set of dice (docs/cli.md, "Action notation").
         in_order = not chosen or not action.die < chosen[-1]
         return "legal" if action.die in remaining and in_order else "illegal"
     if isinstance(action, Place) and state.queue and 0 <= action.rotation < 4:
