@@ -15,8 +15,9 @@ seat on the Navaratnas board side) or mixed (seats alternate base and Navaratnas
 
 `--vs-catanatron` needs the `bench` extra (`pip install -e '.[bench]'`, catanatron 3.2.1) and plays
 one random 4-player catanatron game after each rajas game, so that whatever else the machine is
-doing slows both alike. Goals (issue 10): steps per second at least twice catanatron's actions per
-second; a random 4-player game at most 15 ms median CPU; no single step over 5 ms.
+doing slows both alike. Goals (`RATIO_GOAL`, `GAME_GOAL_MS`, `STEP_GOAL_MS` below;
+docs/performance.md): steps per second against catanatron's actions per second, the median CPU
+time of a random 4-player game, and the slowest single step.
 
 `--reference DIR` measures a change: DIR is another checkout (say `git worktree add ../ref main`),
 whose `rules` package is loaded beside this one as `rules_reference` and plays the same games,

@@ -1,17 +1,18 @@
 """The app's speed in CPU time (`time.process_time`, `time.thread_time`), each figure against its
-goal (issue 13, item 10). Prints figures; asserts nothing.
+goal (`START_GOAL`, `SIZES`, `BLOCK_GOAL` below; docs/performance.md). Prints figures; asserts
+nothing.
 
     python benchmarks/ui.py
 
-- start to first frame: a fresh interpreter (imports included) to the game screen drawn, ≤ 0.5 s;
+- start to first frame: a fresh interpreter (imports included) to the game screen drawn;
 - key to repaint: a key that moves the chooser's cursor, less an unbound key (Pilot's own work),
-  median of 100 presses, ≤ 10 ms at 80×24 and ≤ 15 ms at 160×50;
+  median of `PRESSES` presses, at 80×24 and at 160×50;
 - the title screen's first frame with 500 saves in the folder against an empty folder, on the
   UI thread: the listing runs in a worker, so the two should cost the same (the whole process's
   CPU at that moment is printed too: it counts what the listing's thread did by then);
 - the longest the UI thread is busy without returning to its event loop while bots of each kind
   play (in their own process, as in the app) and every move is saved, while a player types moves
-  by keys against three normal bots (issue 11), and while 500 saves are listed, ≤ 50 ms; with the
+  by keys against three normal bots, and while 500 saves are listed; with the
   full (generation 2) collections run on the UI thread, their CPU time, and the longest block with
   one in it and without (the app's collector policy: rajas_tui/tui/collector.py);
 - the heap (tracked objects, frozen objects, RSS) every 100 moves of whole games of four random
@@ -50,7 +51,7 @@ ROUND_TRIPS = 50
 # The heap is printed every so many moves of the whole bot games.
 MEMORY_EVERY = 100
 MEMORY_GAMES = 3
-# The player's moves typed against three normal bots (each bot's move about a second).
+# The player's moves typed against three normal bots: few, since each bot's move takes a while.
 KEYED_TURNS = 6
 
 START = """
@@ -71,8 +72,8 @@ def start_cpu(save: Path | None, folder: Path, width: int, height: int) -> tuple
     """CPU seconds of a fresh interpreter up to the first frame (the game's, or the title's):
     the whole process's, and the UI thread's alone (without the workers' threads)."""
     # An installed rajas has its bytecode compiled; with PYTHONDONTWRITEBYTECODE set (as some
-    # shells and CI machines do) every start would compile the sources again, about 60 ms that
-    # no user pays after the first start. `best_start`'s untimed first start writes the caches.
+    # shells and CI machines do) every start would compile the sources again, which no user
+    # pays after the first start. `best_start`'s untimed first start writes the caches.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     out = subprocess.run(
         [sys.executable, "-c", START, str(save or ""), str(folder), str(width), str(height)],
@@ -232,8 +233,8 @@ def first_action_keys(state: Any) -> list[str]:
 async def keys_against_bots(folder: Path, kind: str, turns: int) -> tuple[Heartbeat, int]:
     """The UI thread's blocks while a player types `turns` moves by keys (the commands that
     lead the chooser to the first legal action, as tests/tui/plan.py finds them) against three
-    bots of `kind`, which think in their own process as in the app: issue 11's "a game against
-    three normal bots can be played by keys in the app without a frozen screen"."""
+    bots of `kind`, which think in their own process as in the app: a game against three normal
+    bots must be playable by keys without a frozen screen."""
     import saves
     from rajas_tui.tui.app import RajasApp
     from rajas_tui.tui.screens.game import GameScreen

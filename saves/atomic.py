@@ -115,7 +115,7 @@ def write_atomic(path: Path, data: bytes, backup: Callable[[Path], bool] | None 
     if problem:
         raise Unwritable(f"{path}: {problem}.")
     # Imported on the first write: commands that only read a save (rajas show, validate) would
-    # pay about a millisecond for it on every start.
+    # pay for it on every start.
     import tempfile
 
     path = target_of(path)

@@ -420,9 +420,9 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook_factory(attrs.has, table_factory)
 
     # The records' writing hooks are generated the first time a value is written, not here:
-    # reading a save (rajas show, validate, the app's first frame) writes none, and generating
-    # them all took 3 to 4 ms of every start. A generated hook looks up its fields' hooks when it
-    # is made, which then generates theirs in turn.
+    # reading a save (rajas show, validate, the app's first frame) writes none, so a start that
+    # only reads pays for none. A generated hook looks up its fields' hooks when it is made,
+    # which then generates theirs in turn.
     unless_set = override(omit_if_default=True)
     writers: dict[type, Callable[[type], Callable[[Any], Any]]] = {
         Effect: lambda _: _omitting_defaults(Effect, converter),

@@ -116,8 +116,8 @@ def _yield_words(tile: int) -> str:
 
 
 # Actions are frozen records, so one parse of each text serves every log entry that spells it: a
-# random 400-action log holds 178 distinct texts, and reading one (2-3 µs) costs some fifty
-# lookups. Texts longer than an action can be are refused unread, and refusals are not kept.
+# long log repeats its texts many times. Texts longer than an action can be are refused unread,
+# and refusals are not kept.
 _parsed = lru_cache(maxsize=2048)(rules.parse_action)
 
 QUOTED_CHARS = 60

@@ -253,13 +253,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parsed[0]
         table = args if args.command in shared_tables.APP_NAMES else None
         # Modules and the game's data are loaded now and live as long as the app: kept out of
-        # the collector's generations, full collections no longer walk them during play, which
-        # made single steps pause for a tenth of a second (README, Performance).
+        # the collector's generations, full collections do not walk them during play.
         gc.freeze()
         return run_app(getattr(args, "path", None), table)
     # The command is done and its process about to end. The interpreter's last collection, at
     # exit, would walk everything still loaded (the modules, the game's data, the engine's
-    # caches): about 15 ms of a `rajas show`. Frozen at exit, all of it is left to the system.
+    # caches) for nothing. Frozen at exit, all of it is left to the system.
     # Unregistered first, so that a process running many commands (the tests) registers it once.
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)

@@ -150,7 +150,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def _say_json(data: object) -> None:
-    import json  # only --json prints it, and every start would pay about a millisecond
+    import json  # only --json prints it, and every start would pay for the import
 
     say(json.dumps(data, indent=2, ensure_ascii=True))
 

@@ -20,8 +20,8 @@ from rules import GameState
 if TYPE_CHECKING:
     from rajas_tui.bots import Choose
 
-# The strongest level that answers within 2 s at worst (README, Bots): a coach kept waiting
-# longer would not be asked.
+# The strongest level that answers within its decision-time goal (docs/performance.md): a coach
+# kept waiting longer would not be asked.
 LEVEL = "normal"
 # The reasons told: more would bury the ones that matter.
 REASONS = 3

@@ -3,19 +3,18 @@ in the calling thread (`InProcess`, for tests that hold a bot back and as the fa
 side imports no bot: the app starts, and starts its worker, without loading them.
 
 Why a process: a search bot allocates trees of game states, and the collector's full passes over
-them stop every thread of the process that made them. Thought in the app's own process, a bot
-held the app's UI thread for up to 100 ms at a time, though our code there takes a few; in a
-process of its own its garbage is its own.
+them stop every thread of the process that made them, the app's UI thread too; in a process of
+its own its garbage is its own.
 
 A `Process` keeps one long-lived worker: a fresh interpreter running this module (never a fork
 of the app, which has threads; and not multiprocessing's, whose workers import the app's main
 script again), started in the background before the first request. A request is the seat's
-view, the bot kind and the game seed (about 2 kB pickled); the answer is the action, the same as
-`bots.choose` gives in this process. The calling thread waits for it, checking `stop` as it
-waits: a request stopped (an undo, a newer game, the app closing) kills the worker, so it never
-thinks on about a game that is gone, and its answer is never given; a fresh worker (about 0.1 s
-of its own CPU) is started at once for the next request. A worker that dies is started again and
-the request asked again; `take_note` then says so, once.
+view, the bot kind and the game seed; the answer is the action, the same as `bots.choose` gives
+in this process. The calling thread waits for it, checking `stop` as it waits: a request stopped
+(an undo, a newer game, the app closing) kills the worker, so it never thinks on about a game
+that is gone, and its answer is never given; a fresh worker is started at once for the next
+request. A worker that dies is started again and the request asked again; `take_note` then says
+so, once.
 
 The worker never outlives the app: it ends when the app's end of its pipe closes, and a thread
 in it ends it when the app's process is gone (killed without a chance to close it).

@@ -42,7 +42,7 @@ from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from themes import theme_files
 
 # The screens not on the first frame (game over, help, the dialogs) are imported when first
-# opened: the modules and the Textual widgets they bring cost the start-up about 30 ms of CPU.
+# opened: the modules and the Textual widgets they bring would slow the start-up.
 if TYPE_CHECKING:
     from rajas_tui.bots import Choose
     from rajas_tui.tui.screens.gameover import GameOverScreen
@@ -213,7 +213,7 @@ class RajasApp(App[None]):
     def _started(self) -> None:
         """The first frame is drawn. What start-up made (the rules' catalog, Textual's styles
         and widgets) lives as long as the app: left to the collector, every full collection
-        walked it all on the UI thread, 60-120 ms at a time while bots played."""
+        walked it all on the UI thread while bots played."""
         self.collector.started()
         self.collector.defer_full(asyncio.get_running_loop())
         self._start_thinker()

@@ -3,8 +3,8 @@
 The app's heap is mostly long-lived: the modules and the rules' catalog, Textual's styles and
 widgets, and once a game is open its screen's widgets, which live as long as the game. A full
 (generation 2) collection walks every tracked object not frozen: with the game screen among
-them, 30,000 objects or more, it took 15-35 ms of the UI thread, and landing in a move's redraw
-it held the screen for longer than the 50 ms the app allows itself. What a full collection
+them, 30,000 objects or more, it held the UI thread, and landing in a move's redraw it held the
+screen for longer than the app allows itself. What a full collection
 frees is the cyclic garbage play makes (Textual's line caches, about 1,000 objects a bot's move;
 the footer's rebuilt keys as a player types): walking the long-lived heap finds nothing to free.
 
@@ -25,12 +25,12 @@ lines alive is emptied then too (`forget_drawn_lines`).
 
 What is left unfrozen still needs full collections, and Python starts one when an allocation
 crosses its thresholds: nearly always inside the work that allocates most, a move's redraw or
-the footer rebuilt as a player types, so the collection's 10-30 ms added to a redraw's 20-40 ms
-and the screen was held past 50 ms. Once the first frame is drawn the app therefore runs full
+the footer rebuilt as a player types, so the two together held the screen for longer than the
+app allows itself. Once the first frame is drawn the app therefore runs full
 collections itself, as often as Python would (`FULL_AFTER` middle-generation collections) but
 as a piece of work of their own on the UI thread's event loop, a turn after the work that made
-them due (`Collector.defer_full`); the young generations are still collected as Python decides,
-a few milliseconds at most.
+them due (`Collector.defer_full`); the young generations, small and quick to walk, are still
+collected as Python decides.
 
 The collector is the process's, not the app's: this policy assumes one app at a time in a
 process, as `rajas` runs it (tests run several, one after another), and `stop` gives the
@@ -66,8 +66,8 @@ class Collector:
         self._due = False  # a full collection is on its way to the loop
 
     def pause(self) -> None:
-        """Start-up makes many objects and frees few: the collector, walking them again and
-        again as they are made, cost the first frame about 45 ms of CPU."""
+        """Start-up makes many objects and frees few: the collector would walk them again and
+        again as they are made, delaying the first frame."""
         self._paused = gc.isenabled()
         self._starting = True
         gc.disable()
@@ -146,10 +146,10 @@ class Collector:
 
 
 def forget_drawn_lines() -> None:
-    """Textual's `StylesCache.get_inner_outer` is an lru_cache on a method (textual issue 6665):
-    it holds the styles cache of each widget it was called for, with every line that widget
-    drew, for its last 1,024 calls. Each closed game screen's lines stayed alive, about 17,000
-    objects and 2 MB a game; emptied, the cache refills with the widgets on screen."""
+    """Textual's `StylesCache.get_inner_outer` is an lru_cache on a method, so it holds the
+    styles cache of each widget it was called for, with every line that widget drew, for its
+    last 1,024 calls, and each closed game screen's lines would stay alive; emptied, the cache
+    refills with the widgets on screen."""
     cached = getattr(StylesCache, "get_inner_outer", None)
     clear = getattr(cached, "cache_clear", None)
     if clear is not None:  # a Textual that no longer caches it this way

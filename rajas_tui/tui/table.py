@@ -36,7 +36,7 @@ from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.widgets.base import View
 from saves import tables
 
-POLL_SECONDS = 0.1  # the fallback's pace: well within the 300 ms a redraw may take
+POLL_SECONDS = 0.1  # the fallback's pace: a small part of the wait a table allows a redraw
 WATCH_STEP_MS = 20  # watchfiles: how long a burst of changes is waited out
 WATCHERS = "Watchers only watch: the players act on their own turns."
 ONE_TABLE = "This terminal is at one table only; quit it and start rajas for another game."

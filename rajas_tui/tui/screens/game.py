@@ -164,7 +164,7 @@ class GameScreen(Screen[None]):
         Textual does on a resize: it lays the screen out once before it sets them, and the
         first frame paid for a layout and a drawing of every pane at a size it never shows.
         Set before the screen's widgets are styled, they restyle nothing (each class set on
-        the screen later restyled every widget in it, twice, 14 ms of the first frame)."""
+        the screen later restyles every widget in it, twice)."""
         width, height = self.app.size
         for breakpoints, cells in (
             (self.HORIZONTAL_BREAKPOINTS, width),
@@ -285,8 +285,8 @@ class GameScreen(Screen[None]):
         """Tells the footer only when which keys are enabled has changed: Textual works out
         every binding's state for it again, and it changes the keys that differ. While bots
         play move after move it is told once, as their run begins: told on every bot move that
-        flipped the undo key (about half of them), its rebuilt keys' garbage once made full
-        collections hold the screen 80-100 ms (README, Performance). A key dimmed out of date
+        flipped the undo key (about half of them), its rebuilt keys' garbage would make full
+        collections hold the screen (docs/performance.md). A key dimmed out of date
         still acts, or says why it cannot; the next human turn tells it."""
         signature = tuple(
             self.check_action(b.action.split("(")[0], _parameters(b.action))

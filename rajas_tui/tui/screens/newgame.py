@@ -20,7 +20,7 @@ from rajas_tui.tui.screens.dialog import Dialog, FieldLabel
 DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
 BASE, NAVARATNAS = "base", "navaratnas"
 # A bot seat starts at the search bot's middle level: someone starting a game alone wants a real
-# opponent, and `normal` decides in about half a second (README, Bots).
+# opponent, and `normal` answers quickly (docs/bots.md).
 DEFAULT_BOT = "normal"
 
 

@@ -40,9 +40,9 @@ class Footer(TextualFooter):
     number. Only keys in binding groups, which this app does not use, take Textual's rebuild.
 
     Each key also watches the footer's `compact`, and Textual forgets a removed widget's
-    watcher only when the watched value next changes (textual issue 6666), which `compact`
-    never does: every rebuild's keys stayed alive for as long as the game screen. After
-    keys are removed their watchers are dropped."""
+    watcher only when the watched value next changes, which `compact` never does: every
+    rebuild's keys would stay alive for as long as the game screen. After keys are removed
+    their watchers are dropped."""
 
     _shown: Faces | None = None
 
@@ -62,8 +62,8 @@ class Footer(TextualFooter):
 
     def compose(self) -> ComposeResult:
         """Textual's keys, each made with the footer's `compact` and its class already set:
-        Textual's are made compact and then bound to the footer's, and each change restyled
-        the key (two restyles a key, 13 ms of the first frame for 16 keys)."""
+        Textual's are made compact and then bound to the footer's, and each change restyles the
+        key: two restyles a key, on the first frame."""
         faces = self.faces() if self._bindings_ready else None
         if faces is None:
             yield from super().compose()
