@@ -1,7 +1,8 @@
 """Reads the game's data files once and checks them.
 
-Every value EDITION.md marks [edition] lives in `rules/data/*.toml`; this module turns those files
-into frozen records. A broken file raises `DataError` naming the file, the key and the problem.
+Every value docs/rules.md marks [edition] lives in `rules/data/*.toml`; this module turns those
+files into frozen records. A broken file raises `DataError` naming the file, the key and the
+problem.
 """
 
 from __future__ import annotations
