@@ -66,7 +66,7 @@ _LATER = {
         "home_expanded",
         "last_unfinished",
         "list_saves",
-        "remember_elsewhere",
+        "remember_played",
         "saves_dir",
     ),
     "gamefile": (
@@ -93,7 +93,7 @@ if TYPE_CHECKING:
         home_expanded,
         last_unfinished,
         list_saves,
-        remember_elsewhere,
+        remember_played,
         saves_dir,
     )
     from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
@@ -150,7 +150,7 @@ __all__ = [
     "play",
     "redo",
     "redo_turn",
-    "remember_elsewhere",
+    "remember_played",
     "replace_problem",
     "save",
     "save_as",

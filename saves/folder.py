@@ -279,55 +279,72 @@ def _remembered(path: Path) -> SaveSummary:
     return summary
 
 
-# The games the app last played from files outside the folder (Save as elsewhere, or
-# `rajas load PATH`): one absolute path a line, newest first. Without it, Continue would open
-# the copy a game left in the folder when Save as took it elsewhere, and fork the game.
-ELSEWHERE = ".elsewhere"
-ELSEWHERE_KEPT = 20
+# The game files the app last played, one absolute path a line, newest first. The header's time
+# counts seconds, and a game taken by Save as and played on within the same second as its last
+# move ties with the copy it left behind: the note says which was played last. It also lists
+# the files outside the folder (Save as elsewhere, `rajas load PATH`), so that Continue and Load
+# offer them, and not a copy the game left in the folder.
+PLAYED = ".played"
+FORMER_NOTE = ".elsewhere"  # the older note, of files outside the folder only, read if alone
+PLAYED_KEPT = 20  # of each kind: inside the folder, and outside it
 
 
-def remember_elsewhere(directory: Path | str, path: Path) -> None:
-    """Notes that a game is saved at `path`, so that the folder's listing offers it, if `path`
-    lies outside the folder. Best effort: a folder that cannot be written loses only this note,
-    never a game, so the game goes on without a word."""
-    folder = Path(directory)
+def remember_played(directory: Path | str, path: Path) -> None:
+    """Notes that a game was just opened or saved at `path`, so that the folder's listing offers
+    it first among games last played at the same time, and offers it at all if it lies outside
+    the folder. Best effort: a folder that cannot be written loses only this note, never a
+    game, so the game goes on without a word."""
+    folder = Path(os.path.abspath(directory))
     path = Path(os.path.abspath(path))
-    if path.parent == Path(os.path.abspath(folder)):
-        return
-    noted = elsewhere(folder)
-    kept = [path, *(p for p in noted if p != path)][:ELSEWHERE_KEPT]
+    noted = played(folder)
+    kept = _kept([path, *(p for p in noted if p != path)], folder)
     if kept == noted:  # the same game opened again: nothing to write (and fsync)
         return
     data = "".join(f"{p}\n" for p in kept).encode("utf-8", "surrogateescape")
     with suppress(OSError, Unwritable):
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(folder / ELSEWHERE, data)
+        write_atomic(folder / PLAYED, data)
 
 
-def elsewhere(directory: Path | str) -> list[Path]:
-    """The files outside the folder that `remember_elsewhere` noted, newest first."""
-    try:
-        text = (Path(directory) / ELSEWHERE).read_bytes().decode("utf-8", "surrogateescape")
-    except OSError:
-        return []
-    return [Path(line) for line in text.splitlines() if line.startswith("/")]
+def _kept(paths: list[Path], folder: Path) -> list[Path]:
+    """The newest PLAYED_KEPT of the files in the folder and of those outside it, in order."""
+    inside = [p for p in paths if p.parent == folder]
+    outside = [p for p in paths if p.parent != folder]
+    kept = {*inside[:PLAYED_KEPT], *outside[:PLAYED_KEPT]}
+    return [p for p in paths if p in kept]
+
+
+def played(directory: Path | str) -> list[Path]:
+    """The files that `remember_played` noted, newest first (absolute paths)."""
+    folder = Path(directory)
+    for name in (PLAYED, FORMER_NOTE):
+        try:
+            text = (folder / name).read_bytes().decode("utf-8", "surrogateescape")
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return []
+        return [Path(line) for line in text.splitlines() if line.startswith("/")]
+    return []
 
 
 def list_saves(directory: Path | str) -> list[SaveSummary]:
-    """Every save in the folder and every one noted as played elsewhere (see `ELSEWHERE`),
-    last played first; unreadable ones last, with their problem."""
+    """Every save in the folder and every one outside it noted as played (see `PLAYED`), last
+    played first; unreadable ones last, with their problem."""
     folder = Path(directory)
     if not folder.is_dir():
         return []
+    here = Path(os.path.abspath(folder))
+    noted = played(folder)
     paths = [p for p in folder.glob("*.toml") if not p.name.startswith(".") and p.is_file()]
-    moved = [p for p in elsewhere(folder) if p.suffix == ".toml" and p.is_file()]
+    moved = [p for p in noted if p.parent != here and p.suffix == ".toml" and p.is_file()]
     found = [_remembered(path) for path in paths + moved]
+    rank = {path: number for number, path in enumerate(noted)}
     found.sort(key=lambda s: s.path.name)
-    # Played within the same second (`updated` counts seconds), a file a game was taken to
-    # comes before the others: Save as and the next action can fall in one second, and the
-    # copy left in the folder must not come first then.
-    found.sort(key=lambda s: s.path in moved, reverse=True)
-    found.sort(key=lambda s: s.updated, reverse=True)  # ISO times sort as text; stable sorts
+    # Played within the same second (`updated` counts seconds): the one played last, by the
+    # note, first. Stable sorts: each sort below keeps the order of the ones before it on ties.
+    found.sort(key=lambda s: rank.get(Path(os.path.abspath(s.path)), len(rank)))
+    found.sort(key=lambda s: s.updated, reverse=True)  # ISO times sort as text
     found.sort(key=lambda s: s.problem != "")
     return found
 

@@ -449,13 +449,13 @@ class RajasApp(App[None]):
         self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10)
-        self._note_elsewhere()
+        self._note_played()
 
-    def _note_elsewhere(self) -> None:
-        """A game whose file lies outside the saves folder is noted there, so that Continue and
-        Load offer that file and not a copy the game left in the folder."""
+    def _note_played(self) -> None:
+        """The game's file is noted in the saves folder as the one last played, so that Continue
+        and Load offer it before a copy the game left behind (`saves.remember_played`)."""
         if self.file.path is not None:
-            saves.remember_elsewhere(self.saves_dir, self.file.path)
+            saves.remember_played(self.saves_dir, self.file.path)
 
     @property
     def shown_or_newest(self) -> saves.Game:
@@ -506,7 +506,7 @@ class RajasApp(App[None]):
         if lock is not None:
             self.file.close()
             self.file = saves.adopt(game, path, lock)
-            self._note_elsewhere()
+            self._note_played()
         return path
 
     # Actions ---------------------------------------------------------------------------------

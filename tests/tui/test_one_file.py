@@ -146,3 +146,47 @@ async def test_continue_after_save_as_elsewhere_opens_the_game_where_it_went(
     assert len(save_layer.load(away).log) == 2
     assert len(save_layer.load(left).log) == 1
     assert save_layer.last_unfinished(saves) == away
+
+
+async def _continue_offers(saves: Path) -> Path | None:
+    """What a fresh app's title offers to Continue, once it has listed the folder."""
+    from rajas_tui.tui.screens.title import TitleScreen
+
+    app = kit.app(saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+
+        def listed() -> bool:
+            return isinstance(app.screen, TitleScreen) and app.screen.listing is not None
+
+        await kit.until(pilot, listed, "the title's listing")
+        assert isinstance(app.screen, TitleScreen) and app.screen.listing is not None
+        return app.screen.listing.last
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("name", ["friday", "{away}/friday"])
+async def test_continue_after_save_as_opens_the_copy_played_in_the_same_second(
+    tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    # The header's time counts seconds: a quick player (or a script) can play, Save as and play
+    # on within one. The copy was last played, whatever its name sorts like beside the autosave.
+    monkeypatch.setattr(save_layer, "now", lambda: "2025-06-01T12:00:00Z")
+    away = tmp_path / "away"
+    away.mkdir()
+    app = kit.app(saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        app.start_game([("Asha", "human"), ("Bela", "human")], 42)
+        await kit.until(pilot, lambda: app.game is not None, "the new game shown")
+        left = app.file.path
+        app.commit(rules.legal_actions(app.shown.state)[0])
+        await kit.until(pilot, lambda: len(app.shown.log) == 1, "the first move saved and shown")
+        app.action_save_as()
+        await pilot.pause()
+        await pilot.press(*name.format(away=away), "enter")
+        await kit.until(pilot, lambda: app.file.path != left, "the copy made the game's file")
+        copy = app.file.path
+        app.commit(rules.legal_actions(app.shown.state)[0])
+        await kit.until(pilot, lambda: len(app.shown.log) == 2, "the next move saved and shown")
+    assert copy is not None and left is not None and len(save_layer.load(left).log) == 1
+    assert await _continue_offers(saves) == copy
