@@ -158,6 +158,7 @@ class RajasApp(App[None]):
         self._showing: Worker[None] | None = None
         self.saves_dir = saves.saves_dir(saves_dir)
         self.file = saves.GameFile(None)
+        self.save_trouble = ""  # why the last write failed, until one succeeds
         self._start_path = path
         self.bot_delay = bot_delay
         self.keymap_file = keymap_file
@@ -410,6 +411,7 @@ class RajasApp(App[None]):
             self.notify(problem, severity="error", timeout=10)
         if number != self._made:
             return  # a newer game is on its way to the screen
+        self.save_trouble = problem
         if opening:
             # The last game's screens go before its game does: a game screen on top takes a
             # new game for its own next move, and would ask to hand the keyboard over to a
@@ -441,11 +443,13 @@ class RajasApp(App[None]):
             return
         problem = self._write_in_order(self.newest, self._made)
         if problem:
+            self.save_trouble = problem
             self.notify(problem, severity="error", timeout=10)
 
     def _open_file(self, path: Path | None) -> None:
         """Gives up the previous game's file and lock, and takes this game's."""
         self.file.close()
+        self.save_trouble = ""
         self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10)
@@ -456,6 +460,12 @@ class RajasApp(App[None]):
         and Load offer it before a copy the game left behind (`saves.remember_played`)."""
         if self.file.path is not None:
             saves.remember_played(self.saves_dir, self.file.path)
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the game on show is not being saved: another window has its file, its file
+        was refused, or the last write failed. The status line says so while it lasts."""
+        return self.file.path is None or self.save_trouble != ""
 
     @property
     def shown_or_newest(self) -> saves.Game:
@@ -507,6 +517,7 @@ class RajasApp(App[None]):
             self.file.close()
             self.file = saves.adopt(game, path, lock)
             self._note_played()
+        self.save_trouble = ""  # the game is whole in its file now
         return path
 
     # Actions ---------------------------------------------------------------------------------

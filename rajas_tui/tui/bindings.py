@@ -78,11 +78,19 @@ GAME_OVER: list[BindingType] = [
     Binding("n", "new", "new game", id="over.new"),
     Binding("escape", "title", "title", id="over.title"),
     Binding("q", "quit", "quit", id="over.quit"),
+    Binding("ctrl+s", "app.save_as", "save as", id="over.save_as", show=False),
 ]
 
 ALL: list[Binding] = [
     b for b in (*GAME, *TITLE, *DIALOG, *HELP, *COACH, *GAME_OVER) if isinstance(b, Binding)
 ]
+
+
+def key_of(keymap: dict[str, str], binding_id: str) -> str:
+    """The first key the binding `binding_id` has, the user's keymap read first: what the
+    screens name when they tell the player a key."""
+    found = next(b for b in ALL if b.id == binding_id)
+    return keymap.get(binding_id, found.key_display or found.key).split(",")[0]
 
 
 def config_dir() -> Path:

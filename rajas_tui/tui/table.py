@@ -178,6 +178,11 @@ class TableApp(RajasApp):
     def _open_file(self, path: Path | None) -> None:
         self.file = saves.GameFile(None)
 
+    @property
+    def unsaved(self) -> bool:
+        """Never: the table's own protocol writes every action, not the app's file."""
+        return False
+
     def commit(self, action: rules.Action) -> None:
         """Plays the seat's action on the table, then lets the bots answer, in a worker thread.
         A bot's turn never comes here: the screen asks the app to `tend` it."""

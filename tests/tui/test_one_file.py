@@ -12,6 +12,7 @@ import pytest
 
 import rules
 import saves as save_layer
+from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
 
 from . import kit
@@ -190,3 +191,81 @@ async def test_continue_after_save_as_opens_the_copy_played_in_the_same_second(
         await kit.until(pilot, lambda: len(app.shown.log) == 2, "the next move saved and shown")
     assert copy is not None and left is not None and len(save_layer.load(left).log) == 1
     assert await _continue_offers(saves) == copy
+
+
+def _status(app: RajasApp) -> str:
+    """The game screen's status line, also beneath a hand-over."""
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return str(screen.query_one("#status").render())
+
+
+@pytest.mark.asyncio
+async def test_a_second_window_says_it_is_not_saving_until_save_as(
+    tmp_path: Path, saves: Path
+) -> None:
+    # The message about the lock fades; the status line keeps saying so, and names the key.
+    path = _copy(tmp_path)
+    first = kit.app(save_layer.load(path), saves=saves, path=path)
+    second = kit.app(save_layer.load(path), saves=saves, path=path)
+    async with first.run_test(size=kit.SMALL) as one, second.run_test(size=kit.SMALL) as two:
+        await one.pause()
+        await two.pause()
+        assert "not saved" not in _status(first), _status(first)
+        second.clear_notifications()
+        second.commit(rules.legal_actions(second.shown.state)[0])
+        await kit.until(two, lambda: len(second.shown.log) > len(first.shown.log), "a move")
+        assert _status(second).startswith(" not saved · ctrl+s: save as · "), _status(second)
+        second.action_save_as()
+        await two.pause()
+        await two.press(*str(tmp_path / "mine"), "enter")
+        await kit.until(two, lambda: "not saved" not in _status(second), "saved again")
+
+
+@pytest.mark.asyncio
+async def test_a_failed_write_is_said_on_the_status_line_until_a_write_succeeds(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = kit.app(kit.new_game([("Asha", "human"), ("Bela", "human")], 42), saves=saves)
+    write = save_layer.write
+    failing = [True]
+
+    def full_disk(game: save_layer.Game, file: save_layer.GameFile) -> None:
+        if failing[0]:
+            raise save_layer.SaveError("the game could not be saved: No space left on device")
+        write(game, file)
+
+    monkeypatch.setattr(save_layer, "write", full_disk)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(pilot, lambda: app.game is not None, "the game shown")
+        app.commit(rules.legal_actions(app.shown.state)[0])
+        await kit.until(pilot, lambda: len(app.shown.log) == 1, "the move shown")
+        assert _status(app).startswith(" not saved · ctrl+s: save as · "), _status(app)
+        failing[0] = False
+        app.commit(rules.legal_actions(app.shown.state)[0])
+        await kit.until(pilot, lambda: len(app.shown.log) == 2, "the next move shown")
+        assert _status(app).startswith(" Rajas · "), _status(app)
+
+
+@pytest.mark.asyncio
+async def test_a_game_ended_in_a_second_window_says_it_is_not_saved(
+    tmp_path: Path, saves: Path
+) -> None:
+    from textual.widgets import Static
+
+    from rajas_tui.tui.screens.gameover import GameOverScreen
+
+    path = tmp_path / "over.toml"
+    save_layer.save(kit.finished(), path)
+    first = kit.app(save_layer.load(path), saves=saves, path=path)
+    second = kit.app(save_layer.load(path), saves=saves, path=path)
+    async with first.run_test(size=kit.SMALL) as one, second.run_test(size=kit.SMALL) as two:
+        await one.pause()
+        await two.pause()
+        assert isinstance(second.screen, GameOverScreen)
+        note = second.screen.query_one("#over-unsaved", Static)
+        assert note.display and "ctrl+s" in str(note.render()), str(note.render())
+        assert not first.screen.query_one("#over-unsaved", Static).display
+        await two.press("ctrl+s")
+        await two.pause()
+        await two.press(*str(tmp_path / "mine"), "enter")
+        await kit.until(two, lambda: not note.display, "the note gone once saved")

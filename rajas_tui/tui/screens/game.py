@@ -311,9 +311,24 @@ class GameScreen(Screen[None]):
         return not game.over and not game.seat.is_human
 
     def _status(self, view: View) -> Text:
+        width = self.size.width or 80
+        game = self._game_status(view)
+        if not self.rajas.unsaved:
+            return self._with_hint(Text(" Rajas", "bold") + game, width)
+        # Said for as long as it lasts, not only in a message that fades: a player who looked
+        # away would play on, unsaved. The shorter warning when the game's words need the room.
+        key = bindings.key_of(self.rajas.keymap, "game.save_as")
+        for warning in (f" not saved · {key}: save as", f" unsaved · {key}"):
+            line = Text(warning, "bold reverse") + game
+            if line.cell_len <= width:
+                break
+        line.truncate(width, overflow="ellipsis")
+        return self._with_hint(line, width)
+
+    def _game_status(self, view: View) -> Text:
+        """Round, the seat to act and its workers (or the game's end), after the line's start."""
         state = view.state
-        line = Text(" Rajas", "bold")
-        line.append(f" · round {state.round} · ")
+        line = Text(f" · round {state.round} · ")
         if state.over:
             line.append("game over")
         else:
@@ -329,7 +344,10 @@ class GameScreen(Screen[None]):
                 )
             if state.end_trigger >= 0:
                 line.append(" · last turns", style="bold")
-        width = self.size.width or 80
+        return line
+
+    def _with_hint(self, line: Text, width: int) -> Text:
+        """The line, with the pane and help hint on its right when there is room."""
         # The hint gives way, shortest last, to what the line says about the game: the help
         # repeats it. One space at least keeps the two apart.
         pane = dict(PANES)[self.pane]

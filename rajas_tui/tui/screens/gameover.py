@@ -107,12 +107,27 @@ class GameOverScreen(Screen[None]):
         game = self.rajas.shown
         hist = history.history(game)
         with VerticalScroll(id="over-box"):
+            # Not only in a message that fades: the ending is lost if the player quits now.
+            yield Static(id="over-unsaved", markup=False)
             yield Static(ranking_text(game, hist), id="ranking")
             yield Static(sources_text(game, hist), id="sources", classes="over-part")
             yield Static(chart_text(game, hist, "fame", "Fame"), classes="over-part")
             yield Static(chart_text(game, hist, "money", "Money"), classes="over-part")
             yield Static("n new game · Escape title · q quit", classes="dim over-part")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_saving()
+
+    def on_screen_resume(self) -> None:
+        self._show_saving()  # back from Save as, say
+
+    def _show_saving(self) -> None:
+        note = self.query_one("#over-unsaved", Static)
+        note.display = self.rajas.unsaved
+        if note.display:
+            key = bindings.key_of(self.rajas.keymap, "over.save_as")
+            note.update(f"This game is not saved: {key} saves it to a file of its own.")
 
     def action_new(self) -> None:
         self.rajas.action_new_game()

@@ -148,7 +148,9 @@ DIALOGS = (
     (
         "Load and save-as dialogs",
         "Arrows choose a save and Enter opens it; type a name and "
-        "press Enter to save; Escape cancels.",
+        "press Enter to save; Escape cancels. The game goes on in the file Save as wrote. "
+        "While a game is not being saved (another window has its file, or a write failed), "
+        "the status line begins with not saved and the Save as key.",
     ),
     (
         "Hand-over",
