@@ -23,7 +23,7 @@ import rules
 from rules import GameState, new_game
 
 from . import journal, positions
-from .atomic import write_problem
+from .atomic import Unwritable, write_atomic, write_problem
 from .converter import Problem
 from .files import (
     FORMAT,
@@ -125,6 +125,7 @@ __all__ = [
     "SaveSummary",
     "Seat",
     "Setup",
+    "Unwritable",
     "adopt",
     "app_version",
     "autosave",
@@ -164,6 +165,7 @@ __all__ = [
     "undo_problem",
     "undo_turn",
     "write",
+    "write_atomic",
     "write_problem",
 ]
 

@@ -18,6 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from textual import events, work
 from textual._context import active_app  # the app whose task draws: its glyphs are used
 from textual.app import App, SystemCommand
@@ -33,7 +34,7 @@ import rules
 import saves
 from rajas_tui.present import text
 from rajas_tui.present import thinking as bot_process
-from rajas_tui.tui import bindings, colours
+from rajas_tui.tui import bindings, colours, settings
 from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.collector import Collector
 from rajas_tui.tui.screens.game import GameScreen
@@ -142,10 +143,13 @@ class RajasApp(App[None]):
         bot_delay: float = 0.4,
         keymap_file: Path | None = None,
         theme: str | None = None,
-        ascii_glyphs: bool = False,
+        ascii_glyphs: bool | None = None,
         seed: int | None = None,
         thinker: bot_process.Thinker | None = None,
+        settings_file: Path | None = None,
     ) -> None:
+        """`theme` and `ascii_glyphs`, when given, win over the settings in `settings_file`
+        (read now, written when the palette changes one); None: no settings file."""
         super().__init__()
         self.set_reactive(RajasApp.game, game)
         # The newest game, which actions build on; it is `game` once its save is written.
@@ -162,7 +166,15 @@ class RajasApp(App[None]):
         self._start_path = path
         self.bot_delay = bot_delay
         self.keymap_file = keymap_file
-        self.start_theme = theme
+        self.settings_file = settings_file
+        self.settings, self._settings_problem = (
+            settings.load(settings_file) if settings_file else (settings.Settings(), None)
+        )
+        self._settings_written = self.settings
+        self._settings_lock = threading.Lock()
+        self.start_theme = theme or self.settings.theme
+        if ascii_glyphs is None:
+            ascii_glyphs = bool(self.settings.ascii)
         self.new_game_seed = seed
         self.keymap: dict[str, str] = {}
         self._too_small: TooSmallScreen | None = None
@@ -178,7 +190,11 @@ class RajasApp(App[None]):
         self.keymap, problem = bindings.load_keymap(self.keymap_file)
         if problem:
             self.notify(problem, severity="warning")
+        if self._settings_problem:
+            self.notify(self._settings_problem, severity="warning")
         self.set_keymap(self.keymap)
+        self._shown_theme = self.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.game is None:
             await self.push_screen(TitleScreen())
         else:
@@ -480,6 +496,7 @@ class RajasApp(App[None]):
         self.collector.stop()
         self.flush()
         self.file.close()
+        self._settings_to_file()  # a change the app closed before its worker wrote
 
     # Files -----------------------------------------------------------------------------------
 
@@ -557,7 +574,42 @@ class RajasApp(App[None]):
         if not isinstance(self.screen, TitleScreen):
             self.switch_screen(TitleScreen())
 
+    # Settings: kept in the user's config folder when the palette changes one -------------------
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """A theme chosen in the palette is kept; the one the app started in is not written (the
+        environment may have chosen it for this launch only)."""
+        if theme.name != self._shown_theme:
+            self._shown_theme = theme.name
+            self._keep_settings(attrs.evolve(self.settings, theme=theme.name))
+
+    def _keep_settings(self, chosen: settings.Settings) -> None:
+        if self.settings_file is None or chosen == self.settings:
+            return
+        self.settings = chosen
+        self._write_settings()
+
+    @work(thread=True, group="settings")
+    def _write_settings(self) -> None:
+        problem = self._settings_to_file()
+        if problem:
+            self.call_from_thread(self.notify, problem, severity="warning", timeout=10)
+
+    def _settings_to_file(self) -> str | None:
+        """Writes the newest settings unless they are written already; a sentence if it failed.
+        Each write takes the newest, so writes that run late still leave the last choice."""
+        with self._settings_lock:
+            chosen = self.settings
+            if self.settings_file is None or chosen == self._settings_written:
+                return None
+            # A file that could not be read as settings is kept beside the new one.
+            problem = settings.save(self.settings_file, chosen, self._settings_problem is not None)
+            if problem is None:
+                self._settings_written, self._settings_problem = chosen, None
+            return problem
+
     def set_glyphs(self, ascii_only: bool) -> None:
+        self._keep_settings(attrs.evolve(self.settings, ascii=ascii_only))
         self.glyphs.use_ascii(ascii_only)
         if isinstance(self.screen, GameScreen):
             self.screen.redraw()
@@ -640,11 +692,13 @@ def run(path: Path | None = None) -> int:
         except (saves.SaveError, OSError) as error:
             print(f"rajas: {error}", file=sys.stderr)
             return 1
+    theme, ascii_glyphs = settings.from_environment(os.environ)
     app = RajasApp(
         game,
         path=path,
-        ascii_glyphs=os.environ.get("RAJAS_ASCII", "") not in ("", "0"),
-        theme=os.environ.get("RAJAS_THEME") or None,
+        ascii_glyphs=ascii_glyphs,
+        theme=theme,
+        settings_file=settings.settings_path(),
     )
     app.run()
     # Textual sets 1 when the app stopped on an unhandled error: that must not look like a quit.

@@ -102,16 +102,17 @@ def keymap_path() -> Path:
     return config_dir() / "keymap.toml"
 
 
-# A keymap is a few short lines. Anything much larger, or with long lines, is not one, and
-# tomllib takes quadratic time (or recurses without bound) on some long lines.
+# A keymap or a settings file is a few short lines. Anything much larger, or with long lines,
+# is not one, and tomllib takes quadratic time (or recurses without bound) on some long lines.
 KEYMAP_MAX_BYTES = 16_384
 KEYMAP_MAX_LINE = 200
 
 
-def _keymap_text(path: Path) -> str:
-    """The keymap file's text; OSError or ValueError with the reason when it is not a small
-    regular text file. Opened without blocking and checked on the open descriptor, so a FIFO
-    or a device (also behind a link) is refused at once."""
+def config_text(path: Path, kind: str = "a keymap") -> str:
+    """The text of a file of the config folder (`kind` names it in a sentence); OSError or
+    ValueError with the reason when it is not a small regular text file. Opened without
+    blocking and checked on the open descriptor, so a FIFO or a device (also behind a link) is
+    refused at once."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
     fd = os.open(path, flags)
     with os.fdopen(fd, "rb") as handle:
@@ -119,7 +120,7 @@ def _keymap_text(path: Path) -> str:
             raise ValueError("it is not a regular file")
         data = handle.read(KEYMAP_MAX_BYTES + 1)
     if len(data) > KEYMAP_MAX_BYTES:
-        raise ValueError(f"it is over {KEYMAP_MAX_BYTES:,} bytes, far more than a keymap has")
+        raise ValueError(f"it is over {KEYMAP_MAX_BYTES:,} bytes, far more than {kind} has")
     for number, line in enumerate(data.splitlines(), start=1):
         if len(line) > KEYMAP_MAX_LINE:
             raise ValueError(f"line {number} is over {KEYMAP_MAX_LINE} bytes long")
@@ -132,7 +133,7 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], str | None]:
     if not path.exists() and not path.is_symlink():
         return {}, None
     try:
-        data = tomllib.loads(_keymap_text(path))
+        data = tomllib.loads(config_text(path))
     except OSError as error:
         return {}, f"{path}: cannot be read ({error.strerror or error})"
     except (

@@ -31,6 +31,7 @@ import rules
 import saves
 from rajas_tui.present import turns
 from rajas_tui.present.thinking import Cancelled, Thinker
+from rajas_tui.tui import settings
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.widgets.base import View
@@ -139,9 +140,10 @@ class TableApp(RajasApp):
         seat: int | None,
         *,
         bot_delay: float = 0.4,
-        ascii_glyphs: bool = False,
+        ascii_glyphs: bool | None = None,
         theme: str | None = None,
         thinker: Thinker | None = None,
+        settings_file: Path | None = None,
     ) -> None:
         self.table = path
         self.seat = seat
@@ -152,6 +154,7 @@ class TableApp(RajasApp):
             ascii_glyphs=ascii_glyphs,
             theme=theme,
             thinker=thinker,
+            settings_file=settings_file,
         )
         self._stop = threading.Event()  # the watcher's: set, it stops
         self._gone = threading.Event()  # set when the app closes: no more hand-overs to it
@@ -372,11 +375,13 @@ def run_table(name: str, seat: str | None, folder: str | None) -> int:
     except tables.TableError as error:
         print(f"rajas: {error}", file=sys.stderr)
         return 1
+    theme, ascii_glyphs = settings.from_environment(os.environ)
     app = TableApp(
         path,
         number,
-        ascii_glyphs=os.environ.get("RAJAS_ASCII", "") not in ("", "0"),
-        theme=os.environ.get("RAJAS_THEME") or None,
+        ascii_glyphs=ascii_glyphs,
+        theme=theme,
+        settings_file=settings.settings_path(),
     )
     try:
         app.run()
