@@ -94,7 +94,11 @@ def key_of(keymap: dict[str, str], binding_id: str) -> str:
 
 
 def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    """The keymap's and the settings' folder. A relative $XDG_CONFIG_HOME is ignored, as the
+    XDG spec says: it would name another folder in each folder rajas is started from."""
+    base = os.environ.get("XDG_CONFIG_HOME", "")
+    if not base or not Path(base).is_absolute():
+        base = str(Path.home() / ".config")
     return Path(base) / "rajas"
 
 

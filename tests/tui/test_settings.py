@@ -136,3 +136,11 @@ def test_the_environment_chooses_only_what_it_sets() -> None:
 def test_the_file_lives_beside_the_keymap(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     assert settings.settings_path() == tmp_path / "rajas" / "settings.toml"
+
+
+def test_a_relative_config_home_is_ignored(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # The XDG spec: a relative path there is invalid; one would read a folder that depends on
+    # where rajas was started.
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative/config")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert settings.settings_path() == tmp_path / ".config" / "rajas" / "settings.toml"
