@@ -623,8 +623,9 @@ class RajasApp(App[None]):
         return [*filters, self._ascii_only] if self.glyphs.ascii else filters
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        """Player and dice colours: a theme's `[variables]` may restyle each."""
-        return colours.defaults()
+        """Player and dice colours: a theme's `[variables]` may restyle each; an ANSI theme's
+        are the terminal's own."""
+        return colours.defaults(self.current_theme.ansi)
 
     def get_theme_names(self) -> Iterable[str]:
         return self.available_themes

@@ -14,7 +14,6 @@ from rajas_tui.present.variants import FieldView
 from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, Same, View, player_text
 from rajas_tui.tui.widgets.kali import karma_workers, levels_line, statue_line
-from rajas_tui.tui.widgets.yields import YIELD_COLOURS
 from rules import EMPTY, UNSEEN, GameState, Player, Side, cell_name, ends_at, rotated
 
 CELL = 7
@@ -38,7 +37,7 @@ def _field_text(field: FieldView, width: int) -> Text:
     label = field.code()
     if field.glyph() and cell_len(f"{label} {field.glyph()}") <= width:
         label = f"{label} {field.glyph()}"
-    colour = YIELD_COLOURS[field.field.colour]
+    colour = colours.yield_colour(field.field.colour)
     style = Style(color=colour, dim=field.gained, bold=field.tile not in (EMPTY, UNSEEN))
     return Text(label, style=style)
 

@@ -7,16 +7,14 @@ from rich.style import Style
 from rich.text import Text
 
 from rajas_tui.present import variants
+from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, View
 from rules import counted
-
-# A bonus beside the colour's initial, never the only sign of the colour.
-YIELD_COLOURS = {"white": "bright_white", "yellow": "yellow", "red": "red", "brown": "#b07040"}
 
 
 def tile_text(tile: int) -> Text:
     spec = variants.yield_tile(tile)
-    style = Style(color=YIELD_COLOURS[spec.colour], bold=True)
+    style = Style(color=colours.yield_colour(spec.colour), bold=True)
     token = Text(variants.yield_code(spec), style=style)
     token.append(" " + variants.yield_glyph(spec))
     return token
