@@ -294,11 +294,53 @@ ROAD_GLYPHS = {
     7: "├",
     15: "┼",
 }
-ROAD_ASCII = {m: ("|" if m in (1, 4, 5) else "-" if m in (2, 8, 10) else "+") for m in ROAD_GLYPHS}
+# One glyph a shape and way, as in Unicode. The board draws the arms west and east and the
+# stroke south beside the glyph, so the glyph says the rest, north above all: a corner is the
+# line across its bend, a tee points to its branch, a dead end marks the side its road goes
+# (' up, , down, ( and ) open to the east and the west).
+ROAD_ASCII = {
+    1: "'",
+    4: ",",
+    2: "(",
+    8: ")",
+    5: "|",
+    10: "-",
+    3: "\\",
+    12: "\\",
+    6: "/",
+    9: "/",
+    14: "v",
+    11: "^",
+    7: ">",
+    13: "<",
+    15: "+",
+}
+# The shapes as help names them, each with its ways (for a dead end: north, south, east, west).
+ROAD_SHAPES = (
+    ("straights", (5, 10)),
+    ("corners", (3, 6, 12, 9)),
+    ("tees", (14, 11, 7, 13)),
+    ("dead ends", (1, 4, 2, 8)),
+    ("a crossing", (15,)),
+)
+ROAD_ASCII_HINTS = {
+    "corners": " (the line across the bend)",
+    "tees": " (pointing to the branch)",
+    "dead ends": " (north, south, east, west)",
+}
 
 
 def road_glyph(ends: int) -> str:
     return (ROAD_ASCII if G.ascii else ROAD_GLYPHS).get(ends, G["no_tile"])
+
+
+def road_key() -> str:
+    """Every road glyph of the set in use, by shape, with what the ASCII ones picture."""
+    parts = []
+    for shape, masks in ROAD_SHAPES:
+        glyphs = " ".join(dict.fromkeys(road_glyph(ends) for ends in masks))
+        parts.append(f"{glyphs} {shape}{ROAD_ASCII_HINTS.get(shape, '') if G.ascii else ''}")
+    return ", ".join(parts)
 
 
 def space_cost(spec: SpaceSpec) -> str:

@@ -20,6 +20,7 @@ from rajas_tui.present.text import (
     gains_words,
     player_tag,
     road_glyph,
+    road_key,
 )
 from rajas_tui.tui import bindings
 from rules import GOODS, opposite_face
@@ -90,7 +91,6 @@ def symbols_text() -> str:
         f"{G[name]} {symbol.word}" for name, symbol in rules.catalog().symbols.items()
     )
     players = " ".join(player_tag(seat) for seat in range(len(PLAYER_LETTERS)))
-    roads = "".join(dict.fromkeys(road_glyph(ends) for ends in range(1, 16)))
     marks = [
         f"Gains and costs: {gains}; {G['minus']} before a gain is a cost.",
         "Dice: colour initial and face: o5 orange 5, g2 green, b6 blue, p1 purple; o3! is o3 "
@@ -98,9 +98,9 @@ def symbols_text() -> str:
         f"Players: {players}, a letter and a mark each, beside their colour.",
         "Tiles: T P F M buildings (temple, palace, fort, mill), s t x markets (silk, tea, "
         "spices); a tile's code is its colour and value (o5).",
-        f"Province: R the residence; roads {roads} ({road_glyph(0)} an empty cell); columns a to "
-        "e and rows 1 to 4 name the cells (c2); gains at the edges are what roads reaching them "
-        "give.",
+        f"Province: R the residence; roads: {road_key()}; {road_glyph(0)} an empty cell; "
+        "columns a to e and rows 1 to 4 name the cells (c2); gains at the edges are what roads "
+        "reaching them give.",
         f"Navaratnas fields: y3 a yield tile (colour and number), b{variants.HIDDEN} a tile "
         f"face down, w{variants.shown(variants.EMPTY_FIELD)} an empty field, "
         f"{variants.shown(variants.GAINED)} gained.",
