@@ -615,7 +615,7 @@ class RajasApp(App[None]):
             self.screen.redraw()
         for screen in self.screen_stack:
             for widget in screen.walk_children(with_self=True):
-                widget.refresh()
+                widget.refresh(layout=True)  # the title's logo has another size in ASCII
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """In ASCII, Textual's own lines and blocks (borders, scroll bars, switches) too."""

@@ -208,3 +208,21 @@ def test_no_player_glyph_is_a_gain_symbol() -> None:
         assert glyph not in symbols
     for glyph in text.PLAYER_GLYPHS_UNICODE:
         assert glyph not in unicode
+
+
+@pytest.mark.asyncio
+async def test_the_title_s_logo_reads_in_ascii(saves: Path) -> None:
+    """The logo's double lines made `+` for every corner by the screen's filter read as
+    '+-+ +++': in ASCII the logo is drawn in ASCII of its own, and the palette switches it."""
+    from rajas_tui.tui.screens.title import ASCII_LOGO, LOGO
+
+    app = kit.app(saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        assert LOGO.splitlines()[0].strip() in screen_text(app)
+        app.set_glyphs(True)
+        await pilot.pause()
+        shown = screen_text(app)
+        for line in ASCII_LOGO.splitlines():
+            assert line.rstrip() in shown, (line, shown)
+        assert "+-+" not in shown and "+++" not in shown

@@ -14,7 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from rajas_tui.present import listing
+from rajas_tui.present import listing, text
 from rajas_tui.tui import bindings
 from rules import counted
 
@@ -25,6 +25,19 @@ LOGO = """\
  ╦═╗ ╔═╗   ╦ ╔═╗ ╔═╗
  ╠╦╝ ╠═╣   ║ ╠═╣ ╚═╗
  ╩╚═ ╩ ╩ ╚═╝ ╩ ╩ ╚═╝"""
+# In ASCII the screen's filter would make each corner of the double lines a `+`: unreadable.
+ASCII_LOGO = r"""
+ ___    _       _   _   ___
+| _ \  /_\   _ | | /_\ / __|
+|   / / _ \ | || |/ _ \\__ \
+|_|_\/_/ \_\ \__//_/ \_\___/""".lstrip("\n")
+
+
+class Logo(Static):
+    """The logo in the glyph set in use (the palette can switch it while the title shows)."""
+
+    def render(self) -> str:
+        return ASCII_LOGO if text.G.ascii else LOGO
 
 
 @attrs.frozen
@@ -54,7 +67,7 @@ class TitleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(LOGO, id="logo")
+            yield Logo(id="logo")
             yield Static("of the Ganges — in the terminal, by keyboard", id="subtitle")
             with Center():
                 yield OptionList(id="title-menu")
