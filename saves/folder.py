@@ -328,22 +328,36 @@ def played(directory: Path | str) -> list[Path]:
     return []
 
 
+def _real(path: Path) -> Path:
+    """The path by its folder's real name (the file itself may be a link: it is the save)."""
+    return Path(os.path.realpath(path.parent)) / path.name
+
+
 def list_saves(directory: Path | str) -> list[SaveSummary]:
     """Every save in the folder and every one outside it noted as played (see `PLAYED`), last
     played first; unreadable ones last, with their problem."""
     folder = Path(directory)
     if not folder.is_dir():
         return []
-    here = Path(os.path.abspath(folder))
-    noted = played(folder)
+    # Paths compared by their real folders: the saves folder may be a link, and a file noted
+    # by the folder's real name is one it lists already.
+    here = Path(os.path.realpath(folder))
+    rank: dict[Path, int] = {}  # each file's place in the note, newest first
+    moved = []
+    for path in played(folder):
+        real = _real(path)
+        if real in rank:
+            continue
+        rank[real] = len(rank)
+        if real.parent != here and real.suffix == ".toml" and path.is_file():
+            moved.append(path)
     paths = [p for p in folder.glob("*.toml") if not p.name.startswith(".") and p.is_file()]
-    moved = [p for p in noted if p.parent != here and p.suffix == ".toml" and p.is_file()]
+    reals = {path: here / path.name for path in paths} | {path: _real(path) for path in moved}
     found = [_remembered(path) for path in paths + moved]
-    rank = {path: number for number, path in enumerate(noted)}
     found.sort(key=lambda s: s.path.name)
     # Played within the same second (`updated` counts seconds): the one played last, by the
     # note, first. Stable sorts: each sort below keeps the order of the ones before it on ties.
-    found.sort(key=lambda s: rank.get(Path(os.path.abspath(s.path)), len(rank)))
+    found.sort(key=lambda s: rank.get(reals[s.path], len(rank)))
     found.sort(key=lambda s: s.updated, reverse=True)  # ISO times sort as text
     found.sort(key=lambda s: s.problem != "")
     return found

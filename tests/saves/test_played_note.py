@@ -117,3 +117,13 @@ def test_noting_the_newest_again_writes_nothing(tmp_path: Path) -> None:
     before = note.stat().st_ino
     saves.remember_played(folder, taken)
     assert note.stat().st_ino == before  # a write would have renamed a new file over it
+
+
+def test_a_file_in_the_folder_by_another_path_is_listed_once(tmp_path: Path) -> None:
+    real = tmp_path / "data" / "saves"
+    real.mkdir(parents=True)
+    folder = tmp_path / "saves"
+    folder.symlink_to(real)  # the saves folder is a link; Save as named the real folder
+    game = _game_at(real / "friday.toml", "2025-01-01T10:00:00Z")
+    saves.remember_played(folder, game)
+    assert [s.path.name for s in saves.list_saves(folder)] == ["friday.toml"]
