@@ -18,7 +18,8 @@ from typing import Any
 import attrs
 
 import rules
-from rajas_tui.present import text
+from rajas_tui.present import changes, text
+from rajas_tui.present.changes import paid_dice
 from rajas_tui.present.text import G
 from rules import (
     BUILDINGS,
@@ -27,11 +28,9 @@ from rules import (
     Balcony,
     Boat,
     Chamber,
-    Colour,
     GameState,
     Good,
     Harbor,
-    PaidDie,
     PalaceChoice,
     Pass,
     Place,
@@ -778,7 +777,7 @@ def preview(state: GameState, action: Any) -> str:
     # The dice paid and the dice gained are told apart, never netted: a payment of o5 o3 that
     # brings an orange die back must not read as one orange die less. The payment itself is
     # told once, in the action's words on the first line.
-    parts = _deltas(state, after, seat, paid_dice(action))
+    parts = changes.parts(changes.change_of(state, after, seat, paid_dice(action)))
     for effect in named:
         asked = engine_prompt_of(effect)
         if asked is None:
@@ -826,49 +825,6 @@ def _yield_field_reached(state: GameState, action: TakeYield) -> bool:
         if field.cell == action.cell and field.side == action.side:
             return rules.field_reached(state.player.province, field)
     return False
-
-
-def paid_dice(action: Any) -> tuple[PaidDie, ...]:
-    """The dice an action gives up as its payment (none for most decisions)."""
-    pay = getattr(action, "pay", None)
-    if pay is None:
-        return ()
-    return tuple(pay) if isinstance(pay, tuple) else (pay,)
-
-
-def _deltas(
-    state: GameState, after: GameState, seat: int, paid: tuple[PaidDie, ...] = ()
-) -> list[str]:
-    """The known changes to the player's tracks, dice, rows, workers and boat; the dice as those
-    gained (or lost) besides the `paid` ones."""
-    before_p, after_p = state.players[seat], after.players[seat]
-    parts: list[str] = []
-
-    def delta(name: str, old: int, new: int) -> None:
-        if new != old:
-            sign = "+" if new > old else G["minus"]
-            parts.append(f"{sign}{abs(new - old)}{G[name]}")
-
-    delta("money", before_p.money, after_p.money)
-    delta("fame", before_p.fame, after_p.fame)
-    delta("karma", before_p.karma, after_p.karma)
-    for colour in Colour:
-        old = sum(1 for d in before_p.dice if d.colour == colour)
-        old -= sum(1 for p in paid if p.die.colour == colour)
-        new = sum(1 for d in after_p.dice if d.colour == colour)
-        if new != old:
-            sign = "+" if new > old else G["minus"]
-            parts.append(f"{sign}{abs(new - old)}{G['die']}{colour.letter}")
-    ups = sum(after_p.levels) - sum(before_p.levels)
-    if ups:
-        parts.append(f"+{ups}{G['upgrade']}")
-    delta("worker", before_p.workers, after_p.workers)
-    old_boat, new_boat = state.river.boats[seat], after.river.boats[seat]
-    if new_boat != old_boat:
-        parts.append(f"{G['boat']} boat {old_boat}→{new_boat}")
-    if after.mogul == seat and state.mogul != seat:
-        parts.append("start player next round")
-    return parts
 
 
 def _bought_tile(state: GameState, action: Any) -> Any:
