@@ -71,10 +71,10 @@ def _wait(
 
 
 def _log_line(screen: str) -> str:
-    """The log line's moves ("Log: …" or "Log (7: 2 more since your turn): …")."""
+    """The log line's move ("Log: …" or "Log (7: 2 more since your turn): …")."""
     for line in reversed(screen.splitlines()):
         if line.lstrip().startswith("Log"):
-            return line.split("): ", 1)[-1].split("Log: ", 1)[-1]
+            return re.sub(r"^Log( \([^)]*\))?: ", "", line.lstrip())
     return ""
 
 
@@ -263,9 +263,9 @@ def _shows(screen: str, game: saves.Game) -> bool:
         return False
     if not game.log:
         return "Log: (no action yet)" in screen
-    names = [seat.name for seat in game.setup.seats]
     told = _log_line(screen).strip().rstrip("…")
-    return len(told) > 10 and logbook.move_words(names, game.log[-1]).startswith(told)
+    newest = [line for line in logbook.told(game) if line.kind == logbook.MOVE][-1]
+    return len(told) > 10 and any(form.startswith(told) for form in (newest.words, newest.gist))
 
 
 def _acting(screen: str, game: saves.Game) -> bool:

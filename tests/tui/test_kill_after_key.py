@@ -45,7 +45,7 @@ def _wait_for_change(session: str, before: str, timeout: float = 15.0) -> str:
 
 def _last_line_on_disk(path: Path) -> str:
     game = saves.load(path)
-    return logbook.move_words([seat.name for seat in game.setup.seats], game.log[-1])
+    return [line.words for line in logbook.told(game) if line.kind == logbook.MOVE][-1]
 
 
 def test_kill_9_once_the_action_is_shown_loses_nothing(tmp_path: Path) -> None:

@@ -48,8 +48,8 @@ def _shows(screen: str, game: saves.Game) -> bool:
         return False
     if not game.log:
         return "(no action yet)" in screen
-    words = logbook.move_words(list(NAMES), game.log[-1])
-    return words[:SHOWN] in screen
+    newest = [line for line in logbook.told(game) if line.kind == logbook.MOVE][-1]
+    return any(form[:SHOWN] in screen for form in (newest.words, newest.gist))
 
 
 def _new_game(path: Path) -> int:

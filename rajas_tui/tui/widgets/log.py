@@ -1,5 +1,6 @@
-"""The log: where setup laid the Ganga tiles, then every move told in words, a separator where
-each round begins (who starts it), and a mark where the moves since your last turn begin."""
+"""The log: where setup laid the Ganga tiles, then every move told in words with what it gained
+and paid, a separator where each round begins (who starts it) and where the end came, and a
+mark where the moves since your last turn begin."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def told(view: View) -> list[Text]:
     for index, entry in enumerate(entries):
         if index == new and new > 0:
             lines.append(Text(logbook.ruled(NEW_MARK), "bold"))
-        lines.append(Text(entry.words, "bold" if entry.kind == logbook.ROUND else ""))
+        lines.append(Text(entry.words, "" if entry.kind == logbook.MOVE else "bold"))
     return lines
 
 
@@ -85,19 +86,23 @@ class LogLine(Pane):
 
     def draw(self, view: View) -> Text:
         moves = [entry for entry in view.told if entry.kind == logbook.MOVE]
-        lines = [*variants.ganga_lines(view.state), *(entry.words for entry in moves)]
-        if not lines:
-            return Text("Log: (no action yet)", "dim")
+        if not moves:
+            lines = variants.ganga_lines(view.state)
+            return Text(f"Log: {lines[-1]}" if lines else "Log: (no action yet)", "dim")
         more = new_moves(view) - 1
-        if more <= 0:
-            return Text(f"Log: {lines[-1]}", "dim")
         # The newest move is the line's point: the count of the others says less as the move
-        # needs more of the width, down to the number alone.
-        heads = (f"7: {more} more since your turn", f"7: {more} more", f"+{more}")
-        width = self.size.width or len(lines[-1]) * 2
-        line = ""
-        for head in heads:
-            line = f"Log ({head}): {lines[-1]}"
-            if cell_len(line) <= width:
-                break
+        # needs more of the width, and the move's shorter forms (`Told`) come only after the
+        # count is down to the number alone.
+        heads: tuple[str, ...] = ("Log",)
+        if more > 0:
+            heads = (
+                f"Log (7: {more} more since your turn)",
+                f"Log (7: {more} more)",
+                f"Log (+{more})",
+            )
+        width = self.size.width or cell_len(moves[-1].words) * 2
+        newest = moves[-1]
+        told = (newest.words, newest.brief, newest.gist)
+        forms = [f"{head}: {words}" for words in told for head in heads]
+        line = next((form for form in forms if cell_len(form) <= width), forms[-1])
         return Text(line, "dim")

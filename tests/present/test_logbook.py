@@ -1,0 +1,396 @@
+"""The log tells what each move gained and paid, in the preview's symbols, for bots and humans
+alike, in both glyph sets: a test per kind of action, the gains of a round adding up to what the
+state shows, and nothing hidden from a seat in any line."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import cache
+from itertools import pairwise
+
+import attrs
+import pytest
+
+import rules
+import saves
+from rajas_tui.present import logbook, text
+from rules import Colour, GameState
+
+NAMES = ("Asha", "Bela", "Chand", "Devi")
+# (players, seed, variants): the base game at each player count, and each variant.
+GAMES = (
+    (2, 1, ()),
+    (3, 2, ()),
+    (4, 3, ()),
+    (4, 4, ()),
+    (3, 5, ("ganga",)),
+    (4, 6, ("ganga",)),
+    (2, 12, ("navaratnas",)),
+    (2, 15, ("navaratnas",)),
+    (3, 8, ("navaratnas",)),
+    (4, 9, ("ganga", "navaratnas")),
+)
+SYMBOLS = ("money", "fame", "karma")
+
+
+@cache
+def played(players: int, seed: int, variants: tuple[str, ...]) -> saves.Game:
+    """A game of human seats played to its end by random legal actions (bots and humans are
+    logged alike: the log does not ask who chose)."""
+    seats = [(name, saves.HUMAN) for name in NAMES[:players]]
+    game = saves.start_game(saves.seated(seats, seed, variants=variants))
+    pick = random.Random(seed)
+    while not game.state.over:
+        game = saves.play(game, pick.choice(rules.legal_actions(game.state)))
+    return game
+
+
+@attrs.frozen
+class Step:
+    """One logged move: the states around it, the action, and its line in the log."""
+
+    index: int
+    before: GameState
+    action: rules.Action
+    after: GameState
+    line: str
+
+
+def steps(game: saves.Game) -> Iterator[Step]:
+    moves = [line.words for line in logbook.told(game) if line.kind == logbook.MOVE]
+    assert len(moves) == len(game.log)
+    state = game.start
+    for index, (entry, line) in enumerate(zip(game.log, moves, strict=True)):
+        action = rules.parse_action(entry.action)
+        after = rules.apply(state, action)
+        yield Step(index, state, action, after, line)
+        state = after
+
+
+def every_step() -> Iterator[tuple[saves.Game, Step]]:
+    for spec in GAMES:
+        game = played(*spec)
+        for step in steps(game):
+            yield game, step
+
+
+# What the test expects a line to name, worked out here from the states alone ------------------
+
+
+def signed(amount: int, symbol: str) -> str:
+    return f"{'+' if amount > 0 else text.G['minus']}{abs(amount)}{text.G[symbol]}"
+
+
+def paid(action: rules.Action) -> list[rules.PaidDie]:
+    pay = getattr(action, "pay", None)
+    if pay is None:
+        return []
+    return list(pay) if isinstance(pay, tuple) else [pay]
+
+
+def expected_tokens(step: Step) -> list[str]:
+    """What the move changed for the seat that played it, each as the preview names it: the
+    dice besides those it paid with (the line's words name those)."""
+    seat = step.before.turn
+    was, now = step.before.players[seat], step.after.players[seat]
+    tokens = [
+        signed(getattr(now, name) - getattr(was, name), name)
+        for name in SYMBOLS
+        if getattr(now, name) != getattr(was, name)
+    ]
+    spent = Counter(p.die.colour for p in paid(step.action))
+    for colour in Colour:
+        old = sum(1 for d in was.dice if d.colour == colour) - spent[colour]
+        new = sum(1 for d in now.dice if d.colour == colour)
+        if new != old:
+            tokens.append(f"{signed(new - old, 'die')}{colour.letter}")
+    if sum(now.levels) != sum(was.levels):
+        tokens.append(signed(sum(now.levels) - sum(was.levels), "upgrade"))
+    if now.workers != was.workers:
+        tokens.append(signed(now.workers - was.workers, "worker"))
+    old_boat, new_boat = step.before.river.boats[seat], step.after.river.boats[seat]
+    if old_boat != new_boat:
+        tokens.append(f"{text.G['boat']} boat {old_boat}→{new_boat}")
+    return tokens
+
+
+def gains_part(line: str) -> str:
+    """The line after its words: what the move gained and paid, then what it revealed."""
+    return line.rsplit(": ", 1)[-1]
+
+
+# The line's figures read back from its text -------------------------------------------------
+
+
+def tags() -> dict[str, int]:
+    return {text.player_tag(seat): seat for seat in range(4)}
+
+
+def named(line: str) -> dict[int, Counter[str]]:
+    """The money, fame and karma the line names, by seat: the acting seat's first, then any
+    other seat's after its tag."""
+    found: dict[int, Counter[str]] = {}
+    seat = tags()[line.split(" ", 1)[0]]
+    symbols = {text.G[name]: name for name in SYMBOLS}
+    minus = re.escape(text.G["minus"])
+    marks = "|".join(re.escape(symbol) for symbol in symbols)
+    token = re.compile(rf"(?<!\S)(\+|{minus})(\d+)({marks})(?!\w)")
+    for part in re.split(r"; (?=\S\S )", gains_part(line)):
+        head = part.split(" ", 1)[0]
+        who = tags().get(head, seat)
+        for sign, amount, symbol in token.findall(part):
+            count = found.setdefault(who, Counter())
+            count[symbols[symbol]] += int(amount) * (1 if sign == "+" else -1)
+    return found
+
+
+@pytest.fixture(params=[False, True], ids=["glyphs", "ascii"])
+def glyphs(request: pytest.FixtureRequest) -> Iterator[bool]:
+    text.G.use_ascii(request.param)
+    try:
+        yield request.param
+    finally:
+        text.G.use_ascii(False)
+
+
+# A test per kind of action ------------------------------------------------------------------
+
+
+def _in_ganga_tile(step: Step) -> bool:
+    seat = step.before.turn
+    boat = step.after.river.boats[seat]
+    tiles = step.after.river.tiles
+    return bool(tiles) and boat != step.before.river.boats[seat] and tiles[boat] != rules.EMPTY
+
+
+KINDS: dict[str, Callable[[Step], bool]] = {
+    "quarry": lambda s: isinstance(s.action, rules.Quarry),
+    "tile placed": lambda s: isinstance(s.action, rules.Place),
+    "variety market": lambda s: isinstance(s.action, rules.Variety),
+    "single-good market": lambda s: isinstance(s.action, rules.Single),
+    "palace terrace": lambda s: isinstance(s.action, rules.Terrace),
+    "palace balcony": lambda s: isinstance(s.action, rules.Balcony),
+    "palace chamber": lambda s: isinstance(s.action, rules.Chamber),
+    "outer terrace": lambda s: isinstance(s.action, rules.Outer),
+    "harbor": lambda s: isinstance(s.action, rules.Harbor),
+    "boat move (river earnings)": lambda s: isinstance(s.action, rules.Boat) and s.action.accept,
+    "Ganga tile earnings": _in_ganga_tile,
+    "Navaratnas yield tile": lambda s: isinstance(s.action, rules.TakeYield),
+    "upgrade": lambda s: isinstance(s.action, rules.Upgrade),
+    "dice taken": lambda s: isinstance(s.action, rules.Take),
+    "chamber action from the river": lambda s: isinstance(s.action, rules.PalaceChoice),
+    "Master Builder": lambda s: isinstance(s.action, rules.Rebuild),
+    "scoring a good": lambda s: isinstance(s.action, rules.Score),
+    "Portuguese sail": lambda s: isinstance(s.action, rules.Sail),
+    "die returned": lambda s: isinstance(s.action, rules.Return),
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_of_move_names_what_it_gained_and_paid(kind: str, glyphs: bool) -> None:
+    """Every logged move of the kind names each change to its player's money, fame, karma,
+    dice, upgrades, workers and boat; some of them change something."""
+    matches = [step for _, step in every_step() if KINDS[kind](step)]
+    assert matches, f"no {kind} in the sample games"
+    assert any(expected_tokens(step) for step in matches), f"no {kind} gained anything"
+    for step in matches:
+        tokens = expected_tokens(step)
+        part = gains_part(step.line)
+        for token in tokens:
+            assert token in part, f"{step.line!r} leaves out {token!r}"
+
+
+def test_a_move_that_changed_nothing_says_so() -> None:
+    """A placement that gains nothing (a market without its good's markets, a terrace with a
+    full statue) says "no gain" rather than leaving the reader to wonder."""
+    found = [
+        step
+        for _, step in every_step()
+        if isinstance(step.action, rules.Variety | rules.Single | rules.Terrace)
+        and not expected_tokens(step)
+    ]
+    assert found
+    for step in found:
+        assert re.search(r": no gain( \(.*\))?$", step.line), step.line
+
+
+def test_a_single_good_market_says_how_many_markets_it_scored() -> None:
+    """ "scores 6 spices markets" was the die's value, not the markets scored: the line says
+    how many it scored, and the die's limit when it scored fewer."""
+    found = 0
+    for _, step in every_step():
+        action = step.action
+        if not isinstance(action, rules.Single):
+            continue
+        player = step.before.players[step.before.turn]
+        scored = rules.good_markets(player, action.good, action.pay.value)
+        good = f"{text.good_name(action.good)} market"
+        words = f"scores {rules.counted(len(scored), good)}"
+        if len(scored) < action.pay.value:
+            words += f" (of up to {action.pay.value})"
+        assert words in step.line, step.line
+        found += bool(scored)
+    assert found
+
+
+def test_a_variety_market_says_which_markets_it_scored() -> None:
+    found = 0
+    for _, step in every_step():
+        if not isinstance(step.action, rules.Variety):
+            continue
+        scored = rules.variety_markets(step.before.players[step.before.turn])
+        if scored:
+            assert f"scores {text.markets_words(scored)}: " in step.line, step.line
+            found += 1
+    assert found
+
+
+def test_a_pass_says_the_workers_left_sit_out_the_round() -> None:
+    """Random play seldom leaves a seat without a placement: every space is taken here."""
+    start = rules.new_game(rules.Config(players=2, seed=1))
+    taken = tuple(1 if space == rules.FREE else space for space in start.spaces)
+    before = attrs.evolve(start, spaces=taken)
+    assert rules.legal_actions(before) == [rules.Pass()]
+    after = rules.apply(before, rules.Pass())
+    entry = saves.LogEntry(before.turn, "pass")
+    line = logbook.move_told(NAMES, entry, before, after).words
+    who = f"{text.player_tag(before.turn)} {NAMES[before.turn]}"
+    assert line == f"{who} passes: no placement is legal, sits out the rest of the round"
+
+
+def test_a_quarry_and_the_master_builder_name_the_tile_they_took() -> None:
+    found = 0
+    for _, step in every_step():
+        if isinstance(step.action, rules.Quarry | rules.Rebuild):
+            stack = step.before.supply.stacks[step.action.stack]
+            tile = rules.catalog().tiles[stack[-1]]
+            verb = "buys" if isinstance(step.action, rules.Quarry) else "with"
+            assert f"{verb} {text.tile_label(tile)} (" in step.line, step.line
+            found += isinstance(step.action, rules.Rebuild)
+    assert found
+
+
+def test_a_yield_tile_taken_before_a_road_reaches_it_says_when_it_gains() -> None:
+    found = [
+        step
+        for _, step in every_step()
+        if isinstance(step.action, rules.TakeYield) and not expected_tokens(step)
+    ]
+    assert found
+    for step in found:
+        assert ": no gain until a road reaches the field" in step.line, step.line
+
+
+# Round ends and the end of the game ----------------------------------------------------------
+
+
+def test_a_round_begun_by_the_great_mogul_says_so() -> None:
+    """The start player passes on in turn, unless the Great Mogul took the elephant: the
+    separator says which."""
+    said = 0
+    for spec in GAMES:
+        game = played(*spec)
+        lines = [line for line in logbook.told(game) if line.kind == logbook.ROUND]
+        starts = logbook.rounds_of(game)
+        rounds = list(dict.fromkeys(starts))
+        n = game.start.config.players
+        for (before, after), line in zip(pairwise(rounds), lines[1:], strict=True):
+            in_turn = after[1] == (before[1] + 1) % n
+            assert ("Great Mogul" in line.words) is not in_turn, line.words
+            said += not in_turn
+    assert said
+
+
+def test_the_log_ends_with_the_markers_meeting_and_the_winner() -> None:
+    for spec in GAMES:
+        game = played(*spec)
+        lines = logbook.told(game)
+        names = [seat.name for seat in game.setup.seats]
+        trigger = names[game.state.end_trigger]
+        winner = rules.ranking(game.state)[0]
+        met = [line.words for line in lines if f"{trigger}'s fame and money met" in line.words]
+        assert len(met) == 1
+        assert lines[-1].words == (
+            f"— game over: {names[winner.seat]} wins (margin {winner.margin:+d}) —"
+        )
+        assert lines[-1].kind != logbook.MOVE
+
+
+# The whole: the gains add up, and nothing hidden is told -------------------------------------
+
+
+def test_the_gains_of_each_round_add_up_to_what_the_state_shows(glyphs: bool) -> None:
+    """For every round of every sample game, the money, fame and karma the round's lines name
+    for each seat add up to how that seat's figures changed over the round."""
+    for spec in GAMES:
+        game = played(*spec)
+        rounds: dict[int, list[Step]] = {}
+        for step in steps(game):
+            rounds.setdefault(step.before.round, []).append(step)
+        for number, round_steps in rounds.items():
+            total: dict[int, Counter[str]] = {}
+            for step in round_steps:
+                for seat, count in named(step.line).items():
+                    total.setdefault(seat, Counter()).update(count)
+            first, last = round_steps[0].before, round_steps[-1].after
+            for seat in range(len(first.players)):
+                was, now = first.players[seat], last.players[seat]
+                changed = {name: getattr(now, name) - getattr(was, name) for name in SYMBOLS}
+                told = {name: total.get(seat, Counter())[name] for name in SYMBOLS}
+                assert told == changed, f"{spec} round {number} seat {seat}"
+
+
+def _tile_names(tiles: frozenset[int]) -> set[str]:
+    return {rules.catalog().yield_tiles[tile].name for tile in tiles}
+
+
+def test_no_line_names_a_tile_hidden_from_a_seat() -> None:
+    """A line is shown to every seat: it names no yield tile that lies face down for any of
+    them (another seat's brown tile, the white stack) once the move is played."""
+    checked = 0
+    for spec in GAMES:
+        game = played(*spec)
+        seats = range(game.start.config.players)
+        for step in steps(game):
+            unseen = [rules.hidden_from(step.after, seat) for seat in seats]
+            hidden = _tile_names(frozenset().union(*unseen))
+            words = set(re.findall(r"\b[a-z]+\d+\b", step.line))
+            assert not words & hidden, step.line
+            checked += bool(hidden)
+    assert checked
+
+
+def _swap_brown_tiles(state: GameState) -> GameState:
+    """The start with the first two seats' face-down brown tiles swapped."""
+    players = list(state.players)
+    first, second = players[0], players[1]
+    brown = {t.id for t in rules.catalog().yield_tiles if t.colour == "brown"}
+    i = next(i for i, t in enumerate(first.fields) if t in brown)
+    j = next(j for j, t in enumerate(second.fields) if t in brown)
+    one, two = list(first.fields), list(second.fields)
+    one[i], two[j] = two[j], one[i]
+    players[0] = attrs.evolve(first, fields=tuple(one))
+    players[1] = attrs.evolve(second, fields=tuple(two))
+    return attrs.evolve(state, players=tuple(players))
+
+
+@pytest.mark.parametrize("spec", [spec for spec in GAMES if "navaratnas" in spec[2]])
+def test_a_line_reads_the_same_whichever_tile_lies_face_down(
+    spec: tuple[int, int, tuple[str, ...]],
+) -> None:
+    """The same moves, with the seats' face-down brown tiles swapped: every line reads the
+    same until a road turns one of them up."""
+    game = played(*spec)
+    other = saves.start_game(game.setup, _swap_brown_tiles(game.start))
+    told = 0
+    for entry in game.log:
+        if "turned up" in entry.revealed:
+            break
+        other = saves.play(other, entry.action)
+        told += 1
+    mine = [line.words for line in logbook.told(attrs.evolve(game, log=game.log[:told]))]
+    theirs = [line.words for line in logbook.told(other)]
+    assert told > 20 and mine == theirs
