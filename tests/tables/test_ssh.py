@@ -71,10 +71,10 @@ def _wait(
 
 
 def _log_line(screen: str) -> str:
-    """The log line's move ("Log: …" or "Log (7: 2 more since your turn): …")."""
+    """The log line's move ("Log: …" or "Log, 3 new moves (key 7): …")."""
     for line in reversed(screen.splitlines()):
         if line.lstrip().startswith("Log"):
-            return re.sub(r"^Log( \([^)]*\))?: ", "", line.lstrip())
+            return re.sub(r"^Log(, [^(]*\(key 7[^)]*\)| \(\d+ new\))?: ", "", line.lstrip())
     return ""
 
 

@@ -27,10 +27,10 @@ def _tmux(*args: str) -> str:
 
 
 def _log_line(session: str) -> str:
-    """The newest move on the log line ("Log: ..." or "Log (7: 2 more since your turn): ...")."""
+    """The newest move on the log line ("Log: ..." or "Log, 3 new moves (key 7): ...")."""
     lines = _tmux("capture-pane", "-p", "-t", session).splitlines()
     line = next((line for line in lines if line.startswith("Log")), "")
-    return re.sub(r"^Log( \([^)]*\))?: ", "", line)
+    return re.sub(r"^Log(, [^(]*\(key 7[^)]*\)| \(\d+ new\))?: ", "", line)
 
 
 def _wait_for_change(session: str, before: str, timeout: float = 15.0) -> str:

@@ -1,5 +1,5 @@
 """The log: every move since your last turn (bots included), a separator where each round
-begins naming who starts it, older moves one key away."""
+begins naming who starts it, older moves one key away, and a count of the new moves in words."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rajas_tui.present import logbook, text
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import PANE_NAMES
-from rajas_tui.tui.widgets.log import NEW_MARK, LogLine, LogPane
+from rajas_tui.tui.widgets.log import NEW_MARK, LogLine, LogPane, line_heads
 
 from . import kit
 from .plan import plan
@@ -115,10 +115,18 @@ async def test_the_log_pane_shows_the_bots_moves_since_your_turn(saves: Path) ->
         await pilot.pause()
         assert any(entry.seat == 0 for entry in app.game.log)
         await _until_asha(pilot, app)
-        line = app.screen.query_one(LogLine).render()
+        line = str(app.screen.query_one(LogLine).render())
         bots = app.game.log[max(i for i, e in enumerate(app.game.log) if e.seat == 0) + 1 :]
         assert len(bots) >= 2
-        assert f"Log (7: {len(bots) - 1} more since your turn)" in str(line)
+        # The count is of the moves since the turn, the newest shown among them; the 7 is
+        # called a key, never left to read as a count.
+        n = len(bots)
+        heads = (
+            f"Log, {n} moves since your last turn (key 7 shows them): ",
+            f"Log, {n} moves since your last turn (key 7): ",
+            f"Log, {n} new moves (key 7): ",
+        )
+        assert line.startswith(heads), line
         await pilot.press(LOG_KEY)
         await pilot.pause()
         shown = str(app.screen.query_one(LogPane).render())
@@ -138,16 +146,16 @@ async def test_the_log_key_again_pages_to_older_moves(saves: Path) -> None:
         await pilot.pause()
         pane = app.screen.query_one(LogPane)
         newest = str(pane.render())
-        assert "(newest; 7 again: older)" in newest
+        assert newest.startswith("Log — newest at the bottom; 7 again: older moves\n")
         assert "round 11, " in newest
         await pilot.press(LOG_KEY)
         await pilot.pause()
         older = str(pane.render())
-        assert "page 2 back of" in older
+        assert older.startswith("Log — page 2 back of ")
         assert older.split("\n")[1:] != newest.split("\n")[1:]
         await pilot.press("3", LOG_KEY)
         await pilot.pause()
-        assert "(newest;" in str(pane.render())  # the log opens on its newest lines again
+        assert "newest at the bottom" in str(pane.render())  # it opens on its newest lines again
 
 
 def test_the_log_is_told_again_in_the_other_glyph_set() -> None:
@@ -161,3 +169,9 @@ def test_the_log_is_told_again_in_the_other_glyph_set() -> None:
         assert all(line.words.isascii() for line in ascii_lines if line.kind != logbook.MOVE)
     finally:
         text.G.use_ascii(False)
+
+
+def test_a_seat_that_has_not_moved_yet_reads_the_moves_so_far() -> None:
+    assert line_heads(3, moved=False)[0] == "Log, 3 moves so far (key 7 shows them)"
+    assert line_heads(3, moved=True)[0] == "Log, 3 moves since your last turn (key 7 shows them)"
+    assert line_heads(1, moved=True) == ("Log",)  # the one move is the one shown

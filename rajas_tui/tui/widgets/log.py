@@ -33,6 +33,42 @@ def new_moves(view: View) -> int:
     return sum(1 for entry in entries[start:] if entry.kind == logbook.MOVE)
 
 
+def _has_moved(view: View) -> bool:
+    seat = view.eyes()
+    return any(entry.kind == logbook.MOVE and entry.seat == seat for entry in view.told)
+
+
+def line_heads(count: int, moved: bool) -> tuple[str, ...]:
+    """What leads the log line when `count` moves came since the viewer's turn (the newest of
+    them shown), from the fullest words to the fewest: the count is of moves, and the key that
+    opens the log is called a key."""
+    if count <= 1:
+        return ("Log",)
+    since = "since your last turn" if moved else "so far"
+    return (
+        f"Log, {count} moves {since} (key 7 shows them)",
+        f"Log, {count} moves {since} (key 7)",
+        f"Log, {count} new moves (key 7)",
+        f"Log ({count} new)",
+    )
+
+
+def pane_titles(back: int, pages: int) -> tuple[str, ...]:
+    """The log pane's title, from the fullest words to the fewest: which page of moves it shows
+    and that its key again pages back (the first press only brings the pane)."""
+    if pages <= 1:
+        return ("Log",)
+    wheres = (
+        ("newest at the bottom", "newest last")
+        if back == 0
+        else (f"page {back + 1} back of {pages}",)
+    )
+    keyed = tuple(
+        f"Log — {where}; 7 again: {older}" for where in wheres for older in ("older moves", "older")
+    )
+    return (*keyed, f"Log — {wheres[-1]}", "Log")
+
+
 class LogPane(Pane):
     """The latest lines, newest last, as many as fit; `back` pages toward older ones (the
     pane's key again), and wraps round to the newest after the oldest."""
@@ -54,11 +90,14 @@ class LogPane(Pane):
         shown = entries[max(0, end - room) : end]
         while len(shown) > 1 and shown[0].plain.startswith(" " * WRAP_INDENT):
             shown = shown[1:]  # a page starts on a move's first row, never half-way through it
-        title = Text("Log", "bold")
-        if pages > 1:
-            where = "newest" if back == 0 else f"page {back + 1} back of {pages}"
-            title.append(f" ({where}; 7 again: older)", "dim")
-        return Text("\n").join([title, *shown])
+        return Text("\n").join([self._title(back, pages), *shown])
+
+    def _title(self, back: int, pages: int) -> Text:
+        width = self.size.width
+        titles = pane_titles(back, pages)
+        title = next((t for t in titles if not width or cell_len(t) <= width), titles[-1])
+        name, _, rest = title.partition(" ")
+        return Text.assemble((name, "bold"), (f" {rest}" if rest else "", "dim"))
 
     def _rows(self, lines: list[Text]) -> list[Text]:
         """Each line wrapped to the pane's width, its later rows indented: a move is read
@@ -79,7 +118,7 @@ class LogPane(Pane):
 
 
 class LogLine(Pane):
-    """The newest log line alone, for the small screen, and how many more are new to you."""
+    """The newest log line alone, for the small screen, and how many moves are new to you."""
 
     def inputs(self, view: View) -> tuple[object, ...]:
         return ()  # the game alone: not the chooser
@@ -89,17 +128,9 @@ class LogLine(Pane):
         if not moves:
             lines = variants.ganga_lines(view.state)
             return Text(f"Log: {lines[-1]}" if lines else "Log: (no action yet)", "dim")
-        more = new_moves(view) - 1
-        # The newest move is the line's point: the count of the others says less as the move
-        # needs more of the width, and the move's shorter forms (`Told`) come only after the
-        # count is down to the number alone.
-        heads: tuple[str, ...] = ("Log",)
-        if more > 0:
-            heads = (
-                f"Log (7: {more} more since your turn)",
-                f"Log (7: {more} more)",
-                f"Log (+{more})",
-            )
+        # The newest move is the line's point: the count says less as the move needs more of
+        # the width, and the move's shorter forms (`Told`) come only after the fewest words.
+        heads = line_heads(new_moves(view), _has_moved(view))
         width = self.size.width or cell_len(moves[-1].words) * 2
         newest = moves[-1]
         told = (newest.words, newest.brief, newest.gist)
