@@ -70,8 +70,8 @@ def _sole_writer(path: str) -> Iterator[None]:
 
 
 def _report(game: Game, entries_from: int) -> None:
-    for entry in game.log[entries_from:]:
-        say_line(summary.entry_line(game, entry))
+    for index in range(entries_from, len(game.log)):
+        say_line(summary.entry_line(game, index))
     say_line(summary.status(game))
 
 
@@ -282,13 +282,11 @@ def _step_back_locked(args: argparse.Namespace, step: Callable[[Game], Game], ve
     except ValueError as error:
         raise Refusal(str(error)) from None
     _write(changed, args.path)
-    if verb == "Took back":
-        entries = changed.redo[: len(game.log) - len(changed.log)]
-    else:
-        entries = changed.log[len(game.log) :]
+    # The entries taken back are told as they were played, from the game before the undo.
+    told, first = (game, len(changed.log)) if verb == "Took back" else (changed, len(game.log))
     say(f"{verb}:")
-    for entry in entries:
-        say_line(summary.entry_line(changed, entry))
+    for index in range(first, len(told.log)):
+        say_line(summary.entry_line(told, index))
     say_line(summary.status(changed))
     return 0
 

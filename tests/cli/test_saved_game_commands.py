@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -115,6 +116,23 @@ def test_apply_plays_and_bots_answer(tmp_path: Path, capsys) -> None:
     assert saves.load(saves.backup_of(path)).log  # the save before the last one
     out = capsys.readouterr().out
     assert "Bela (random bot):" in out
+
+
+def test_apply_says_what_each_action_gained_and_paid(tmp_path: Path, capsys) -> None:
+    """Each action played is told with what it gained and paid, in the log's symbols, the
+    bots' answers too: the harbor's free space, its boat to river space 2 and that space's 3$."""
+    path = tmp_path / "g.toml"
+    args = ["new", "--players", "Asha,Bela", "--bots", "Bela=random", "--seed", "3"]
+    assert main([*args, "--save", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["apply", str(path), "harbor h1 b3 move 2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"  Asha: harbor h1 b3 move 2  (+3$ {words.G['boat']} boat 0→2)"
+    game = saves.load(path)
+    bots = [line for line in out if line.startswith("  Bela (random bot): ")]
+    assert len(bots) == sum(1 for entry in game.log if entry.seat == 1)
+    told = re.compile(r"[a-z0-9!]  \((no gain|[^)]*[$★☯⚀⇡☺»][^)]*)\)")
+    assert bots and all(told.search(line) for line in bots), bots
 
 
 def test_a_game_of_bots_plays_to_the_end(tmp_path: Path, capsys) -> None:
