@@ -3,10 +3,11 @@
 The app and the headless commands call this package's names; the work is in small modules
 beside them: `records` (what a game is), `setups` (checking a setup), `journal` (the action log
 and what each action revealed), `converter` (the one cattrs converter), `positions` (checking a
-state), `files` (the TOML file and loading with every check), `atomic` (atomic writes), `folder`
-(the saves folder, autosave names, listing), `lock` (one writer per game), `sameness` (whether the
-file on disk is still this game) and `gamefile` (the one file an open game saves to, and Save
-as). No user interface is imported here.
+state), `files` (the TOML file and loading with every check), `osfiles` (reading only regular
+files, with a bound), `atomic` (atomic writes), `folder` (the saves folder, autosave names,
+listing), `lock` (one writer per game), `sameness` (whether the file on disk is still this game)
+and `gamefile` (the one file an open game saves to, and Save as). No user interface is imported
+here.
 """
 
 from __future__ import annotations

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
+from .osfiles import kind_of, reason
+
 NEW_FILE_MODE = 0o644
 STALE_SECONDS = 600  # a write takes milliseconds; a temporary file this old was left by a crash
 
@@ -72,19 +74,6 @@ def target_of(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def kind_of(mode: int) -> str:
-    """What a file that is not a regular one is, for a sentence."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "something other than a file"
-
-
 def write_problem(path: Path) -> str | None:
     """Why a save cannot be written at `path` (no sentence stop), or None when it can."""
     target = target_of(path)
@@ -95,7 +84,7 @@ def write_problem(path: Path) -> str | None:
             return f"the folder {target.parent} does not exist"
         return None
     except OSError as error:
-        return f"cannot be looked at ({error.strerror or error})"
+        return f"cannot be looked at ({reason(error)})"
     if not stat.S_ISREG(info.st_mode):
         return f"is {kind_of(info.st_mode)}, not a regular file; only a regular file is replaced"
     # Checked on the mode bits, not os.access: root may write anything, but a file someone

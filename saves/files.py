@@ -9,9 +9,7 @@ is atomic and keeps the previous good save as NAME.toml.bak.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import tomllib
 from datetime import datetime
 from functools import cache
@@ -21,8 +19,8 @@ from typing import Any
 import rules
 from rules import GameState, new_game, next_u64, seed_state
 
-from . import journal, positions
-from .atomic import Unwritable, backup_path, kind_of, write_atomic, write_problem
+from . import journal, osfiles, positions
+from .atomic import Unwritable, backup_path, write_atomic, write_problem
 from .converter import (
     Document,
     Header,
@@ -141,46 +139,37 @@ def replace_problem(path: Path | str) -> str | None:
 
 
 def _read_regular(path: Path) -> bytes:
-    """The bytes of a regular file, at most MAX_BYTES + 1 of them. The file is opened without
-    blocking and checked with fstat on the open descriptor, so a FIFO, a terminal or a device
-    (also behind a symlink) is refused at once and cannot be swapped in after the check."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(path, flags)
+    """The bytes of a regular file of at most MAX_BYTES; a FIFO, a terminal or a device (also
+    behind a symlink) is refused at once, unread (`osfiles`)."""
     try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise SaveError(f"{path}: is a folder, not a save file.")
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path}: is {kind_of(info.st_mode)}, not a regular file; not read.")
-        os.set_blocking(fd, True)  # a regular file now: let reads wait as usual
-        if info.st_size > MAX_BYTES:
-            raise SaveError(
-                f"{path}: is {info.st_size:,} bytes, over the 5 MB a save may have; not read."
-            )
-        chunks, size = [], 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, MAX_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
+        return osfiles.read_regular(path, MAX_BYTES)
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file.") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save file.") from None
+    except osfiles.NotRegular as error:
+        if error.kind == "a folder":
+            raise SaveError(f"{path}: is a folder, not a save file.") from None
+        raise SaveError(f"{path}: is {error.kind}, not a regular file; not read.") from None
+    except osfiles.TooLarge as error:
+        raise SaveError(
+            f"{path}: is {error.size:,} bytes, over the 5 MB a save may have; not read."
+        ) from None
+    except OSError as error:
+        raise SaveError(f"{path}: cannot be read ({osfiles.reason(error)}).") from None
 
 
 def read(path: Path) -> dict[str, Any]:
     """The file's TOML, refused unread when too large or shaped to make the parser slow;
     SaveError when unreadable."""
-    try:
-        data = _read_regular(path)
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file.") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file.") from None
-    except OSError as error:
-        raise SaveError(f"{path}: cannot be read ({error.strerror or error}).") from None
-    if len(data) > MAX_BYTES:  # it grew while we looked
+    return parse(path, _read_regular(path))
+
+
+def parse(path: Path, data: bytes) -> dict[str, Any]:
+    """The TOML of a save's bytes (or of a part of them, such as the head a listing reads),
+    with every limit applied before the parser sees them: the one way a save, a table or a
+    position is parsed. SaveError, naming `path`, for bytes that are no save's."""
+    if len(data) > MAX_BYTES:
         raise SaveError(f"{path}: is over the 5 MB a save may have; not read.")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # what some editors write as "Unicode"
         raise SaveError(f"{path}: byte 0: UTF-16 text, but a save is UTF-8.")

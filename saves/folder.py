@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 import unicodedata
 from contextlib import suppress
 from pathlib import Path
@@ -13,9 +12,10 @@ from typing import Any
 import attrs
 
 from . import lock as gamelock
+from . import osfiles
 from .atomic import Unwritable, write_atomic
 from .converter import Problem
-from .files import MAX_BYTES, SaveError, check_header, error_for, load, read, save
+from .files import MAX_BYTES, SaveError, check_header, error_for, load, parse, read, save
 from .records import Game
 
 
@@ -106,10 +106,11 @@ _HEAD_TABLES = (b"[header]", b"[setup]")
 
 def read_head(path: Path) -> bytes:
     """The file's bytes up to its first table after [header] and [setup] (the log, the state or
-    a position), read in small pieces: all a listing needs. b"" when it cannot be read."""
+    a position), read in small pieces from a regular file only: all a listing needs. b"" when
+    it cannot be read."""
     data = b""
     try:
-        with path.open("rb") as handle:
+        with os.fdopen(osfiles.open_regular(path), "rb") as handle:
             while len(data) < HEAD_LIMIT:
                 chunk = handle.read(HEAD_CHUNK)
                 if not chunk:
@@ -137,10 +138,12 @@ def _end_of_head(data: bytes, start: int) -> int | None:
     return None
 
 
-def _parse(data: bytes) -> dict[str, Any] | None:
+def _parsed(path: Path, data: bytes) -> dict[str, Any] | None:
+    """Part of a file parsed under the loader's limits (`files.parse`); None when it cannot be,
+    and the whole file is read then, to tell why."""
     try:
-        return tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return parse(path, data)
+    except SaveError:
         return None
 
 
@@ -152,49 +155,44 @@ def _where(table: dict[str, Any]) -> dict[str, Any] | None:
     return {"round": round_, "turn": turn, "over": over}
 
 
-def _with_header(path: Path, head: bytes, state: dict[str, Any] | None) -> SaveSummary | None:
-    raw = _parse(head)
-    if raw is None or state is None:
+def _with_header(path: Path, head: dict[str, Any], state: Any) -> SaveSummary | None:
+    """The summary from a parsed head and the round, turn and over of `state`, when both are
+    plain enough to trust."""
+    where = _where(state) if isinstance(state, dict) else None
+    if where is None:
         return None
     try:
-        check_header(raw)
+        check_header(head)
     except Problem:
         return None
-    return _from_tables(path, raw, state)
+    return _from_tables(path, head, where)
 
 
-def _summary_from_head(path: Path) -> SaveSummary | None:
-    """The summary from the header's round, turn and over and the setup's names; None when the
-    file has no such header (older saves) or its head is not plain enough to trust."""
-    head = read_head(path)
-    raw = _parse(head)
-    header = raw.get("header") if raw is not None else None
-    return _with_header(path, head, _where(header) if isinstance(header, dict) else None)
-
-
-def _summary_skipping_the_log(path: Path) -> SaveSummary | None:
-    """Older saves, without round, turn and over in the header: the head, and the [state]
-    table's own keys (written before its sub-tables), found by searching the bytes, so the log
-    is never parsed. None when the file is not laid out that plainly."""
+def _summary_skipping_the_log(path: Path, head: dict[str, Any]) -> SaveSummary | None:
+    """Older saves, without round, turn and over in the header: the [state] table's own keys
+    (written before its sub-tables), found by searching the bytes, so the log is never parsed.
+    None when the file is not laid out that plainly."""
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return None
-        data = path.read_bytes()
+        data = osfiles.read_regular(path, MAX_BYTES)
     except OSError:
         return None
-    end, at = _end_of_head(data, 0), data.find(b"\n[state]\n")
-    if end is None or at == -1:
+    at = data.find(b"\n[state]\n")
+    if at == -1:
         return None
     after = data.find(b"\n[", at + 1)
-    scalars = _parse(data[at + 1 : after + 1 if after != -1 else len(data)])
-    state = scalars.get("state") if scalars is not None else None
-    return _with_header(path, data[:end], _where(state) if isinstance(state, dict) else None)
+    scalars = _parsed(path, data[at + 1 : after + 1 if after != -1 else len(data)])
+    return _with_header(path, head, scalars.get("state") if scalars is not None else None)
 
 
 def _summary(path: Path) -> SaveSummary:
-    quick = _summary_from_head(path) or _summary_skipping_the_log(path)
-    if quick is not None:
-        return quick
+    """A listing's line for one file: from its head, parsed once, when it is plain enough; else
+    from the whole file, read as a load reads it."""
+    head = _parsed(path, read_head(path))
+    if head is not None:
+        quick = _with_header(path, head, head.get("header"))
+        quick = quick or _summary_skipping_the_log(path, head)
+        if quick is not None:
+            return quick
     try:
         raw = read(path)
         check_header(raw)
@@ -287,6 +285,8 @@ def _remembered(path: Path) -> SaveSummary:
 PLAYED = ".played"
 FORMER_NOTE = ".elsewhere"  # the older note, of files outside the folder only, read if alone
 PLAYED_KEPT = 20  # of each kind: inside the folder, and outside it
+# Twice PLAYED_KEPT paths of at most 4,096 bytes, each with its line break.
+PLAYED_BYTES = 2 * PLAYED_KEPT * 4097
 
 
 def remember_played(directory: Path | str, path: Path) -> None:
@@ -319,11 +319,12 @@ def played(directory: Path | str) -> list[Path]:
     folder = Path(directory)
     for name in (PLAYED, FORMER_NOTE):
         try:
-            text = (folder / name).read_bytes().decode("utf-8", "surrogateescape")
+            data = osfiles.read_regular(folder / name, PLAYED_BYTES)
         except FileNotFoundError:
             continue
-        except OSError:
+        except OSError:  # not a file rajas wrote (a FIFO, a folder, too long): nothing noted
             return []
+        text = data.decode("utf-8", "surrogateescape")
         return [Path(line) for line in text.splitlines() if line.startswith("/")]
     return []
 

@@ -90,7 +90,7 @@ def test_old_saves_without_the_summary_are_listed_without_parsing_the_log(
     found = saves.list_saves(tmp_path)
     assert len(found) == 3 and not any(s.problem for s in found)
     assert reads["whole files"] == 0
-    monkeypatch.setattr(savefolder, "_summary_skipping_the_log", lambda path: None)
+    monkeypatch.setattr(savefolder, "_summary_skipping_the_log", lambda path, head: None)
     savefolder.forget_listing()
     assert saves.list_saves(tmp_path) == found, "the same as a whole read shows"
     assert reads["whole files"] == 3
