@@ -71,7 +71,7 @@ def _locked(path: Path) -> bool:
     """Whether another rajas holds the name, maybe before writing to it."""
     try:
         gamelock.acquire(path).release()
-    except gamelock.GameInUse:
+    except (gamelock.GameInUse, gamelock.NotALockFile):  # something odd holds the name: skip it
         return True
     except OSError:
         return False

@@ -14,6 +14,7 @@ import attrs
 from . import lock as gamelock
 from .files import SaveError, replace_problem, save
 from .folder import free_autosave_path
+from .osfiles import reason
 from .records import Game
 from .sameness import Step, overwrite_problem, steps
 
@@ -101,7 +102,7 @@ def claim(path: Path) -> gamelock.GameLock:
     except gamelock.GameInUse as error:
         raise SaveError(str(error)) from None
     except OSError as error:
-        raise SaveError(f"{path}: cannot be locked ({error.strerror or error}).") from None
+        raise SaveError(f"{path}: cannot be locked ({reason(error)}).") from None
 
 
 def adopt(game: Game, path: Path, lock: gamelock.GameLock) -> GameFile:

@@ -19,18 +19,56 @@ re-read, check, apply and write.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .osfiles import kind_of
+
 WAIT_STEP = 0.002  # seconds between tries: a table's write takes a few milliseconds
+# A lock file is only ever a regular file rajas made: a symlink there is not followed (a dangling
+# one would have the open create its target), and a FIFO or device is not waited on.
+_SAFE = os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
 
 
 class GameInUse(Exception):
     """Another process (or another window of this one) holds the game; one sentence."""
+
+
+class NotALockFile(OSError):
+    """Something else (a folder, a FIFO, a symlink) is where a lock file goes; `strerror` says
+    what, and that it is to be removed."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        words = f"{path.name} is {kind}, not the lock file rajas keeps there; remove it"
+        super().__init__(errno.EEXIST, words, str(path))
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
+def _open(path: Path, flags: int) -> int:
+    """`path` opened with `flags`, refused (NotALockFile) unless it is a regular file."""
+    try:
+        fd = os.open(path, flags | _SAFE, 0o600)
+    except OSError as error:
+        if error.errno not in (errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EOPNOTSUPP):
+            raise
+        try:  # a symlink (ELOOP), a folder opened for writing, a socket
+            kind = kind_of(os.lstat(path).st_mode)
+        except OSError:
+            raise error from None
+        raise NotALockFile(path, kind) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise NotALockFile(path, kind_of(mode))
+    return fd
 
 
 def lock_path(save: Path) -> Path:
@@ -73,10 +111,11 @@ def acquire(save: Path) -> GameLock:
 
 def try_lock(path: Path) -> int | None:
     """An open descriptor of the file at `path` (made if missing) that holds its exclusive lock,
-    or None when another process holds it. A file taken down between our open and our lock is
-    opened again at `path`, so the lock kept is always on the file that is there."""
+    or None when another process holds it; NotALockFile when something else is there. A file
+    taken down between our open and our lock is opened again at `path`, so the lock kept is
+    always on the file that is there."""
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        fd = _open(path, os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -93,7 +132,7 @@ def try_lock(path: Path) -> int | None:
 def still_there(fd: int, path: Path) -> bool:
     """Whether the open file `fd` is still the file at `path` (not unlinked or replaced)."""
     try:
-        named = os.stat(path)
+        named = os.lstat(path)
     except FileNotFoundError:
         return False
     held = os.fstat(fd)
@@ -103,8 +142,9 @@ def still_there(fd: int, path: Path) -> bool:
 @contextmanager
 def _probed(path: Path) -> Iterator[int | None]:
     """`path` opened read-only and locked without waiting, for the block: its descriptor, or
-    None when a live process holds the lock. Closing the descriptor drops our lock."""
-    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    None when a live process holds the lock. Closing the descriptor drops our lock.
+    NotALockFile, unread and unwaited on, for what is not a regular file."""
+    fd = _open(path, os.O_RDONLY)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -117,7 +157,8 @@ def _probed(path: Path) -> Iterator[int | None]:
 
 
 def holder_alive(path: Path) -> bool:
-    """Whether a live process holds the lock file `path` (a missing file: no)."""
+    """Whether a live process holds the lock file `path` (a missing file, or something other
+    than a lock file: no)."""
     try:
         with _probed(path) as fd:
             return fd is None
@@ -127,14 +168,14 @@ def holder_alive(path: Path) -> bool:
 
 def take_down(path: Path) -> bool:
     """Removes the lock file `path` if no process holds it, under its own lock (see the module's
-    note); whether it was removed."""
+    note); whether it was removed. What is not a lock file is not rajas's, and stays."""
     try:
         with _probed(path) as fd:
             if fd is None or not still_there(fd, path):
                 return False
             path.unlink()
             return True
-    except FileNotFoundError:
+    except (FileNotFoundError, NotALockFile):
         return False
 
 

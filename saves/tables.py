@@ -41,6 +41,7 @@ import rules
 from . import lock as gamelock
 from .files import SaveError, load, save
 from .folder import home_expanded, saves_dir
+from .osfiles import reason
 from .records import Game
 from .sameness import Step, steps
 
@@ -131,7 +132,7 @@ def create(path: Path, game: Game) -> Game:
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as error:
-        raise TableError(f"{path.parent}: cannot be made ({error.strerror or error}).") from None
+        raise TableError(f"{path.parent}: cannot be made ({reason(error)}).") from None
     with _locked(path):
         if path.exists():
             raise TableError(f"There is already a table {path.stem}; choose another name.")
@@ -147,7 +148,7 @@ def _locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     except gamelock.GameInUse:
         raise TableError(f"The table {path.stem} stayed busy; try again.") from None
     except OSError as error:
-        raise TableError(f"{path}: cannot be locked ({error.strerror or error}).") from None
+        raise TableError(f"{path}: cannot be locked ({reason(error)}).") from None
     try:
         yield
     finally:
@@ -316,8 +317,14 @@ def join(path: Path, seat: int | None) -> Presence:
     """Marks `seat` as joined (None: one more watcher) for as long as this process lives;
     SeatTaken when another process has the seat already."""
     tidy(path.parent)
-    if seat is None:
-        return _watch(path)
+    who = "A watcher" if seat is None else f"Seat {seat_letter(seat)}"
+    try:
+        return _watch(path) if seat is None else _take_seat(path, seat)
+    except OSError as error:  # SeatTaken is a TableError: it goes on as it is
+        raise TableError(f"{who} of {path.stem} cannot be taken: {reason(error)}.") from None
+
+
+def _take_seat(path: Path, seat: int) -> Presence:
     where = presence_path(path, seat)
     deadline = time.monotonic() + PROBE_WAIT
     while True:

@@ -11,11 +11,13 @@ from typing import Any
 import saves
 from rajas_tui.cli import choices
 from rajas_tui.cli.terminal import say, say_line
-from saves import tables
+from saves import osfiles, tables
 from saves.records import BOT_KINDS, HUMAN, Seat, Setup
 
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
+# The longest public key (RSA of 16,384 bits) is under 3 KB; a file far longer is no key file.
+KEY_FILE_BYTES = 16_384
 KEY_TYPES = (
     "ssh-ed25519",
     "ssh-rsa",
@@ -148,11 +150,20 @@ def _moved_tables() -> bool:
 
 
 def _public_key(path: Path) -> str:
-    """The one public key in a .pub file, as `TYPE BASE64 [COMMENT]`."""
+    """The one public key in a .pub file, as `TYPE BASE64 [COMMENT]`; read only from a regular
+    file, and no more of it than a key file holds."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        data = osfiles.read_regular(path, KEY_FILE_BYTES)
+    except osfiles.NotRegular as error:
+        raise tables.TableError(f"{path}: {error.strerror}.") from None
+    except osfiles.TooLarge as error:
+        raise tables.TableError(
+            f"{path}: is {error.size:,} bytes, more than the {KEY_FILE_BYTES:,} a public key "
+            "file has."
+        ) from None
     except OSError as error:
-        raise tables.TableError(f"{path}: cannot be read ({error.strerror or error}).") from None
+        raise tables.TableError(f"{path}: cannot be read ({osfiles.reason(error)}).") from None
+    text = data.decode("utf-8", errors="replace")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     parts = lines[0].split() if len(lines) == 1 else []
     if len(parts) < 2 or parts[0] not in KEY_TYPES or not parts[1].isascii():
