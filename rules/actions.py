@@ -24,12 +24,7 @@ def cell_name(cell: int, columns: int = 5) -> str:
 
 
 def parse_cell(text: str, columns: int = 5) -> int:
-    if (
-        len(text) != 2
-        or text[0] not in COLUMNS[:columns]
-        or not text[1].isdigit()
-        or text[1] == "0"
-    ):
+    if len(text) != 2 or text[0] not in COLUMNS[:columns] or text[1] not in "123456789":
         raise ValueError(f"{text!r} is not a province cell (a1 .. e4)")
     return (int(text[1]) - 1) * columns + COLUMNS.index(text[0])
 
@@ -39,7 +34,8 @@ def stack_name(stack: int) -> str:
 
 
 def parse_stack(text: str) -> int:
-    if not (text.startswith("d") and text[1:].isdigit() and int(text[1:]) >= 1):
+    number = text[1:]
+    if not (text.startswith("d") and number.isascii() and number.isdigit() and int(number) >= 1):
         raise ValueError(f"{text!r} is not a display stack (d1 .. d12)")
     return int(text[1:]) - 1
 
@@ -310,7 +306,7 @@ def _parse_quarry(w: list[str]) -> Action:
 
 def _parse_harbor(w: list[str]) -> Action:
     space, die, move, steps = _words(w, 4, "harbor SPACE DIE move STEPS")
-    if move != "move" or not steps.isdigit():
+    if move != "move" or not (steps.isascii() and steps.isdigit()):
         raise ValueError("expected: harbor SPACE DIE move STEPS")
     if int(steps) < 1:
         raise ValueError("the boat moves at least 1 space from the harbor")

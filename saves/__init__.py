@@ -49,6 +49,7 @@ from .setups import (
     config_for,
     position_mismatch,
     seated_on,
+    seed_problem,
     settled,
     setup_problem,
 )
@@ -158,6 +159,7 @@ __all__ = [
     "save_as",
     "saves_dir",
     "seated",
+    "seed_problem",
     "settled",
     "setup_refusal",
     "setup_revealed",

@@ -40,7 +40,7 @@ VERSION = 1
 # with. A new algorithm needs a new version here, and the old one kept for the old saves.
 GENERATORS = {1: "splitmix64"}
 MAX_BYTES = 5 * 1024 * 1024
-_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 _TOML_PLACE = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 
 

@@ -55,10 +55,18 @@ def setup_problem(setup: Setup) -> tuple[str, str] | None:
         return "variants", "a variant is named twice"
     if setup.undo not in UNDO_MODES:
         return "undo", f"{describe(setup.undo)} is not an undo mode ({', '.join(UNDO_MODES)})"
-    # A seed the TOML file cannot hold would start a game whose every autosave is refused on load.
-    if not INT64_MIN <= setup.seed <= INT64_MAX:
-        return "seed", f"the seed must fit in 64 bits (a TOML integer), not {setup.seed}"
+    problem = seed_problem(setup.seed)
+    if problem:
+        return "seed", problem
     return None
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why `seed` cannot be a game's (no sentence stop), or None. A seed the TOML file cannot
+    hold would start a game whose every autosave is refused on load."""
+    if INT64_MIN <= seed <= INT64_MAX:
+        return None
+    return f"the seed must be a whole number from {INT64_MIN} to {INT64_MAX}, not {seed}"
 
 
 def settled(setup: Setup) -> Setup:

@@ -55,7 +55,7 @@ PROBE_WAIT = 0.2  # seconds a joiner tries again while `connected` looks at a fr
 # The files beside a table: its lock, its seats' and its watchers' presence files.
 # (`watchers.here`: the one file all watchers shared before they were counted.)
 LEFTOVER = re.compile(
-    r"\.(.+?)\.(?:toml\.lock|seat-[A-D]\.here|watcher-\d+-[0-9a-f]+\.here|watchers\.here)"
+    r"\.(.+?)\.(?:toml\.lock|seat-[A-D]\.here|watcher-[0-9]+-[0-9a-f]+\.here|watchers\.here)"
 )
 
 Choose = Callable[[Game], rules.Action]  # the acting bot's move in a game at its turn
@@ -106,7 +106,7 @@ def seat_number(text: str, game: Game) -> int:
     names = [seat.name.casefold() for seat in game.setup.seats]
     if len(text) == 1 and text.upper() in SEATS[:count]:
         return SEATS.index(text.upper())
-    if text.isdigit() and int(text) < count:
+    if text.isascii() and text.isdigit() and int(text) < count:
         return int(text)
     if text.casefold() in names:
         return names.index(text.casefold())

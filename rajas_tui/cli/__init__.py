@@ -31,10 +31,9 @@ class ArgumentParser(argparse.ArgumentParser):
 
 def _int_in(low: int, high: int | None, what: str) -> type:
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        value = choices.whole_number(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}")
         if value < low or (high is not None and value > high):
             bound = f"{low} to {high}" if high is not None else f"at least {low}"
             raise argparse.ArgumentTypeError(f"must be {bound}, not {value}")

@@ -7,6 +7,7 @@ Every refusal is a ValueError holding one sentence for the caller to print with 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,13 +43,28 @@ def variants(items: Sequence[str]) -> tuple[str, ...]:
     return tuple(v for v in VARIANTS if v in found)
 
 
+# ASCII digits only: int() and str.isdigit() also take other scripts' digits ('٣', '²', '３').
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number `text` spells in ASCII digits (a sign allowed), or None."""
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def seat_index(text: str, seats: int) -> int | None:
+    """The seat a number from 0 names (ASCII digits), or None when `text` names none."""
+    return int(text) if text.isascii() and text.isdigit() and int(text) < seats else None
+
+
 def seats(text: str, players: int, names: Sequence[str] = ()) -> frozenset[int]:
     """The seats --navaratnas names, by number from 0 or by player name."""
     lowered = [name.casefold() for name in names]
     chosen: set[int] = set()
     for part in (item.strip() for item in text.split(",")):
-        if part.isdigit() and int(part) < players:
-            chosen.add(int(part))
+        seat = seat_index(part, players)
+        if seat is not None:
+            chosen.add(seat)
         elif part and part.casefold() in lowered:
             chosen.add(lowered.index(part.casefold()))
         else:

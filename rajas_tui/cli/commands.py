@@ -17,17 +17,19 @@ INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 def seed(text: str) -> int:
     """A seed option: a whole number that fits a save (64 bits), as `new` and `simulate` take."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
-    if not INT64_MIN <= value <= INT64_MAX:
-        raise argparse.ArgumentTypeError("the seed must fit in 64 bits (a TOML integer)")
+    from saves import seed_problem  # a seed is checked as a save's setup checks it
+
+    value = choices.whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}")
+    problem = seed_problem(value)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return value
 
 
 def _seat_number(text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"a seat is a number from 0, not {text!r}")
     return int(text)
 

@@ -87,8 +87,9 @@ def _seats(args: argparse.Namespace) -> tuple[tuple[Seat, ...], tuple[str, ...]]
     for seat_text, kind in args.bots:
         if kind not in BOT_KINDS:
             raise _usage("new", f"--bots: {kind!r} is not a bot kind ({', '.join(BOT_KINDS)})")
-        if seat_text.isdigit() and int(seat_text) < len(names):
-            seat = int(seat_text)
+        number = choices.seat_index(seat_text, len(names))
+        if number is not None:
+            seat = number
         elif seat_text.casefold() in lowered:
             seat = lowered.index(seat_text.casefold())
         else:

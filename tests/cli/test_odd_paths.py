@@ -110,7 +110,10 @@ BEYOND = str(2**63)  # one past the largest seed a save holds
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["simulate", "--games", "1", "--seed", BEYOND], "the seed must fit in 64 bits"),
+        (
+            ["simulate", "--games", "1", "--seed", BEYOND],
+            "the seed must be a whole number from -9223372036854775808 to 9223372036854775807",
+        ),
         (["simulate", "--games", "2", "--seed", str(2**63 - 1)], "--seed + --games goes past"),
         (["simulate", "--games", "1", "--seed", "x"], "the seed must be a whole number"),
     ],
@@ -128,4 +131,7 @@ def test_a_seed_no_save_can_hold_is_refused_by_simulate_as_by_new(
 def test_a_table_seed_is_one_a_save_can_hold(tmp_path: Path, capsys) -> None:
     args = ["table", "new", "t", "--players", "A,B", "--seed", BEYOND, "--tables", str(tmp_path)]
     assert exit_code(args) == 2
-    assert "the seed must fit in 64 bits" in capsys.readouterr().err
+    assert (
+        "the seed must be a whole number from -9223372036854775808 to 9223372036854775807"
+        in capsys.readouterr().err
+    )

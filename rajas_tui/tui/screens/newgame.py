@@ -104,7 +104,7 @@ class NewGameScreen(Dialog):
                     "" if self.default_seed is None else str(self.default_seed),
                     placeholder="random",
                     id="seed",
-                    restrict=r"\d*",
+                    restrict=r"[0-9]*",  # \d would let other scripts' digits in
                     compact=True,
                 )
             # Errors quote the names typed, which are never markup.
