@@ -124,6 +124,8 @@ def save(game: Game, path: Path | str) -> None:
         write_atomic(Path(path), dumps(game).encode("utf-8"), backup=_looks_like_save)
     except Unwritable as error:
         raise SaveError(str(error)) from None
+    except OSError as error:  # a full disk, say: the old file is still there, whole
+        raise SaveError(f"{path}: cannot be written ({osfiles.reason(error)}).") from None
 
 
 def replace_problem(path: Path | str) -> str | None:

@@ -246,7 +246,7 @@ def folder_problem(directory: Path | str) -> str | None:
         with os.scandir(folder) as entries:
             next(entries, None)
     except OSError as error:
-        return f"{folder}: the saves folder cannot be read ({error.strerror or error})."
+        return f"{folder}: the saves folder cannot be read ({osfiles.reason(error)})."
     return None
 
 

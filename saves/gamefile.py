@@ -36,9 +36,9 @@ def save_as(game: Game, path: Path, replace: bool = False) -> None:
         raise ReplaceUnconfirmed(f"{path.name} already exists: Enter again replaces it.")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        save(game, path)
     except OSError as error:
-        raise SaveError(str(error)) from error
+        raise SaveError(f"{path.parent}: cannot be made ({reason(error)}).") from None
+    save(game, path)
 
 
 @attrs.define
@@ -119,7 +119,7 @@ def write(game: Game, file: GameFile) -> None:
     if problem is None:
         try:
             save(game, file.path)
-        except (SaveError, OSError) as error:
+        except SaveError as error:
             raise SaveError(f"the game could not be saved: {error}") from error
         file.known = steps((*game.log, *game.redo))
         return

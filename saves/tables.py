@@ -158,7 +158,7 @@ def _locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 def _write(game: Game, path: Path) -> None:
     try:
         save(game, path)
-    except (SaveError, OSError) as error:
+    except SaveError as error:
         raise TableError(f"The table could not be saved: {error}") from None
 
 

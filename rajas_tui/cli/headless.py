@@ -17,6 +17,7 @@ from rajas_tui.cli.terminal import say, say_line
 from rajas_tui.present import turns
 from rules import counted
 from saves import journal
+from saves.osfiles import reason
 from saves.records import BOT_KINDS, HUMAN, Game, Seat, Setup
 
 EXIT_REFUSED = 1
@@ -48,7 +49,7 @@ def _write(game: Game, path: str) -> None:
     except saves.SaveError as error:
         raise Refusal(str(error)) from None
     except OSError as error:
-        raise Refusal(f"{path}: cannot be written ({error.strerror or error}).") from None
+        raise Refusal(f"{path}: cannot be written ({reason(error)}).") from None
 
 
 @contextmanager
@@ -62,7 +63,7 @@ def _sole_writer(path: str) -> Iterator[None]:
         raise Refusal(str(error)) from None
     except OSError as error:
         where = gamelock.lock_path(Path(path))
-        raise Refusal(f"{where}: cannot lock the game ({error.strerror or error}).") from None
+        raise Refusal(f"{where}: cannot lock the game ({reason(error)}).") from None
     try:
         yield
     finally:
@@ -320,5 +321,5 @@ def run_command(args: argparse.Namespace) -> int:
         return refusal.code
     except OSError as error:  # a file we did not expect to touch: still one line
         name = f"{error.filename}: " if error.filename else ""
-        say_line(f"rajas: {name}{error.strerror or error}.", file=sys.stderr)
+        say_line(f"rajas: {name}{reason(error)}.", file=sys.stderr)
         return EXIT_REFUSED

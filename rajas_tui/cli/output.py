@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from saves.osfiles import reason
+
 # A closed pipe ends the command as if SIGPIPE had stopped it, as shells report such a command
 # (128 + 13), so `set -o pipefail` scripts see the same code as for `yes | head -1`.
 EXIT_BROKEN_PIPE = 141
@@ -83,7 +85,7 @@ def guarded(run: Callable[[], int]) -> int:
         _discard_stdout(stream)
         if isinstance(error, BrokenPipeError):
             return EXIT_BROKEN_PIPE
-        _say(f"rajas: cannot write the output: {error.strerror or error}.")
+        _say(f"rajas: cannot write the output: {reason(error)}.")
         return EXIT_OUTPUT_FAILED
     except KeyboardInterrupt:
         # A long command (a tournament) stopped by Ctrl-C: one line, not Python's traceback.

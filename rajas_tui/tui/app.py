@@ -40,6 +40,7 @@ from rajas_tui.tui.collector import Collector
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from saves.osfiles import reason
 from themes import theme_files
 
 # The screens not on the first frame (game over, help, the dialogs) are imported when first
@@ -74,8 +75,11 @@ def load_themes() -> tuple[list[Theme], str]:
     """The shipped themes as Textual themes, and a sentence if any could not be read."""
     try:
         return [Theme(**settings) for settings in theme_files()], ""
-    except (OSError, ValueError, TypeError) as error:
-        return [FALLBACK_THEME], f"The theme files could not be read ({error}); using a default."
+    except OSError as error:
+        problem = reason(error)
+    except (ValueError, TypeError) as error:
+        problem = str(error)
+    return [FALLBACK_THEME], f"The theme files could not be read ({problem}); using a default."
 
 
 class RajasCommands(Provider):
@@ -506,8 +510,8 @@ class RajasApp(App[None]):
     def open_save(self, path: Path) -> None:
         try:
             game = saves.load(path)
-        except (saves.SaveError, OSError) as error:
-            self.notify(f"{path}: {error}", severity="error")
+        except saves.SaveError as error:  # it names the file
+            self.notify(str(error), severity="error")
             return
         self.show_game(game, path)
 
@@ -690,7 +694,7 @@ def run(path: Path | None = None) -> int:
     if path is not None:
         try:
             game = saves.load(path)
-        except (saves.SaveError, OSError) as error:
+        except saves.SaveError as error:
             print(f"rajas: {error}", file=sys.stderr)
             return 1
     theme, ascii_glyphs = settings.from_environment(os.environ)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from textual.binding import Binding, BindingType
 
+from saves.osfiles import reason
+
 # Game keys: each becomes one chooser command (see chooser.py) or a screen action.
 GAME: list[BindingType] = [
     Binding("q", "command('quarry')", "quarry", id="area.quarry"),
@@ -139,7 +141,7 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], str | None]:
     try:
         data = tomllib.loads(config_text(path))
     except OSError as error:
-        return {}, f"{path}: cannot be read ({error.strerror or error})"
+        return {}, f"{path}: cannot be read ({reason(error)})"
     except (
         ValueError,
         RecursionError,
