@@ -162,10 +162,11 @@ def variant_lines(game: Game, view: GameState) -> list[str]:
 
 
 def show(game: Game, title: str, seat: int | None = None) -> str:
-    """The summary `rajas show` prints, as `seat` may see it (None: hidden tiles stay hidden)."""
+    """The summary `rajas show` prints, as `seat` may see it (None: hidden tiles stay hidden).
+    Never the seed: set up again from it, a game tells every hidden tile."""
     state = game.state
     lines = [
-        f"{title}: {', '.join(s.name for s in game.setup.seats)}; seed {game.setup.seed}; "
+        f"{title}: {', '.join(s.name for s in game.setup.seats)}; "
         f"{counted(len(game.log), 'action')}; undo {game.setup.undo}",
         status(game),
         "",

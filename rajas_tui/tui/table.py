@@ -162,8 +162,14 @@ class TableApp(RajasApp):
         self._again = False  # a bot's turn came while one ran: look again when they are done
 
     def _view(self, game: saves.Game) -> saves.Game:
-        """The game as this seat may see it (a watcher sees what no seat hides)."""
-        return attrs.evolve(game, state=rules.seat_view(game.state, self.seat))
+        """The game as this seat may see it (a watcher sees what no seat hides), without its
+        seed: set up again from it, a game tells every hidden tile. The start keeps its
+        generator, which the log and the game-over charts replay the moves from, unshown."""
+        state = rules.seat_view(game.state, self.seat)
+        unseen = state.config.seed
+        start = attrs.evolve(game.start, config=attrs.evolve(game.start.config, seed=unseen))
+        setup = attrs.evolve(game.setup, seed=unseen)
+        return attrs.evolve(game, setup=setup, start=start, state=state)
 
     async def on_mount(self) -> None:
         await super().on_mount()

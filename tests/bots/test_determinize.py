@@ -87,3 +87,12 @@ def test_a_win_outweighs_any_margin() -> None:
     values = returns(ended)
     assert values[0] > 1.0 > values[2] > values[1]
     assert max(abs(v - round(v)) for v in values) <= 0.1
+
+
+def test_a_determinized_game_carries_no_seed_nor_the_real_generator(
+    sample: list[GameState],
+) -> None:
+    for state in sample:
+        made = determinize(state, state.turn, 3)
+        assert made.config.seed == seat_view(state, None).config.seed != state.config.seed
+        assert made.rng != state.rng
