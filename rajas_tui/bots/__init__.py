@@ -6,10 +6,11 @@ give one legal action (`choose`, or each bot module's `decide`).
 - `easy`, `normal`, `hard` (search): a tree search over games drawn from what the seat may
   see, at three budgets.
 
-A bot draws from its own seed, made from the game seed, its kind and the number of actions so
-far: it never touches the game's generator, so a game with bots is still reproduced by its seed
-and its log, and a bot makes the same choice again after an undo. A bot sees the game only as its
-seat may (`rules.seat_view`): another seat's face-down tile never reaches it.
+A bot draws from its own seed, a digest of the game seed, its kind and the number of actions so
+far (it is never handed the game's seed itself): it never touches the game's generator, so a game
+with bots is still reproduced by its seed and its log, and a bot makes the same choice again after
+an undo. A bot sees the game only as its seat may (`rules.seat_view`): another seat's face-down
+tile never reaches it.
 """
 
 from __future__ import annotations
@@ -41,8 +42,12 @@ KINDS = tuple(BOTS)
 
 
 def seed_for(kind: str, game_seed: int, steps: int) -> Seed:
-    """A bot's seed for one decision (the random bot's draws are as before bots had levels)."""
-    return f"rajas-bot:{kind}:{game_seed}:{steps}"
+    """A bot's seed for one decision: a digest of the game's seed, its kind and the steps, so the
+    bot never holds the game's seed (set up again from it, a game tells every hidden tile)."""
+    from hashlib import blake2b  # only when a bot decides
+
+    text = f"rajas-bot:{kind}:{game_seed}:{steps}".encode()
+    return int.from_bytes(blake2b(text, digest_size=16).digest(), "big")
 
 
 def choose(kind: str, state: GameState, game_seed: int) -> rules.Action:

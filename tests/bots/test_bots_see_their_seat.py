@@ -44,3 +44,24 @@ def test_a_bot_still_plays_whole_variant_games() -> None:
     while not state.over:
         state = rules.apply(state, bots.choose("random", state, 9))
     assert state.steps > 100
+
+
+@pytest.mark.parametrize("kind", bots.KINDS)
+def test_a_bot_is_not_handed_the_games_seed(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Set up again from the seed, a game tells every hidden tile: a bot's own seed is drawn
+    from it, but cannot be read back to it."""
+    game_seed = 7_346_912_058_113
+    state = rules.new_game(rules.Config(players=3, seed=game_seed, boards=("navaratnas",) * 3))
+    handed: list[object] = []
+    decide = bots.BOTS[kind]
+
+    def recording(view: rules.GameState, seat: int, seed: object) -> rules.Action:
+        handed.append(seed)
+        return decide(view, seat, seed)
+
+    monkeypatch.setitem(bots.BOTS, kind, recording)
+    first = bots.choose(kind, rules.seat_view(state, state.turn), game_seed)
+    assert bots.choose(kind, rules.seat_view(state, state.turn), game_seed) == first
+    assert handed[0] == handed[1], "the same decision draws from the same seed"
+    assert str(game_seed) not in str(handed[0]) and f"{game_seed:x}" not in f"{handed[0]}"
+    assert bots.seed_for(kind, game_seed, 1) != handed[0] != bots.seed_for(kind, game_seed + 1, 0)
