@@ -19,7 +19,7 @@ from rajas_tui.cli import main
 from rajas_tui.present import listing
 from saves import folder as savefolder
 
-DOTTED_PARTS = 20_000  # about 43 KB: tomllib took seconds and gigabytes on it
+DOTTED_PARTS = 20_000  # about 43 KB, on which tomllib is slow and grows to gigabytes
 OLD_EXAMPLES = ("opening-2p.toml", "midgame-4p.toml", "final-action-3p.toml")
 
 

@@ -55,3 +55,17 @@ async def test_a_seat_holds_and_shows_no_seed(tmp_path: Path, seat: int | None) 
     assert "Asha" in screens[0] and screens[1].strip() and screens[1] != screens[0]
     for screen in screens:
         assert str(SEED) not in screen
+
+
+async def test_the_files_beside_a_table_hold_nothing(tmp_path: Path) -> None:
+    """A seat's presence file, a watcher's and the table's lock are empty: only the table's own
+    file, which no seat is given, holds the game."""
+    path = _table(tmp_path)
+    here = [tables.join(path, 0), tables.join(path, None)]
+    try:
+        beside = [p for p in tmp_path.iterdir() if p != path]
+        assert len(beside) == 3, beside
+        assert all(p.stat().st_size == 0 for p in beside), beside
+    finally:
+        for presence in here:
+            presence.leave()
