@@ -141,9 +141,10 @@ def test_a_fifo_as_a_saves_lock_is_refused(tmp_path: Path) -> None:
     )
 
 
-def test_a_fifo_as_the_elsewhere_note_does_not_hang_the_listing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("note", [".played", ".elsewhere"])
+def test_a_fifo_as_the_played_note_does_not_hang_the_listing(tmp_path: Path, note: str) -> None:
     saves.save(saves.start_game(Setup((Seat("Asha"), Seat("Bela")), 5)), tmp_path / "g.toml")
-    fifo = tmp_path / ".elsewhere"
+    fifo = tmp_path / note
     os.mkfifo(fifo)
     found = _within(lambda: saves.list_saves(tmp_path), fifo)
     assert [s.path.name for s in found] == ["g.toml"]
