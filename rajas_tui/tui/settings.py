@@ -20,6 +20,7 @@ import attrs
 
 import saves
 from rajas_tui.tui import bindings
+from saves.osfiles import reason
 
 # Each setting, the type its value must have, and the words for that in a sentence.
 KINDS: dict[str, tuple[type, str]] = {
@@ -47,8 +48,7 @@ def load(path: Path) -> tuple[Settings, str | None]:
     try:
         data = tomllib.loads(bindings.config_text(path, "a settings file"))
     except OSError as error:
-        reason = error.strerror or error
-        return Settings(), f"{path}: cannot be read ({reason}); using the defaults."
+        return Settings(), f"{path}: cannot be read ({reason(error)}); using the defaults."
     except (ValueError, RecursionError) as error:  # TOMLDecodeError, UnicodeError: ValueErrors
         return Settings(), f"{path}: not a settings file ({error}); using the defaults."
     problem = _problem(data)
@@ -80,7 +80,7 @@ def save(path: Path, settings: Settings, keep_old: bool = False) -> str | None:
     except saves.Unwritable as error:
         return f"The settings could not be saved: {error}"
     except OSError as error:
-        return f"The settings could not be saved: {path}: {error.strerror or error}."
+        return f"The settings could not be saved: {path}: {reason(error)}."
     return None
 
 
