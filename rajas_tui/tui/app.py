@@ -23,6 +23,7 @@ from textual import events, work
 from textual._context import active_app  # the app whose task draws: its glyphs are used
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.notifications import Notify, SeverityLevel
 from textual.reactive import reactive
@@ -154,7 +155,7 @@ class RajasApp(App[None]):
     ) -> None:
         """`theme` and `ascii_glyphs`, when given, win over the settings in `settings_file`
         (read now, written when the palette changes one); None: no settings file."""
-        super().__init__()
+        super().__init__(driver_class=_driver_class())
         self.set_reactive(RajasApp.game, game)
         # The newest game, which actions build on; it is `game` once its save is written.
         self.newest: saves.Game | None = game
@@ -668,6 +669,16 @@ class RajasApp(App[None]):
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
         super().action_command_palette()
+
+
+def _driver_class() -> type[Driver] | None:
+    """The terminal driver with its input guarded (`terminal`) where Textual's is Linux's; else
+    Textual's own choice."""
+    if os.name != "posix":
+        return None
+    from rajas_tui.tui.terminal import GuardedDriver
+
+    return GuardedDriver
 
 
 def _is_game_over_screen(screen: object) -> bool:

@@ -27,6 +27,7 @@ from rajas_tui.present import logbook
 from rajas_tui.present.chooser import Chooser
 from saves import tables
 from tests import tmux_screens
+from tests.pty_terminal import alive, children, cpu_seconds
 from tests.tui import kit
 from tests.tui.plan import plan
 
@@ -398,3 +399,69 @@ def test_a_command_runs_no_shell(host: Host) -> None:
     assert done.returncode == 1
     assert "ssh -t" in done.stderr
     assert "asha.pub" not in done.stdout and "authorized_keys" not in done.stdout
+
+
+MEGABYTE = 1 << 20
+
+
+def _joined_app(host: Host, table: str) -> int:
+    """The process id of the rajas that sshd ran for a seat of `table` (its forced command names
+    this test's tables folder)."""
+    tables_dir = str(host.home / "tables")
+    deadline = time.monotonic() + 10
+    while True:
+        for entry in Path("/proc").iterdir():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"join" in words and table.encode() in words and tables_dir.encode() in words:
+                return int(entry.name)
+        assert time.monotonic() < deadline, "the joined app's process was not found"
+        time.sleep(0.05)
+
+
+def _read_bytes(pid: int) -> int:
+    """How many bytes the process has read, from anything (/proc/PID/io)."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    raise AssertionError("no rchar in /proc/PID/io")
+
+
+def test_a_pasted_megabyte_then_a_dropped_connection(host: Host) -> None:
+    """A megabyte pasted into a seat's terminal (tmux's paste, not bracketed: every byte a key)
+    reaches the app over SSH; then the client is killed. The app and its bots' process end
+    within seconds, the app having spent under 2 s of CPU, start-up included."""
+    session = f"rajas-ssh-flood-{os.getpid()}"
+    paste = host.home / "paste.txt"
+    line = b"the quick brown fox jumps over the lazy dog 0123456789\n"
+    paste.write_bytes((line * (MEGABYTE // len(line) + 1))[:MEGABYTE])
+    try:
+        _join(host, session, "asha")
+        _wait(session, lambda s: "River" in s and "Tracks" in s)
+        app = _joined_app(host, "friday")
+        deadline = time.monotonic() + 10
+        while not children(app):
+            assert time.monotonic() < deadline, "no bots' process"
+            time.sleep(0.02)
+        bots = children(app)
+        before = _read_bytes(app)
+        _tmux("load-buffer", "-b", session, str(paste))
+        _tmux("paste-buffer", "-d", "-b", session, "-t", session)
+        deadline = time.monotonic() + 60  # only stops a hang: the app takes the paste in
+        while _read_bytes(app) - before < MEGABYTE and time.monotonic() < deadline:
+            time.sleep(0.05)
+        _tmux("kill-session", "-t", session)
+        cpu, deadline = 0.0, time.monotonic() + 30
+        while alive(app):
+            cpu = cpu_seconds(app) or cpu
+            assert time.monotonic() < deadline, f"the app runs on, {cpu:.1f} s of CPU used"
+            time.sleep(0.02)
+        while any(alive(bot) for bot in bots):
+            assert time.monotonic() < deadline, "the bots' process outlived the app"
+            time.sleep(0.02)
+        print(f"the app used {cpu:.2f} s of CPU")
+        assert cpu < 2.0
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
