@@ -9,8 +9,8 @@ hold, and the UI thread never waits for the disk.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
-import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -35,7 +35,7 @@ import rules
 import saves
 from rajas_tui.present import text
 from rajas_tui.present import thinking as bot_process
-from rajas_tui.tui import bindings, colours, settings
+from rajas_tui.tui import bindings, colours, ending, settings
 from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.collector import Collector
 from rajas_tui.tui.screens.game import GameScreen
@@ -51,9 +51,6 @@ if TYPE_CHECKING:
     from rajas_tui.tui.screens.gameover import GameOverScreen
 
 DEFAULT_THEME = "rajas-dark"
-HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
-# How long a hung-up app may take to shut down before its process is ended regardless.
-SHUTDOWN_GRACE_SECONDS = 5.0
 
 # Used when the theme files cannot be read (a broken install): the app must still start.
 FALLBACK_THEME = Theme(
@@ -209,7 +206,7 @@ class RajasApp(App[None]):
             await self.push_screen(self._game_screen())
         self._screens_ready = True
         self._check_size()
-        self._end_on_signals()
+        ending.end_on_signals(self)
         self.call_after_refresh(self._started)
 
     def on_load(self) -> None:
@@ -265,27 +262,18 @@ class RajasApp(App[None]):
         if note:
             self.notify(note, severity="warning", timeout=10)
 
-    # Signals -----------------------------------------------------------------------------------
+    # Ending on a signal (`ending`) ------------------------------------------------------------
 
-    def _end_on_signals(self) -> None:
-        """SIGHUP (the terminal or the SSH client went away) and SIGTERM end the app cleanly with
-        the game saved; by default they would kill it with the terminal left in raw mode."""
-        loop = asyncio.get_running_loop()
-        for number in HANG_UP_SIGNALS:
-            try:
-                loop.add_signal_handler(number, self._signalled, number)
-            except (NotImplementedError, RuntimeError, ValueError):
-                return  # not the main thread (tests) or no signals on this platform
+    def stop_thinking(self) -> None:
+        self.thinker.close()
 
-    def _signalled(self, number: int) -> None:
+    def keep_played(self, deadline: float) -> None:
+        """The newest game is written (each action's save may still be on its way)."""
         self.flush()
-        # With the terminal gone, Textual's shutdown can wait forever on a write to it (seen
-        # after a tmux session was killed: the process lived on, holding its bots' worker).
-        # The game is on disk now, so the process ends even if the shutdown never does.
-        watchdog = threading.Timer(SHUTDOWN_GRACE_SECONDS, os._exit, args=(128 + number,))
-        watchdog.daemon = True
-        watchdog.start()
-        self.exit(return_code=128 + number)
+
+    def exit_from_thread(self, code: int) -> None:
+        with contextlib.suppress(RuntimeError):  # the app has ended already
+            self.call_from_thread(self.exit, None, code)
 
     def notify(
         self,

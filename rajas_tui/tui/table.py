@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -158,6 +159,7 @@ class TableApp(RajasApp):
         )
         self._stop = threading.Event()  # the watcher's: set, it stops
         self._gone = threading.Event()  # set when the app closes: no more hand-overs to it
+        self._acting = threading.Lock()  # held while the seat's own change is being written
         self._working = 0  # the table workers running (UI thread only)
         self._again = False  # a bot's turn came while one ran: look again when they are done
 
@@ -181,6 +183,18 @@ class TableApp(RajasApp):
         self._stop.set()
         self._gone.set()
         super().on_unmount()
+
+    def stop_thinking(self) -> None:
+        self._stop.set()
+        self._gone.set()
+        super().stop_thinking()
+
+    def keep_played(self, deadline: float) -> None:
+        """The seat's own action on its way to the table is written before the process ends
+        (a bot's move under way is not: the next process at the table plays it)."""
+        if self._acting.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            self._acting.release()
+        super().keep_played(deadline)
 
     # The file: never the app's own; the table's protocol writes it --------------------------
 
@@ -234,7 +248,8 @@ class TableApp(RajasApp):
         try:
             wrote = change is not None
             if change is not None:
-                change()
+                with self._acting:
+                    change()
                 self._changed(self._gone)
             while not self._gone.is_set():
                 if tables.bot_move(self.table, partial(turns.bot_action, choose=choose)) is None:

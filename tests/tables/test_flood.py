@@ -7,16 +7,21 @@ ends is printed, and waited for only long enough to stop a hang."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
+import rules
 import saves
+from rajas_tui.present.chooser import Chooser
 from saves import tables
 from saves.records import Seat, Setup
 from tests.pty_terminal import Terminal, alive, children, cpu_seconds
+from tests.tui import kit
+from tests.tui.plan import plan
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -129,6 +134,62 @@ def test_a_closed_terminal_ends_an_app_that_was_not_sent_sighup(tmp_path: Path) 
     try:
         bots = _bots(terminal.pid)
         terminal.close()
+        _gone(terminal, bots)
+    finally:
+        terminal.kill()
+
+
+def test_a_terminal_closed_while_its_bot_thinks(tmp_path: Path) -> None:
+    """Seat A plays; the hard bot of seat B thinks for seconds in the bots' process; the
+    terminal closes meanwhile: the app and its bots' process end at once, and A's action is on
+    the table (B's move is left to the next process at the table)."""
+    path = _table(tmp_path, bot="hard")
+    game = tables.read(path)
+    view = rules.seat_view(game.state, 0)
+    action = next(a for a in rules.legal_actions(view) if saves.play(game, a).state.turn == 1)
+    keys = kit.keys_for(plan(Chooser(view), action))
+    terminal = _join(tmp_path)
+    try:
+        bots = _bots(terminal.pid)
+        for key in keys:
+            terminal.type(TERMINAL_KEYS.get(key, key.encode()))
+            time.sleep(0.1)
+        deadline = time.monotonic() + 20
+        while len(tables.read(path).log) < 1 or not _thinking(bots):
+            assert time.monotonic() < deadline, "the bot never started thinking"
+            time.sleep(0.05)
+        terminal.close()
+        _gone(terminal, bots)
+        log = tables.read(path).log
+        assert [str(entry.action) for entry in log] == [str(action)]
+    finally:
+        terminal.kill()
+
+
+def _thinking(pids: list[int]) -> bool:
+    """Whether one of the processes is using CPU now."""
+    before = [cpu_seconds(pid) or 0.0 for pid in pids]
+    time.sleep(0.2)
+    return any(
+        (cpu_seconds(pid) or 0.0) - was > 0.05 for pid, was in zip(pids, before, strict=True)
+    )
+
+
+def test_an_app_stuck_writing_to_a_stalled_terminal_ends_on_sighup(tmp_path: Path) -> None:
+    """The terminal stops taking what the app draws (an SSH link that stalled: sshd reads no
+    more from it), so the app's writes wait for good; then sshd gives up and sends SIGHUP. The
+    app ends on it all the same."""
+    _table(tmp_path)
+    terminal = _join(tmp_path)
+    try:
+        bots = _bots(terminal.pid)
+        terminal.reading = False
+        for _ in range(6):  # pane after pane, each drawn anew: more than the terminal holds
+            for key in b"1234567":
+                terminal.type(bytes([key]))
+                time.sleep(0.05)
+        time.sleep(0.5)
+        os.kill(terminal.pid, signal.SIGHUP)
         _gone(terminal, bots)
     finally:
         terminal.kill()
