@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from rajas_tui.tui.screens.gameover import GameOverScreen
 
 DEFAULT_THEME = "rajas-dark"
+NOT_OFFERED = ("Keys", "Screenshot")  # Textual's commands the palette leaves out (below)
+NO_SCREENSHOT = "rajas saves no screenshots: your terminal can copy what it shows."
 
 # Used when the theme files cannot be read (a broken install): the app must still start.
 FALLBACK_THEME = Theme(
@@ -289,10 +291,16 @@ class RajasApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's own commands but its keys panel: docked beside the game, it left the board
-        about 50 columns at 80×24 and did not close with Escape; `?` shows the game's keys and
-        rules in full."""
-        return (c for c in super().get_system_commands(screen) if c.title != "Keys")
+        """Textual's own commands but two. Its keys panel: docked beside the game, it left the
+        board about 50 columns at 80×24 and did not close with Escape; `?` shows the game's keys
+        and rules in full. Its screenshot: an SVG written to the host's Downloads folder each
+        time, without limit, by anyone at a shared table."""
+        return (c for c in super().get_system_commands(screen) if c.title not in NOT_OFFERED)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Textual's screenshot action writes a file on the host: nothing here runs it, and
+        whatever would (a binding, a link in a message) only says so."""
+        self.notify(NO_SCREENSHOT, severity="warning", markup=False)
 
     def _on_notify(self, event: Notify) -> None:
         """Makes room for a message as it arrives, before Textual's own handler (next in the
