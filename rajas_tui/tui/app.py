@@ -193,9 +193,9 @@ class RajasApp(App[None]):
     async def on_mount(self) -> None:
         self.keymap, problem = bindings.load_keymap(self.keymap_file)
         if problem:
-            self.notify(problem, severity="warning")
+            self.notify(problem, severity="warning", markup=False)
         if self._settings_problem:
-            self.notify(self._settings_problem, severity="warning")
+            self.notify(self._settings_problem, severity="warning", markup=False)
         self.set_keymap(self.keymap)
         self._shown_theme = self.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -224,10 +224,14 @@ class RajasApp(App[None]):
         for theme in themes:
             self.register_theme(theme)
         if theme_problem:
-            self.notify(theme_problem, severity="warning")
+            self.notify(theme_problem, severity="warning", markup=False)
         wanted = self.start_theme or DEFAULT_THEME
         if wanted not in self.available_themes:
-            self.notify(f"There is no theme {wanted!r}; using {DEFAULT_THEME}.", severity="warning")
+            self.notify(
+                f"There is no theme {wanted!r}; using {DEFAULT_THEME}.",
+                severity="warning",
+                markup=False,
+            )
             wanted = DEFAULT_THEME
         self.theme = wanted
 
@@ -262,7 +266,7 @@ class RajasApp(App[None]):
         """Says, once, that the bots' process had to be started again (or was given up)."""
         note = self.thinker.take_note()
         if note:
-            self.notify(note, severity="warning", timeout=10)
+            self.notify(note, severity="warning", timeout=10, markup=False)
 
     # Ending on a signal (`ending`) ------------------------------------------------------------
 
@@ -284,10 +288,11 @@ class RajasApp(App[None]):
         title: str = "",
         severity: SeverityLevel = "information",
         timeout: float | None = None,
-        markup: bool = False,
+        markup: bool = True,
     ) -> None:
-        """Textual's notify, but plain text by default: the app's messages quote file names,
-        player names and keymap entries, and a `[/]` in one must show, not crash the app."""
+        """Textual's notify, markup read by default as Textual's own messages are written;
+        rajas's own pass markup=False: they quote names, files and keymap entries, and a `[/]`
+        in one must show as written, not crash the app."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -329,7 +334,7 @@ class RajasApp(App[None]):
         try:
             game = saves.start_game(saves.seated(seats, seed, undo))
         except ValueError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self.show_game(game)
 
@@ -360,7 +365,7 @@ class RajasApp(App[None]):
         try:
             game = saves.play(self.newest, action)
         except rules.IllegalAction as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self._swap(game)
 
@@ -370,7 +375,7 @@ class RajasApp(App[None]):
         try:
             self._swap(saves.undo_turn(self.newest))
         except ValueError as error:
-            self.notify(str(error), severity="warning")
+            self.notify(str(error), severity="warning", markup=False)
 
     def redo(self) -> None:
         if self.newest is None:
@@ -378,7 +383,7 @@ class RajasApp(App[None]):
         try:
             self._swap(saves.redo_turn(self.newest))
         except ValueError as error:
-            self.notify(str(error), severity="warning")
+            self.notify(str(error), severity="warning", markup=False)
 
     def _swap(self, game: saves.Game) -> None:
         self.newest = game
@@ -425,7 +430,7 @@ class RajasApp(App[None]):
         except WorkerCancelled:
             return  # the app is closing: `flush` writes the newest game on the way out
         if problem:
-            self.notify(problem, severity="error", timeout=10)
+            self.notify(problem, severity="error", timeout=10, markup=False)
         if number != self._made:
             return  # a newer game is on its way to the screen
         self.save_trouble = problem
@@ -461,7 +466,7 @@ class RajasApp(App[None]):
         problem = self._write_in_order(self.newest, self._made)
         if problem:
             self.save_trouble = problem
-            self.notify(problem, severity="error", timeout=10)
+            self.notify(problem, severity="error", timeout=10, markup=False)
 
     def _open_file(self, path: Path | None) -> None:
         """Gives up the previous game's file and lock, and takes this game's."""
@@ -469,7 +474,7 @@ class RajasApp(App[None]):
         self.save_trouble = ""
         self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
         if self.file.note:
-            self.notify(self.file.note, severity="warning", timeout=10)
+            self.notify(self.file.note, severity="warning", timeout=10, markup=False)
         self._note_played()
 
     def _note_played(self) -> None:
@@ -508,7 +513,7 @@ class RajasApp(App[None]):
         try:
             game = saves.load(path)
         except saves.SaveError as error:  # it names the file
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self.show_game(game, path)
 

@@ -213,14 +213,14 @@ class TableApp(RajasApp):
         if game.over or not game.seat.is_human:
             return
         if self.seat is None:
-            self.notify(WATCHERS, severity="warning")
+            self.notify(WATCHERS, severity="warning", markup=False)
             return
         seat, saw = self.seat, tables.seen(game)
         self._start(lambda: tables.act(self.table, seat, action, saw))
 
     def undo(self) -> None:
         if self.seat is None:
-            self.notify(WATCHERS, severity="warning")
+            self.notify(WATCHERS, severity="warning", markup=False)
             return
         seat, saw = self.seat, tables.seen(self.real)
         self._start(lambda: tables.undo_own(self.table, seat, saw))
@@ -265,7 +265,7 @@ class TableApp(RajasApp):
                 self.call_from_thread(self._refused, str(error))
 
     def _refused(self, sentence: str) -> None:
-        self.notify(sentence, severity="warning")
+        self.notify(sentence, severity="warning", markup=False)
         self.reload()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -280,22 +280,24 @@ class TableApp(RajasApp):
                 self.tend()
 
     def redo(self) -> None:
-        self.notify("A shared table has no redo: play the action again.", severity="warning")
+        self.notify(
+            "A shared table has no redo: play the action again.", severity="warning", markup=False
+        )
 
     # One table only: no other game, no copy of a seat's view, leaving the game leaves rajas ---
 
     def show_game(self, game: saves.Game, path: Path | None = None) -> None:
-        self.notify(ONE_TABLE, severity="warning")
+        self.notify(ONE_TABLE, severity="warning", markup=False)
 
     def action_new_game(self) -> None:
-        self.notify(ONE_TABLE, severity="warning")
+        self.notify(ONE_TABLE, severity="warning", markup=False)
 
     def action_load(self) -> None:
-        self.notify(ONE_TABLE, severity="warning")
+        self.notify(ONE_TABLE, severity="warning", markup=False)
 
     def action_save_as(self) -> None:
         # The game here is a seat's view (stand-ins for what it may not see): not a save.
-        self.notify("The table is saved as it is played; there is no Save as here.")
+        self.notify("The table is saved as it is played; there is no Save as here.", markup=False)
 
     def to_title(self) -> None:
         self.exit()

@@ -5,14 +5,20 @@ status line and the river for good."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.content import Content
 from textual.widgets._toast import Toast
 
 from rajas_tui.tui.app import MOST_MESSAGES
 
 from . import kit
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _messages(app) -> list[str]:  # type: ignore[no-untyped-def]
@@ -56,3 +62,52 @@ async def test_the_most_messages_fit_the_smallest_screen(saves: Path) -> None:
         await pilot.pause(0.1)
         regions = [toast.region for toast in app.screen.query(Toast)]
         assert regions and all(r.y >= 0 for r in regions), f"above the screen: {regions}"
+
+
+class Posted:
+    """The notifications the app hands to Textual (`App.notify`), as they are shown: their
+    markup read when they say they hold some."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.shown: list[str] = []
+        notify = App.notify
+
+        def counted(app: App[None], message: str, **options: Any) -> None:
+            markup = options.get("markup", True)
+            self.shown.append(Content.from_markup(message).plain if markup else message)
+            notify(app, message, **options)
+
+        monkeypatch.setattr(App, "notify", counted)
+
+
+@pytest.mark.asyncio
+async def test_textual_s_own_messages_show_their_markup_read(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C's message is Textual's, written in its markup: shown as written, it said
+    "Press [b]ctrl+q[/b] to quit the app"."""
+    posted = Posted(monkeypatch)
+    app = kit.app(kit.new_game([("Asha", "human"), ("Bela", "human")], 42), saves=saves)
+    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert "Press ctrl+q to quit the app" in posted.shown, posted.shown
+
+
+def test_every_message_of_rajas_is_plain_text() -> None:
+    """rajas's messages quote names, file names and keymap entries: each call that shows one
+    says its text is not markup, or a `[/]` in a name would break it or a `[@click=…]` act."""
+    unmarked = []
+    for path in sorted(ROOT.glob("rajas_tui/**/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr != "notify" or isinstance(node.func.value, ast.Call):
+                continue  # super().notify: the override that passes its caller's choice on
+            plain = any(
+                k.arg == "markup" and isinstance(k.value, ast.Constant) and k.value.value is False
+                for k in node.keywords
+            )
+            if not plain:
+                unmarked.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not unmarked, unmarked

@@ -98,4 +98,4 @@ class SaveAsScreen(Dialog):
             self.query_one("#dialog-error", Static).update(str(error))
             return
         self.dismiss()
-        self.app.notify(f"Saved to {path}")
+        self.app.notify(f"Saved to {path}", markup=False)
