@@ -13,6 +13,7 @@ import contextlib
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
@@ -182,6 +183,7 @@ class RajasApp(App[None]):
         self.new_game_seed = seed
         self.keymap: dict[str, str] = {}
         self._too_small: TooSmallScreen | None = None
+        self._last_told: tuple[tuple[str, str, str], float] | None = None  # `notify`
         self._screens_ready = False
         self.collector = Collector()  # what the garbage collector walks, and when (its module)
         # This app's own: two apps in one process (tests, a host) each keep theirs.
@@ -290,9 +292,17 @@ class RajasApp(App[None]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """Textual's notify, markup read by default as Textual's own messages are written;
-        rajas's own pass markup=False: they quote names, files and keymap entries, and a `[/]`
-        in one must show as written, not crash the app."""
+        """Textual's notify (markup read by default, as Textual's own messages are written;
+        rajas's own pass markup=False: they quote names and files). A message told again while
+        it is the last one told and still on screen (a key held or pasted that cannot act) is
+        not made again, only once its time is half over, so that it stays up: a new message at
+        every key made and laid out a toast each time."""
+        shown_for = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        told, now = (message, title, severity), time.monotonic()
+        last = self._last_told
+        if last is not None and last[0] == told and now - last[1] < shown_for / 2:
+            return
+        self._last_told = (told, now)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -81,6 +81,26 @@ class Posted:
 
 
 @pytest.mark.asyncio
+async def test_a_refusal_repeated_many_times_costs_one_message(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key held down, or pasted many times over, that cannot act: its sentence is handed to
+    Textual once while it is on screen, not a new message (a toast made and laid out) at every
+    key. (Messages stay up here longer than the keys take: told again halfway through its
+    time, a message stays up for as long as its key is pressed.)"""
+    posted = Posted(monkeypatch)
+    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 42)
+    app = kit.app(game, saves=saves)
+    app.NOTIFICATION_TIMEOUT = 600
+    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+        await pilot.pause()
+        posted.shown.clear()
+        await pilot.press(*["x"] * 100)
+        await pilot.pause()
+    assert len(posted.shown) == 1 and posted.shown[0].startswith("You cannot pass"), posted.shown
+
+
+@pytest.mark.asyncio
 async def test_textual_s_own_messages_show_their_markup_read(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
