@@ -69,6 +69,23 @@ class Thinker(Protocol):
         """Stops any thinking and frees what was held; a request after this is Cancelled."""
 
 
+class NoBots:
+    """Where no bot thinks: for an app that plays none (a table's watcher). Nothing is started;
+    a request is Cancelled."""
+
+    def start(self) -> None:
+        pass
+
+    def choose(self, kind: str, state: GameState, game_seed: int, stop: Stop) -> rules.Action:
+        raise Cancelled
+
+    def take_note(self) -> str:
+        return ""
+
+    def close(self) -> None:
+        pass
+
+
 class InProcess:
     """Thinks in the calling thread. It cannot be interrupted: a stopped request is known only
     when its thinking is done, and then Cancelled like any other."""

@@ -11,7 +11,8 @@ player's action are asked for there, and thought in the bots' own process (`pres
 in any game of the app. An app that closes stops the bot it was waiting for: that move is not
 written, and the next process at the table plays it (`tables.tend`). What a call wrote is shown
 the way another process's write is (`_changed`): read back, and dropped on the UI thread if the
-file has moved on since.
+file has moved on since. A watcher plays no bot, and starts no bots' process: a host's watchers
+cost it no bots' thinking.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 import rules
 import saves
 from rajas_tui.present import turns
-from rajas_tui.present.thinking import Cancelled, Thinker
+from rajas_tui.present.thinking import Cancelled, NoBots, Thinker
 from rajas_tui.tui import settings
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
@@ -98,6 +99,8 @@ class TableScreen(GameScreen):
     def _prompt(self, view: View) -> Text:
         app: TableApp = self.app  # type: ignore[assignment]
         game = app.real
+        if app.seat is None and not game.over and not game.seat.is_human and not app.players_here():
+            return Text(f" Watching: {game.seat.name} (bot) plays once a player is at the table.")
         if game.over or not game.seat.is_human or not self._refusal():
             return super()._prompt(view)
         if app.seat is None:
@@ -111,7 +114,7 @@ class TableScreen(GameScreen):
         self._bot_timer = None
         app: TableApp = self.app  # type: ignore[assignment]
         game = app.real
-        if not self.is_current or game.over or game.seat.is_human:
+        if not self.is_current or game.over or game.seat.is_human or app.seat is None:
             return
         self.thinking = self.rajas.shown
         self.redraw()
@@ -154,7 +157,8 @@ class TableApp(RajasApp):
             bot_delay=bot_delay,
             ascii_glyphs=ascii_glyphs,
             theme=theme,
-            thinker=thinker,
+            # A watcher plays no bot (`tend`): it starts no bots' process.
+            thinker=thinker or (NoBots() if seat is None else None),
             settings_file=settings_file,
         )
         self._stop = threading.Event()  # the watcher's: set, it stops
@@ -162,6 +166,11 @@ class TableApp(RajasApp):
         self._acting = threading.Lock()  # held while the seat's own change is being written
         self._working = 0  # the table workers running (UI thread only)
         self._again = False  # a bot's turn came while one ran: look again when they are done
+
+    def players_here(self) -> bool:
+        """Whether a process has joined one of the table's human seats."""
+        seats = self.real.setup.seats
+        return any(tables.connected(self.table, i) for i, s in enumerate(seats) if s.is_human)
 
     def _view(self, game: saves.Game) -> saves.Game:
         """The game as this seat may see it (a watcher sees what no seat hides), without its
@@ -227,7 +236,10 @@ class TableApp(RajasApp):
 
     def tend(self) -> None:
         """Plays the bots' moves while the table rests on a bot's turn, in a worker thread; one
-        already running plays them (it tends the bots before it ends)."""
+        already running plays them (it tends the bots before it ends). A watcher plays none:
+        the players' processes do, and a host's watchers cost it no bots' thinking."""
+        if self.seat is None:
+            return
         if self._working:
             self._again = True
             return

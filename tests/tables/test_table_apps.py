@@ -14,7 +14,7 @@ import rules
 import saves
 from rajas_tui.present import turns
 from rajas_tui.present.chooser import Chooser
-from rajas_tui.present.thinking import InProcess, Thinker
+from rajas_tui.present.thinking import Cancelled, InProcess, Thinker
 from rajas_tui.tui.screens.game import Line
 from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.table import TableApp, TableScreen, _stamp
@@ -379,3 +379,20 @@ async def test_each_app_holds_only_what_its_seat_may_see(tmp_path: Path) -> None
             now = tables.act(path, now.state.turn, _first(now), tables.seen(now))
             for app in apps:
                 await _until(pilot, lambda app=app, log=now.log: app.real.log == log, HANG)
+
+
+async def test_a_watcher_plays_no_bot(tmp_path: Path) -> None:
+    """A watcher alone at a table resting on a bot's turn leaves the bot's move to the players'
+    processes: it thinks for no one (and so needs no bots' process), and says the bot plays
+    once a player is at the table."""
+    setup = Setup((Seat("Asha", "human"), Seat("Bela", "greedy")), seed=21)
+    path = tables.table_path(tmp_path, "two")
+    tables.create(path, saves.start_game(setup))
+    assert not tables.read(path).seat.is_human  # Bela, the bot, acts first
+    watcher = TableApp(path, None, bot_delay=0, theme="rajas-dark")
+    async with watcher.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause(0.5)
+        assert tables.read(path).log == ()
+        assert "Bela (bot) plays once a player is at the table" in _prompt(watcher)
+        with pytest.raises(Cancelled):
+            watcher.thinker.choose("greedy", watcher.real.state, 21, lambda: False)
