@@ -179,3 +179,13 @@ def test_ui_benchmark_times_a_start_and_a_key_that_repaints(
     monkeypatch.setattr(ui, "PRESSES", 2)
     moves, idle = asyncio.run(ui.press_cpu(80, 24))
     assert len(moves) == len(idle) == 2
+
+
+def test_hosting_benchmark_measures_a_seat_and_a_watcher() -> None:
+    out = _run("hosting.py", "--tables", "1", "--moves", "1", "--bot", "random")
+    for row in ("seat: the app", "seat: its bots' process", "a joined seat in all", "a watcher"):
+        line = next(line for line in out.splitlines() if line.startswith(row))
+        rss, pss, peak = (float(figure) for figure in line.removeprefix(row).split())
+        assert 0 < pss <= rss <= peak
+    assert "watchers' bots' processes: 0" in out
+    assert "a host of 24 GiB holds about" in out
