@@ -609,7 +609,9 @@ class RajasApp(App[None]):
     def _write_settings(self) -> None:
         problem = self._settings_to_file()
         if problem:
-            self.call_from_thread(self.notify, problem, severity="warning", timeout=10)
+            self.call_from_thread(
+                self.notify, problem, severity="warning", timeout=10, markup=False
+            )
 
     def _settings_to_file(self) -> str | None:
         """Writes the newest settings unless they are written already; a sentence if it failed.
