@@ -152,9 +152,11 @@ class RajasApp(App[None]):
         seed: int | None = None,
         thinker: bot_process.Thinker | None = None,
         settings_file: Path | None = None,
+        keep_settings: bool = True,
     ) -> None:
         """`theme` and `ascii_glyphs`, when given, win over the settings in `settings_file`
-        (read now, written when the palette changes one); None: no settings file."""
+        (read now, written when the palette changes one unless `keep_settings` is False);
+        None: no settings file."""
         super().__init__(driver_class=_driver_class())
         self.set_reactive(RajasApp.game, game)
         # The newest game, which actions build on; it is `game` once its save is written.
@@ -171,7 +173,7 @@ class RajasApp(App[None]):
         self._start_path = path
         self.bot_delay = bot_delay
         self.keymap_file = keymap_file
-        self.settings_file = settings_file
+        self.settings_file = settings_file if keep_settings else None
         self.settings, self._settings_problem = (
             settings.load(settings_file) if settings_file else (settings.Settings(), None)
         )

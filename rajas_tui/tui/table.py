@@ -160,6 +160,9 @@ class TableApp(RajasApp):
             # A watcher plays no bot (`tend`): it starts no bots' process.
             thinker=thinker or (NoBots() if seat is None else None),
             settings_file=settings_file,
+            # The host's account is every seat's and watcher's: what one chooses in the palette
+            # lasts for its session, and is never written to the account's settings file.
+            keep_settings=False,
         )
         self._stop = threading.Event()  # the watcher's: set, it stops
         self._gone = threading.Event()  # set when the app closes: no more hand-overs to it
@@ -398,6 +401,14 @@ def open_table(name: str, seat: str | None, folder: str | None) -> tuple[Path, i
     return path, number
 
 
+def table_app(path: Path, seat: int | None) -> TableApp:
+    """The app `rajas join` (`seat` a number) and `rajas watch` (None) run."""
+    theme, ascii_glyphs = settings.from_environment(os.environ)
+    return TableApp(
+        path, seat, ascii_glyphs=ascii_glyphs, theme=theme, settings_file=settings.settings_path()
+    )
+
+
 def run_table(name: str, seat: str | None, folder: str | None) -> int:
     """`rajas join NAME --seat B` and `rajas watch NAME`: the app at that table."""
     import sys
@@ -410,14 +421,7 @@ def run_table(name: str, seat: str | None, folder: str | None) -> int:
     except tables.TableError as error:
         print(f"rajas: {error}", file=sys.stderr)
         return 1
-    theme, ascii_glyphs = settings.from_environment(os.environ)
-    app = TableApp(
-        path,
-        number,
-        ascii_glyphs=ascii_glyphs,
-        theme=theme,
-        settings_file=settings.settings_path(),
-    )
+    app = table_app(path, number)
     try:
         app.run()
     finally:

@@ -2,7 +2,8 @@
 every command the palette offers is run (with the home and working folders the test's own), and
 Save as's key and Textual's screenshot action are tried; no file appears outside the tables
 folder. Textual's palette offered "Screenshot", an SVG of the screen written to ~/Downloads each
-time, without limit."""
+time, without limit; and a theme or glyphs chosen at a table were written to the settings file
+of the host's account, which every seat and watcher of every table shares."""
 
 from __future__ import annotations
 
@@ -16,9 +17,8 @@ from textual.app import App
 from textual.command import Provider
 
 import saves
-from rajas_tui.present.thinking import InProcess
 from rajas_tui.tui.app import RajasApp
-from rajas_tui.tui.table import TableApp
+from rajas_tui.tui.table import table_app
 from saves import tables
 from saves.records import Seat, Setup
 from tests.tui import kit
@@ -54,11 +54,12 @@ async def offered(app: App[None]) -> dict[str, Callable[[], object]]:
 
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The test's own home, downloads and working folders."""
+    """The test's own home, downloads, config and working folders."""
     home = tmp_path / "home"
     (home / "Downloads").mkdir(parents=True)
     monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("XDG_DOWNLOAD_DIR", raising=False)
+    for name in ("XDG_DOWNLOAD_DIR", "XDG_CONFIG_HOME", "RAJAS_THEME", "RAJAS_ASCII"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(home)
     return home
 
@@ -68,7 +69,7 @@ async def test_nothing_at_a_table_writes_beyond_the_table(
     tmp_path: Path, home: Path, seat: int | None
 ) -> None:
     path = _table(tmp_path / "tables")
-    app = TableApp(path, seat, bot_delay=0, theme="rajas-dark", thinker=InProcess())
+    app = table_app(path, seat)  # as `rajas join` and `rajas watch` make it
     before = _files(tmp_path)
     async with app.run_test(size=kit.SMALL) as pilot:
         await pilot.pause()
