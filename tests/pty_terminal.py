@@ -31,11 +31,15 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 def children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(child) for child in text.split()]
+    """The process's children. Each thread lists those it started (the bots' process is started
+    by a thread of the app), and a thread that ends hands its own to another thread."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return sorted(set(found))
 
 
 def alive(pid: int) -> bool:
