@@ -81,6 +81,13 @@ _LATER = {
         "write",
     ),
     "sameness": ("overwrite_problem",),
+    "tutorials": (
+        "TUTORIAL_DONE",
+        "free_tutorial_path",
+        "tutorial_step",
+        "unfinished_tutorial",
+        "write_tutorial_step",
+    ),
 }
 _MODULE_OF = {name: module for module, names in _LATER.items() for name in names}
 
@@ -100,6 +107,13 @@ if TYPE_CHECKING:
     )
     from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
     from .sameness import overwrite_problem
+    from .tutorials import (
+        TUTORIAL_DONE,
+        free_tutorial_path,
+        tutorial_step,
+        unfinished_tutorial,
+        write_tutorial_step,
+    )
 else:
 
     def __getattr__(name: str) -> object:
@@ -117,6 +131,7 @@ __all__ = [
     "GENERATORS",
     "HUMAN",
     "MAX_BYTES",
+    "TUTORIAL_DONE",
     "VARIANTS",
     "VERSION",
     "Game",
@@ -143,6 +158,7 @@ __all__ = [
     "first_unfinished",
     "folder_problem",
     "free_autosave_path",
+    "free_tutorial_path",
     "home_expanded",
     "last_unfinished",
     "list_saves",
@@ -164,12 +180,15 @@ __all__ = [
     "setup_refusal",
     "setup_revealed",
     "start_game",
+    "tutorial_step",
     "undo",
     "undo_problem",
     "undo_turn",
+    "unfinished_tutorial",
     "write",
     "write_atomic",
     "write_problem",
+    "write_tutorial_step",
 ]
 
 

@@ -61,13 +61,13 @@ def free_autosave_path(game: Game, directory: Path | None = None) -> Path:
     (two games started in one second by the same players)."""
     path = autosave_path(game, directory)
     number = 1
-    while path.exists() or _locked(path):
+    while path.exists() or held_elsewhere(path):
         number += 1
         path = path.with_name(f"{autosave_path(game, directory).stem}-{number}.toml")
     return path
 
 
-def _locked(path: Path) -> bool:
+def held_elsewhere(path: Path) -> bool:
     """Whether another rajas holds the name, maybe before writing to it."""
     try:
         gamelock.acquire(path).release()

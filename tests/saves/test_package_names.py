@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 import saves
-from saves import folder, gamefile, sameness
+from saves import folder, gamefile, sameness, tutorials
 from tests.fresh import output_of
 
 
 def test_every_listed_name_is_there_and_is_the_one_its_module_holds() -> None:
     for name in saves.__all__:
         value = getattr(saves, name)
-        for module in (folder, gamefile, sameness):
+        for module in (folder, gamefile, sameness, tutorials):
             assert getattr(module, name, value) is value, f"{name} in {module.__name__}"
 
 
