@@ -52,7 +52,7 @@ def test_the_app_starts_without_the_bots_or_the_screens_it_does_not_show(tmp_pat
     loaded = _loaded_by("import rajas_tui.tui.app\n", tmp_path)
     assert "rajas_tui.tui.screens.game" in loaded
     assert not {m for m in loaded if m.startswith("rajas_tui.bots")}
-    for screen in ("gameover", "help", "load", "newgame"):
+    for screen in ("gameover", "help", "load", "newgame", "tutorial"):
         assert f"rajas_tui.tui.screens.{screen}" not in loaded
 
 
@@ -79,7 +79,7 @@ def test_the_first_frame_of_a_game_imports_no_screen_it_does_not_show(tmp_path: 
     )
     loaded = _loaded_by(code, tmp_path)
     assert "rajas_tui.tui.screens.game" in loaded
-    for screen in ("gameover", "help", "load", "newgame"):
+    for screen in ("gameover", "help", "load", "newgame", "tutorial"):
         assert f"rajas_tui.tui.screens.{screen}" not in loaded
     assert not {m for m in loaded if m.startswith("rajas_tui.bots")}
 

@@ -135,13 +135,24 @@ def build_parser() -> ArgumentParser:
         "app's title screen).",
     )
     load.add_argument("path", metavar="PATH", help="a save file")
+    commands.add_parser(
+        "tutorial",
+        help="play the guided first game, or go on with it",
+        description=(
+            "Open the app on the guided first game against an easy bot: a line above the prompt "
+            "teaches one thing at a time, and moves on when you have done it (Escape skips a "
+            "step). An unfinished tutorial in the saves folder is taken up where it was left."
+        ),
+    )
     return parser
 
 
 EXIT_NO_TERMINAL = 1
 
 
-def run_app(path: str | None = None, table: argparse.Namespace | None = None) -> int:
+def run_app(
+    path: str | None = None, table: argparse.Namespace | None = None, tutorial: bool = False
+) -> int:
     """Opens the terminal app (bound to a table's seat for `join`, read-only for `watch`);
     Textual is imported only here."""
     # Without a terminal (`ssh host rajas` without -t, or a pipe) the app cannot read keys and
@@ -161,7 +172,7 @@ def run_app(path: str | None = None, table: argparse.Namespace | None = None) ->
         return run_table(table.name, getattr(table, "seat", None), table.tables)
     from rajas_tui.tui.app import run
 
-    return run(Path(path) if path else None)
+    return run(Path(path) if path else None, tutorial)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -241,7 +252,7 @@ def run_tournament(
     return 0
 
 
-APP_COMMANDS = (None, "load", *shared_tables.APP_NAMES)
+APP_COMMANDS = (None, "load", "tutorial", *shared_tables.APP_NAMES)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -254,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Modules and the game's data are loaded now and live as long as the app: kept out of
         # the collector's generations, full collections do not walk them during play.
         gc.freeze()
-        return run_app(getattr(args, "path", None), table)
+        return run_app(getattr(args, "path", None), table, args.command == "tutorial")
     # The command is done and its process about to end. The interpreter's last collection, at
     # exit, would walk everything still loaded (the modules, the game's data, the engine's
     # caches) for nothing. Frozen at exit, all of it is left to the system.

@@ -49,6 +49,7 @@ from themes import theme_files
 # opened: the modules and the Textual widgets they bring would slow the start-up.
 if TYPE_CHECKING:
     from rajas_tui.bots import Choose
+    from rajas_tui.present.tutorial import Lesson
     from rajas_tui.tui.screens.gameover import GameOverScreen
 
 DEFAULT_THEME = "rajas-dark"
@@ -153,10 +154,12 @@ class RajasApp(App[None]):
         thinker: bot_process.Thinker | None = None,
         settings_file: Path | None = None,
         keep_settings: bool = True,
+        tutorial: bool = False,
     ) -> None:
         """`theme` and `ascii_glyphs`, when given, win over the settings in `settings_file`
         (read now, written when the palette changes one unless `keep_settings` is False);
-        None: no settings file."""
+        None: no settings file. `tutorial`: start (or go on with) the guided first game once
+        the title is up."""
         super().__init__(driver_class=_driver_class())
         self.set_reactive(RajasApp.game, game)
         # The newest game, which actions build on; it is `game` once its save is written.
@@ -193,6 +196,11 @@ class RajasApp(App[None]):
         self._ascii_only = AsciiOnly()
         # Where bots and the coach think: a process of their own (tests may hold them here).
         self.thinker = thinker if thinker is not None else bot_process.Process()
+        # The guided first game: its lesson while one is open, noted beside its save.
+        self.tutorial: Lesson | None = None
+        self._open_tutorial = tutorial
+        self._tutorial_written: tuple[Path, str] | None = None
+        self._tutorial_lock = threading.Lock()
 
     async def on_mount(self) -> None:
         self.keymap, problem = bindings.load_keymap(self.keymap_file)
@@ -205,6 +213,8 @@ class RajasApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.game is None:
             await self.push_screen(TitleScreen())
+            if self._open_tutorial:
+                self.start_tutorial()
         else:
             # Straight to the game: the title is made only when the player goes back to it
             # (`to_title`), not composed beneath the game for the first frame to pay for.
@@ -365,10 +375,18 @@ class RajasApp(App[None]):
     def _game_screen(self) -> GameScreen | GameOverScreen:
         """The screen the game on show is played or ended on."""
         if not self.state.over:
-            return self.GAME_SCREEN()
+            return self._play_screen()
         from rajas_tui.tui.screens.gameover import GameOverScreen
 
         return GameOverScreen()
+
+    def _play_screen(self) -> GameScreen:
+        """The screen a game is played on: a tutorial's shows its lesson."""
+        if self.tutorial is None:
+            return self.GAME_SCREEN()
+        from rajas_tui.tui.screens.tutorial import TutorialScreen
+
+        return TutorialScreen()
 
     def commit(self, action: rules.Action) -> None:
         """Plays one action: the engine gives the next state, the app swaps its game for it."""
@@ -410,7 +428,7 @@ class RajasApp(App[None]):
         if game.state.over and isinstance(screen, GameScreen):
             self.switch_screen(self._game_screen())
         elif not game.state.over and _is_game_over_screen(screen):
-            self.switch_screen(self.GAME_SCREEN())
+            self.switch_screen(self._play_screen())
 
     # Saving: in a thread, in order, shown once written ---------------------------------------
 
@@ -482,12 +500,31 @@ class RajasApp(App[None]):
 
     def _open_file(self, path: Path | None) -> None:
         """Gives up the previous game's file and lock, and takes this game's."""
+        # The last game's step goes beside its own file before that is let go, as its last
+        # action does (`show_game`); none is noted beside the next one's.
+        problem = self._tutorial_to_file()
+        if problem:
+            self.notify(problem, severity="warning", timeout=10)
+        with self._tutorial_lock:
+            self.tutorial = self._tutorial_written = None
         self.file.close()
         self.save_trouble = ""
         self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10, markup=False)
         self._note_played()
+        self._tutorial_of(path)
+
+    def _tutorial_of(self, path: Path | None) -> None:
+        """A game whose save has a tutorial's note beside it is that tutorial, at its step."""
+        step = saves.tutorial_step(path) if path is not None else None
+        if path is None or step is None:
+            return
+        from rajas_tui.present import tutorial
+
+        with self._tutorial_lock:
+            self.tutorial = tutorial.resumed(step)
+            self._tutorial_written = (path, step)
 
     def _note_played(self) -> None:
         """The game's file is noted in the saves folder as the one last played, so that Continue
@@ -513,6 +550,7 @@ class RajasApp(App[None]):
         self.collector.resume()  # an app closed before its first frame
         self.collector.stop()
         self.flush()
+        self._tutorial_to_file()  # a step the app closed before its worker noted
         self.file.close()
         self._settings_to_file()  # a change the app closed before its worker wrote
 
@@ -552,6 +590,8 @@ class RajasApp(App[None]):
             self.file.close()
             self.file = saves.adopt(game, path, lock)
             self._note_played()
+            if self.tutorial is not None:
+                self._write_tutorial()  # the tutorial goes on in the copy, at its step
         self.save_trouble = ""  # the game is whole in its file now
         return path
 
@@ -585,6 +625,45 @@ class RajasApp(App[None]):
                 if option.value is not None:
                     area, space = option.value.area, option.label
         self.push_screen(HelpScreen(area, space))
+
+    # The guided first game ----------------------------------------------------------------------
+
+    def start_tutorial(self) -> None:
+        """Goes on with the unfinished tutorial in the saves folder, or starts a new one there."""
+        from rajas_tui.present import tutorial
+
+        unfinished = saves.unfinished_tutorial(self.saves_dir)
+        if unfinished is not None:
+            self.open_save(unfinished)
+            return
+        setup = saves.seated(tutorial.SEATS, tutorial.SEED, tutorial.UNDO)
+        game = saves.start_game(setup)
+        self.show_game(game, saves.free_tutorial_path(self.saves_dir))
+        self.keep_tutorial(tutorial.Lesson())
+
+    def keep_tutorial(self, lesson: Lesson) -> None:
+        """The tutorial's new step, noted beside its save (in a thread) when it changed."""
+        was, self.tutorial = self.tutorial, lesson
+        if was is None or was.step != lesson.step:
+            self._write_tutorial()
+
+    @work(thread=True, group="tutorial")
+    def _write_tutorial(self) -> None:
+        problem = self._tutorial_to_file()
+        if problem:
+            self.call_from_thread(self.notify, problem, severity="warning", timeout=10)
+
+    def _tutorial_to_file(self) -> str | None:
+        """Notes the newest step beside the game's file unless it is noted there already; a
+        sentence if it failed. Each write takes the newest, so late writes leave the last."""
+        with self._tutorial_lock:
+            lesson, path = self.tutorial, self.file.path
+            if lesson is None or path is None or (path, lesson.step) == self._tutorial_written:
+                return None
+            problem = saves.write_tutorial_step(path, lesson.step)
+            if problem is None:
+                self._tutorial_written = (path, lesson.step)
+            return problem
 
     def to_title(self) -> None:
         while len(self.screen_stack) > 2:
@@ -712,8 +791,9 @@ def _drawing_glyphs() -> text.Glyphs | None:
 text.follow(_drawing_glyphs)
 
 
-def run(path: Path | None = None) -> int:
-    """`rajas` and `rajas load PATH`: the app, in the terminal it was started in."""
+def run(path: Path | None = None, tutorial: bool = False) -> int:
+    """`rajas`, `rajas load PATH` and `rajas tutorial`: the app, in the terminal it was started
+    in."""
     import os
 
     game = None
@@ -730,6 +810,7 @@ def run(path: Path | None = None) -> int:
         ascii_glyphs=ascii_glyphs,
         theme=theme,
         settings_file=settings.settings_path(),
+        tutorial=tutorial,
     )
     app.run()
     # Textual sets 1 when the app stopped on an unhandled error: that must not look like a quit.

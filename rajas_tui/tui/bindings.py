@@ -60,6 +60,7 @@ TITLE: list[BindingType] = [
     Binding("n", "new", "new game", id="title.new"),
     Binding("c", "continue", "continue", id="title.continue"),
     Binding("l", "load", "load", id="title.load"),
+    Binding("e", "learn", "learn", id="title.learn"),
     Binding("q", "quit", "quit", id="title.quit"),
 ]
 DIALOG: list[BindingType] = [

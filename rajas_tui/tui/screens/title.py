@@ -1,4 +1,5 @@
-"""The title screen: new game, continue the last unfinished autosave, load a save, quit."""
+"""The title screen: new game, continue the last unfinished autosave, load a save, the guided
+first game, quit."""
 
 from __future__ import annotations
 
@@ -115,6 +116,7 @@ class TitleScreen(Screen[None]):
                         "Continue            c  (looking for saves…)", id="continue", disabled=True
                     ),
                     Option("Load                l", id="load"),
+                    Option("Learn               e  (a guided first game)", id="learn"),
                     Option("Quit                q", id="quit"),
                 ]
             )
@@ -135,6 +137,7 @@ class TitleScreen(Screen[None]):
                     id="load",
                     disabled=not saves,
                 ),
+                Option("Learn               e  (a guided first game)", id="learn"),
                 Option("Quit                q", id="quit"),
             ]
         )
@@ -166,6 +169,9 @@ class TitleScreen(Screen[None]):
 
     def action_load(self) -> None:
         self.rajas.action_load()
+
+    def action_learn(self) -> None:
+        self.rajas.start_tutorial()
 
     def action_quit(self) -> None:
         # Not async: the title menu calls its actions directly, and a coroutine never awaited
