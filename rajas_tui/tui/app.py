@@ -288,8 +288,10 @@ class RajasApp(App[None]):
         self.thinker.close()
 
     def keep_played(self, deadline: float) -> None:
-        """The newest game is written (each action's save may still be on its way)."""
+        """The newest game is written (each action's save may still be on its way), and a
+        tutorial's step beside it."""
         self.flush()
+        self._tutorial_to_file()
 
     def exit_from_thread(self, code: int) -> None:
         with contextlib.suppress(RuntimeError):  # the app has ended already
@@ -504,7 +506,7 @@ class RajasApp(App[None]):
         # action does (`show_game`); none is noted beside the next one's.
         problem = self._tutorial_to_file()
         if problem:
-            self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, severity="warning", timeout=10, markup=False)
         with self._tutorial_lock:
             self.tutorial = self._tutorial_written = None
         self.file.close()
@@ -651,7 +653,9 @@ class RajasApp(App[None]):
     def _write_tutorial(self) -> None:
         problem = self._tutorial_to_file()
         if problem:
-            self.call_from_thread(self.notify, problem, severity="warning", timeout=10)
+            self.call_from_thread(
+                self.notify, problem, severity="warning", timeout=10, markup=False
+            )
 
     def _tutorial_to_file(self) -> str | None:
         """Notes the newest step beside the game's file unless it is noted there already; a

@@ -323,3 +323,14 @@ async def test_another_game_opened_over_the_tutorial_has_no_lesson(
         assert app.tutorial is None and not isinstance(app.screen, TutorialScreen)
         assert save_layer.tutorial_step(saves / "tutorial.toml") == "river"
     assert save_layer.tutorial_step(other) is None
+
+
+async def test_a_hang_up_keeps_the_step_with_the_game(saves: Path) -> None:
+    """What SIGHUP's ending thread keeps (`keep_played`) holds the tutorial's step too."""
+    app = kit.app(saves=saves, tutorial=True)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await settle(pilot, app)
+        await app.workers.wait_for_complete()
+        app.tutorial = tutorial.Lesson("karma")  # a step not yet noted by its worker
+        app.keep_played(time.monotonic() + 1)
+        assert save_layer.tutorial_step(saves / "tutorial.toml") == "karma"
