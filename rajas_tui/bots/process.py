@@ -1,6 +1,7 @@
 """The bots' worker process: `python -m rajas_tui.bots.process REQUESTS ANSWERS` answers each
-request (a bot kind, a seat's view, the game seed) with `bots.choose`'s action, for the app's
-`present.thinking.Process` (its docstring says why bots think in a process of their own).
+request, for the app's `present.thinking.Process` (its docstring says why bots think in a process
+of their own): `("choose", kind, view, game seed)` with `bots.choose`'s action, and
+`("judge", view, seat, played, seed, budget)` with `bots.review.judge`'s judgement.
 
 The worker never outlives the app: it ends when the app's end of its pipe closes, and a thread
 in it ends it when the app's process is gone (killed without a chance to close it).
@@ -13,9 +14,11 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 
 from rajas_tui import bots
+from rajas_tui.bots import review
 
 # How often the worker looks at the app being alive.
 ORPHAN_POLL_SECONDS = 0.25
@@ -28,17 +31,20 @@ def serve(requests: Connection, answers: Connection) -> None:
     threading.Thread(target=_end_when_orphaned, args=(os.getppid(),), daemon=True).start()
     while True:
         try:
-            kind, state, game_seed = requests.recv()
+            verb, *request = requests.recv()
         except (EOFError, OSError):
             return
         try:
-            reply: tuple[str, object] = ("ok", bots.choose(kind, state, game_seed))
+            reply: tuple[str, object] = ("ok", ANSWERS[verb](*request))
         except Exception as error:  # said to the app, which raises it there
             reply = ("error", error)
         try:
             answers.send(reply)
         except OSError:
             return
+
+
+ANSWERS: dict[str, Callable[..., object]] = {"choose": bots.choose, "judge": review.judge}
 
 
 def _end_when_orphaned(app: int) -> None:

@@ -10,11 +10,11 @@ A `Process` keeps one long-lived worker: a fresh interpreter running this module
 of the app, which has threads; and not multiprocessing's, whose workers import the app's main
 script again), started in the background before the first request. A request is the seat's
 view, the bot kind and the game seed; the answer is the action, the same as `bots.choose` gives
-in this process. The calling thread waits for it, checking `stop` as it waits: a request stopped
-(an undo, a newer game, the app closing) kills the worker, so it never thinks on about a game
-that is gone, and its answer is never given; a fresh worker is started at once for the next
-request. A worker that dies is started again and the request asked again; `take_note` then says
-so, once.
+in this process; a review's judgement of one decision (`bots.review.judge`) is asked the same
+way. The calling thread waits for it, checking `stop` as it waits: a request stopped (an undo, a
+newer game, the app closing) kills the worker, so it never thinks on about a game that is gone,
+and its answer is never given; a fresh worker is started at once for the next request. A worker
+that dies is started again and the request asked again; `take_note` then says so, once.
 
 The worker never outlives the app: it ends when the app's end of its pipe closes, and a thread
 in it ends it when the app's process is gone (killed without a chance to close it).
@@ -28,12 +28,16 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 import rules
 from rules import GameState
+
+if TYPE_CHECKING:
+    from rajas_tui.bots.review import Budget, Judgement
 
 WORKER = "rajas_tui.bots.process"  # the module the worker process runs
 Stop = Callable[[], bool]
@@ -59,6 +63,19 @@ class Thinker(Protocol):
     def choose(self, kind: str, state: GameState, game_seed: int, stop: Stop) -> rules.Action:
         """Bot `kind`'s action for the seat to act in `state` (a seat's view); Cancelled when
         `stop()` became true first; ValueError as `bots.choose` raises it."""
+        ...
+
+    def judge(
+        self,
+        view: GameState,
+        seat: int,
+        played: rules.Action,
+        seed: str,
+        budget: Budget,
+        stop: Stop,
+    ) -> Judgement:
+        """`bots.review.judge`'s judgement of a decision; Cancelled when `stop()` became true
+        first."""
         ...
 
     def take_note(self) -> str:
@@ -101,6 +118,24 @@ class InProcess:
             raise Cancelled
         return action
 
+    def judge(
+        self,
+        view: GameState,
+        seat: int,
+        played: rules.Action,
+        seed: str,
+        budget: Budget,
+        stop: Stop,
+    ) -> Judgement:
+        from rajas_tui.bots import review
+
+        if stop():
+            raise Cancelled
+        judgement = review.judge(view, seat, played, seed, budget)
+        if stop():
+            raise Cancelled
+        return judgement
+
     def take_note(self) -> str:
         return ""
 
@@ -134,7 +169,7 @@ class _Worker:
         self.requests = Connection(requests_write, readable=False)
         self.answers = Connection(answers_read, writable=False)
 
-    def ask(self, request: tuple[str, GameState, int], stop: Stop) -> rules.Action:
+    def ask(self, request: tuple[object, ...], stop: Stop) -> object:
         try:
             self.requests.send(request)
             while not self.answers.poll(POLL_SECONDS):
@@ -145,7 +180,7 @@ class _Worker:
             raise _Died from error
         if status == "error":
             raise value
-        return value  # type: ignore[no-any-return]
+        return value
 
     def end(self) -> None:
         self.process.kill()
@@ -209,21 +244,43 @@ class Process:
         return self._worker
 
     def choose(self, kind: str, state: GameState, game_seed: int, stop: Stop) -> rules.Action:
+        request = ("choose", kind, state, game_seed)
+        fallback = partial(InProcess().choose, kind, state, game_seed, stop)
+        return cast(rules.Action, self._call(request, stop, fallback))
+
+    def judge(
+        self,
+        view: GameState,
+        seat: int,
+        played: rules.Action,
+        seed: str,
+        budget: Budget,
+        stop: Stop,
+    ) -> Judgement:
+        request = ("judge", view, seat, played, seed, budget)
+        fallback = partial(InProcess().judge, view, seat, played, seed, budget, stop)
+        return cast("Judgement", self._call(request, stop, fallback))
+
+    def _call(
+        self, request: tuple[object, ...], stop: Stop, fallback: Callable[[], object]
+    ) -> object:
+        """The worker's answer to `request`; the fallback's, in this process, when no worker will
+        answer."""
         with self._lock:
             for _ in range(2):
                 if self._closed or stop():
                     raise Cancelled
                 try:
-                    return self._ask(kind, state, game_seed, stop)
+                    return self._ask(request, stop)
                 except _Died:
                     self._note = RESTARTED
         self._note = FELL_BACK
-        return InProcess().choose(kind, state, game_seed, stop)
+        return fallback()
 
-    def _ask(self, kind: str, state: GameState, game_seed: int, stop: Stop) -> rules.Action:
+    def _ask(self, request: tuple[object, ...], stop: Stop) -> object:
         worker = self._running()
         try:
-            return worker.ask((kind, state, game_seed), stop)
+            return worker.ask(request, stop)
         except (Cancelled, _Died):
             self._drop(worker)
             if self._closed:
