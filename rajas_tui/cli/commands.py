@@ -11,7 +11,9 @@ from typing import Any
 
 from rajas_tui.cli import choices
 
-NAMES = ("new", "show", "legal", "apply", "undo", "redo", "validate", "saves")
+NAMES = ("new", "show", "legal", "apply", "undo", "redo", "validate", "saves", "review")
+# The most search iterations `review --budget` takes: the hard bot's budget several times over.
+MOST_ITERATIONS = 5000
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
@@ -28,7 +30,7 @@ def seed(text: str) -> int:
     return value
 
 
-def _seat_number(text: str) -> int:
+def seat_number(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"a seat is a number from 0, not {text!r}")
     return int(text)
@@ -43,6 +45,14 @@ def _names(text: str) -> tuple[str, ...]:
     if not all(names):
         raise argparse.ArgumentTypeError("a player name cannot be empty")
     return names
+
+
+def _iterations(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST_ITERATIONS:
+        raise argparse.ArgumentTypeError(
+            f"the budget is a number of search iterations from 1 to {MOST_ITERATIONS}, not {text!r}"
+        )
+    return int(text)
 
 
 def _pairs(text: str) -> tuple[tuple[str, str], ...]:
@@ -114,7 +124,7 @@ def register(commands: Any) -> None:
     )
     show.add_argument(
         "--seat",
-        type=_seat_number,
+        type=seat_number,
         metavar="N",
         help="show the game as seat N (from 0) sees it: its own face-down tiles too",
     )
@@ -178,6 +188,45 @@ def register(commands: Any) -> None:
         ),
     )
     saves.add_argument("--saves", metavar="DIR", help="list this folder instead")
+    _review_parser(commands)
+
+
+def _review_parser(commands: Any) -> None:
+    review = _path_command(
+        commands,
+        "review",
+        "judge every decision of a finished game",
+        "Judge each decision of each player (an action chosen among more than one): the move "
+        "played, the search bot's best move from that player's view at that moment, and the "
+        "worth lost between them, in fame points of the bots' evaluation (what a position is "
+        "worth to a player: its margin toward the markers meeting plus the future worth of what "
+        "it holds, against its best rival). A decision is marked good, inaccuracy (2 or more "
+        "lost), mistake (4 or more) or blunder (8 or more); a player's accuracy is the mean of "
+        "its decisions', 100% for none lost. Then the three costliest decisions of each player "
+        "with the better move. The review is the same for the same save every time, and is kept "
+        "in $XDG_CACHE_HOME/rajas/reviews (else ~/.cache/rajas/reviews), so asking again is "
+        "instant. A game not yet over is reviewed for one seat only (--seat), from what that "
+        "seat saw.",
+    )
+    review.add_argument(
+        "--seat",
+        type=seat_number,
+        metavar="N",
+        help="review seat N (from 0) only; needed while the game is not over",
+    )
+    review.add_argument(
+        "--budget",
+        type=_iterations,
+        metavar="N",
+        help="search iterations a decision (default 100): more finds better moves, slower",
+    )
+    review.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: the method, each player's accuracy, marks and costliest decisions, "
+        "and every decision (action number, round, seat, played, best, worth_played, "
+        "worth_best, lost, mark)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

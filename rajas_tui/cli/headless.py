@@ -9,6 +9,9 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
+
+import attrs
 
 import rules
 import saves
@@ -221,6 +224,66 @@ def cmd_saves(args: argparse.Namespace) -> int:
     return 0
 
 
+# review ----------------------------------------------------------------------------------------
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from rajas_tui.present import review, reviewcache
+
+    game = _load(args.path)
+    seats = _reviewed_seats(game, args.path, args.seat)
+    budget = review.default_budget()
+    if args.budget is not None:
+        budget = attrs.evolve(budget, iterations=args.budget)
+    troubles: list[str] = []
+
+    def keep(found: review.SeatReview) -> None:
+        problem = reviewcache.store(game, found, budget)
+        if problem and not troubles:
+            troubles.append(problem)
+
+    found = review.review(
+        game,
+        seats,
+        budget,
+        review.default_judge(),
+        _progress_on(sys.stderr),
+        keep,
+        lambda seat: reviewcache.load(game, seat, budget),
+    )
+    for problem in troubles:
+        say_line(f"rajas: {problem}", file=sys.stderr)
+    if args.json:
+        _say_json(review.as_json(game, found, budget))
+    else:
+        say(review.report(game, args.path, found, budget))
+    return 0
+
+
+def _reviewed_seats(game: Game, path: str, seat: int | None) -> list[int]:
+    count = len(game.setup.seats)
+    if seat is not None and seat >= count:
+        raise _usage("review", f"--seat: this game has seats 0 to {count - 1}, not {seat}")
+    if seat is None and not game.over:
+        raise Refusal(
+            f"{path}: the game is not over, so it is reviewed for one seat only, from what that "
+            "seat saw: add --seat N."
+        )
+    return list(range(count)) if seat is None else [seat]
+
+
+def _progress_on(stream: TextIO) -> Callable[[int, int], None]:
+    """Tells how far the review is on a terminal's stderr, on one line; says nothing elsewhere."""
+    if not stream.isatty():
+        return lambda done, total: None
+
+    def tell(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\rrajas: reviewing decision {done} of {total}", end=end, file=stream, flush=True)
+
+    return tell
+
+
 # apply, undo, redo ------------------------------------------------------------------------------
 
 
@@ -310,6 +373,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "redo": cmd_redo,
     "validate": cmd_validate,
     "saves": cmd_saves,
+    "review": cmd_review,
 }
 
 
