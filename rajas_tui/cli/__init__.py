@@ -144,6 +144,22 @@ def build_parser() -> ArgumentParser:
             "step). An unfinished tutorial in the saves folder is taken up where it was left."
         ),
     )
+    replay = commands.add_parser(
+        "replay",
+        help="step through a save in the app",
+        description="Open the terminal app on a replay of this save: left and right step one "
+        "action, Home and End go to the start and the end, PgUp, PgDn and g go to a round; "
+        "every pane shows the game as it was, and the log marks the action shown. A game not "
+        "yet over is shown as one seat saw it (--seat, else the game's one human seat, else as "
+        "an onlooker, who sees no seat's face-down tiles); a finished game whole.",
+    )
+    replay.add_argument("path", metavar="PATH", help="a save file")
+    replay.add_argument(
+        "--seat",
+        type=saved_games.seat_number,
+        metavar="N",
+        help="while the game is not over, show it as seat N (from 0) saw it",
+    )
     return parser
 
 
@@ -151,10 +167,13 @@ EXIT_NO_TERMINAL = 1
 
 
 def run_app(
-    path: str | None = None, table: argparse.Namespace | None = None, tutorial: bool = False
+    path: str | None = None,
+    table: argparse.Namespace | None = None,
+    tutorial: bool = False,
+    replay: argparse.Namespace | None = None,
 ) -> int:
-    """Opens the terminal app (bound to a table's seat for `join`, read-only for `watch`);
-    Textual is imported only here."""
+    """Opens the terminal app (bound to a table's seat for `join`, read-only for `watch`; on a
+    save's replay for `replay`); Textual is imported only here."""
     # Without a terminal (`ssh host rajas` without -t, or a pipe) the app cannot read keys and
     # would run on, unseen, for ever: say so before Textual starts.
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -172,6 +191,8 @@ def run_app(
         return run_table(table.name, getattr(table, "seat", None), table.tables)
     from rajas_tui.tui.app import run
 
+    if replay is not None:
+        return run(Path(replay.path), replay=True, seat=replay.seat)
     return run(Path(path) if path else None, tutorial)
 
 
@@ -252,7 +273,7 @@ def run_tournament(
     return 0
 
 
-APP_COMMANDS = (None, "load", "tutorial", *shared_tables.APP_NAMES)
+APP_COMMANDS = (None, "load", "tutorial", "replay", *shared_tables.APP_NAMES)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -262,10 +283,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The app owns the terminal itself; only the headless commands' stdout is guarded.
         args = parsed[0]
         table = args if args.command in shared_tables.APP_NAMES else None
+        replay = args if args.command == "replay" else None
         # Modules and the game's data are loaded now and live as long as the app: kept out of
         # the collector's generations, full collections do not walk them during play.
         gc.freeze()
-        return run_app(getattr(args, "path", None), table, args.command == "tutorial")
+        return run_app(getattr(args, "path", None), table, args.command == "tutorial", replay)
     # The command is done and its process about to end. The interpreter's last collection, at
     # exit, would walk everything still loaded (the modules, the game's data, the engine's
     # caches) for nothing. Frozen at exit, all of it is left to the system.

@@ -49,8 +49,10 @@ from themes import theme_files
 # opened: the modules and the Textual widgets they bring would slow the start-up.
 if TYPE_CHECKING:
     from rajas_tui.bots import Choose
+    from rajas_tui.bots.review import Budget
     from rajas_tui.present.tutorial import Lesson
     from rajas_tui.tui.screens.gameover import GameOverScreen
+    from rajas_tui.tui.screens.replay import ReplayScreen
 
 DEFAULT_THEME = "rajas-dark"
 NOT_OFFERED = ("Keys", "Screenshot")  # Textual's commands the palette leaves out (below)
@@ -155,12 +157,19 @@ class RajasApp(App[None]):
         settings_file: Path | None = None,
         keep_settings: bool = True,
         tutorial: bool = False,
+        replay: saves.Game | None = None,
+        replay_seat: int | None = None,
+        review_budget: Budget | None = None,
     ) -> None:
         """`theme` and `ascii_glyphs`, when given, win over the settings in `settings_file`
         (read now, written when the palette changes one unless `keep_settings` is False);
         None: no settings file. `tutorial`: start (or go on with) the guided first game once
-        the title is up."""
+        the title is up. `replay`: a game to step through, over the title screen, seen by
+        `replay_seat` while not over. `review_budget`: how hard reviews look (the default's
+        when None)."""
         super().__init__(driver_class=_driver_class())
+        self._replay_first = (replay, replay_seat) if replay is not None else None
+        self._review_budget = review_budget
         self.set_reactive(RajasApp.game, game)
         # The newest game, which actions build on; it is `game` once its save is written.
         self.newest: saves.Game | None = game
@@ -215,6 +224,8 @@ class RajasApp(App[None]):
             await self.push_screen(TitleScreen())
             if self._open_tutorial:
                 self.start_tutorial()
+            if self._replay_first is not None:
+                await self.push_screen(self._replay_screen(*self._replay_first))
         else:
             # Straight to the game: the title is made only when the player goes back to it
             # (`to_title`), not composed beneath the game for the first frame to pay for.
@@ -281,6 +292,33 @@ class RajasApp(App[None]):
         note = self.thinker.take_note()
         if note:
             self.notify(note, severity="warning", timeout=10, markup=False)
+
+    # Replays and reviews ---------------------------------------------------------------------
+
+    @property
+    def review_budget(self) -> Budget:
+        if self._review_budget is None:
+            from rajas_tui.present import review  # the bots' modules, on a review's first use
+
+            self._review_budget = review.default_budget()
+        return self._review_budget
+
+    def _replay_screen(
+        self, game: saves.Game, seat: int | None = None, position: int = 0
+    ) -> ReplayScreen:
+        from rajas_tui.tui.screens.replay import ReplayScreen
+
+        return ReplayScreen(game, seat, position)
+
+    def open_replay(self, game: saves.Game, seat: int | None = None, position: int = 0) -> None:
+        """Steps through `game` over the screen shown (`screens.replay`); nothing is played."""
+        self.push_screen(self._replay_screen(game, seat, position))
+
+    def open_review(self, game: saves.Game) -> None:
+        """Reviews a finished game (`screens.review`), over the screen shown."""
+        from rajas_tui.tui.screens.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(game))
 
     # Ending on a signal (`ending`) ------------------------------------------------------------
 
@@ -427,7 +465,7 @@ class RajasApp(App[None]):
         if game is None:
             return
         screen = self.screen
-        if game.state.over and isinstance(screen, GameScreen):
+        if game.state.over and isinstance(screen, GameScreen) and not _is_replay(screen):
             self.switch_screen(self._game_screen())
         elif not game.state.over and _is_game_over_screen(screen):
             self.switch_screen(self._play_screen())
@@ -786,6 +824,12 @@ def _is_game_over_screen(screen: object) -> bool:
     return module is not None and isinstance(screen, module.GameOverScreen)
 
 
+def _is_replay(screen: object) -> bool:
+    """Whether `screen` is a replay, which shows a game of its own, never the app's."""
+    module = sys.modules.get("rajas_tui.tui.screens.replay")
+    return module is not None and isinstance(screen, module.ReplayScreen)
+
+
 def _drawing_glyphs() -> text.Glyphs | None:
     """The glyph set of the app drawing now (Textual knows it in every task of the app)."""
     app = active_app.get(None)
@@ -795,9 +839,11 @@ def _drawing_glyphs() -> text.Glyphs | None:
 text.follow(_drawing_glyphs)
 
 
-def run(path: Path | None = None, tutorial: bool = False) -> int:
-    """`rajas`, `rajas load PATH` and `rajas tutorial`: the app, in the terminal it was started
-    in."""
+def run(
+    path: Path | None = None, tutorial: bool = False, replay: bool = False, seat: int | None = None
+) -> int:
+    """`rajas`, `rajas load PATH`, `rajas tutorial` and `rajas replay PATH`: the app, in the
+    terminal it was started in."""
     import os
 
     game = None
@@ -807,14 +853,24 @@ def run(path: Path | None = None, tutorial: bool = False) -> int:
         except saves.SaveError as error:
             print(f"rajas: {error}", file=sys.stderr)
             return 1
+    if replay and game is not None and seat is not None and seat >= len(game.setup.seats):
+        last = len(game.setup.seats) - 1
+        print(
+            f"rajas: --seat: this game has seats 0 to {last}, not {seat}. "
+            "See 'rajas replay --help'.",
+            file=sys.stderr,
+        )
+        return 2
     theme, ascii_glyphs = settings.from_environment(os.environ)
     app = RajasApp(
-        game,
-        path=path,
+        None if replay else game,
+        path=None if replay else path,
         ascii_glyphs=ascii_glyphs,
         theme=theme,
         settings_file=settings.settings_path(),
         tutorial=tutorial,
+        replay=game if replay else None,
+        replay_seat=seat,
     )
     app.run()
     # Textual sets 1 when the app stopped on an unhandled error: that must not look like a quit.

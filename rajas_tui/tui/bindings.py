@@ -79,13 +79,46 @@ COACH: list[BindingType] = [
 ]
 GAME_OVER: list[BindingType] = [
     Binding("n", "new", "new game", id="over.new"),
+    Binding("r", "replay", "replay", id="over.replay"),
+    Binding("v", "review", "review", id="over.review"),
     Binding("escape", "title", "title", id="over.title"),
     Binding("q", "quit", "quit", id="over.quit"),
     Binding("ctrl+s", "app.save_as", "save as", id="over.save_as", show=False),
 ]
+LOAD: list[BindingType] = [
+    Binding("r", "replay", "replay", id="load.replay"),
+]
+# Stepping through a saved game; the pane keys are the game's.
+REPLAY: list[BindingType] = [
+    Binding("left", "step(-1)", "back", id="replay.back", key_display="←"),
+    Binding("right", "step(1)", "forward", id="replay.forward", key_display="→"),
+    Binding("home", "jump('start')", "start", id="replay.start", show=False),
+    Binding("end", "jump('end')", "end", id="replay.end", show=False),
+    Binding("pageup", "round(-1)", "round back", id="replay.round_back", show=False),
+    Binding("pagedown", "round(1)", "next round", id="replay.round_next", show=False),
+    Binding("g", "go_to_round", "go to round", id="replay.round"),
+    *(Binding(d, f"digit('{d}')", f"pane {d}", id=f"replay.{d}", show=False) for d in "1234567890"),
+    Binding("tab", "pane(1)", "next pane", id="replay.pane_next", priority=True),
+    Binding(
+        "shift+tab",
+        "pane(-1)",
+        "previous pane",
+        id="replay.pane_previous",
+        show=False,
+        priority=True,
+    ),
+    Binding("escape", "close", "close", id="replay.close"),
+    Binding("question_mark", "help", "help", id="replay.help", key_display="?"),
+]
+REVIEW: list[BindingType] = [
+    Binding("enter", "replay", "replay at this move", id="review.replay"),
+    Binding("escape", "close", "close", id="review.close"),
+]
 
 ALL: list[Binding] = [
-    b for b in (*GAME, *TITLE, *DIALOG, *HELP, *COACH, *GAME_OVER) if isinstance(b, Binding)
+    b
+    for b in (*GAME, *TITLE, *DIALOG, *HELP, *COACH, *GAME_OVER, *LOAD, *REPLAY, *REVIEW)
+    if isinstance(b, Binding)
 ]
 
 

@@ -646,6 +646,10 @@ class GameScreen(Screen[None]):
         return was is not None
 
     def on_screen_resume(self) -> None:
+        self.resume()
+
+    def resume(self) -> None:
+        """Back on top (or shown first): the same turn as it was left, or the next one."""
         game = self.rajas.shown
         if self.rajas.saving:
             self.redraw()  # the game on its way to the screen starts its turn when it arrives

@@ -113,7 +113,9 @@ class GameOverScreen(Screen[None]):
             yield Static(sources_text(game, hist), id="sources", classes="over-part")
             yield Static(chart_text(game, hist, "fame", "Fame"), classes="over-part")
             yield Static(chart_text(game, hist, "money", "Money"), classes="over-part")
-            yield Static("n new game · Escape title · q quit", classes="dim over-part")
+            yield Static(
+                "n new game · r replay · v review · Escape title · q quit", classes="dim over-part"
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -131,6 +133,12 @@ class GameOverScreen(Screen[None]):
 
     def action_new(self) -> None:
         self.rajas.action_new_game()
+
+    def action_replay(self) -> None:
+        self.rajas.open_replay(self.rajas.shown)
+
+    def action_review(self) -> None:
+        self.rajas.open_review(self.rajas.shown)
 
     def action_title(self) -> None:
         self.rajas.to_title()

@@ -161,6 +161,23 @@ DIALOGS = (
 )
 
 
+REPLAY_AND_REVIEW = (
+    "r on the game-over screen, or on a save in the Load dialog, steps through a game "
+    "(rajas replay PATH too): left and right one action, Home and End the start and the "
+    "end, PgUp and PgDn a round, g a round by its number, the pane keys as in the game, "
+    "Escape back. Every pane shows the game as it was after the action shown; the log ends "
+    "at that action, marked with the cursor. A game not over is shown as one seat saw it; "
+    "a finished one whole. v on the game-over screen reviews every decision (an action "
+    "chosen among several): the search bot's best move from that player's view, and the "
+    "worth lost against it, in fame points of the bots' evaluation (the margin toward the "
+    "markers meeting plus the future worth of what a player holds, against the best "
+    "rival). Marks: ?! inaccuracy (2 or more lost), ? mistake (4 or more), ?? blunder (8 "
+    "or more); a player's accuracy is the mean of its decisions' (100% for nothing lost). "
+    "It takes about a minute a player, with a progress bar (Escape stops it), and is kept, "
+    "so it opens at once again; Enter on a decision replays it, the marks beside the moves."
+)
+
+
 def end_text() -> str:
     """How the game ends, from the same numbers the engine plays by."""
     return (
@@ -203,6 +220,8 @@ def help_text(keymap: Mapping[str, str], area: str | None = None, space: str = "
     out.append(symbols_text() + "\n\n")
     out.append("How the game ends\n", "bold underline")
     out.append(end_text() + "\n\n")
+    out.append("Replay and review\n", "bold underline")
+    out.append(REPLAY_AND_REVIEW + "\n\n")
     out.append("Every rule: the areas\n", "bold underline")
     for name, words in _rules().items():
         out.append(f"{name}: ", "bold")

@@ -13,8 +13,9 @@ from textual.worker import Worker, WorkerState
 
 from rajas_tui.present import listing
 from rajas_tui.present.listing import SaveLine
+from rajas_tui.tui import bindings
 from rajas_tui.tui.screens.dialog import Dialog
-from saves import ReplaceUnconfirmed, SaveError, folder_problem
+from saves import ReplaceUnconfirmed, SaveError, folder_problem, load
 
 
 def _cut(text: str, width: int) -> str:
@@ -28,12 +29,14 @@ def _line(save: SaveLine) -> str:
 
 
 class LoadScreen(Dialog):
+    BINDINGS = bindings.LOAD
+
     def compose_body(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Load a game", classes="dialog-title")
             # File names and player names are shown as written, never read as markup.
             yield OptionList(id="saves", markup=False)
-            yield Static("Enter loads · Escape cancels", classes="dim")
+            yield Static("Enter loads · r replays · Escape cancels", classes="dim")
 
     def on_mount(self) -> None:
         self.paths: list[Path] = []
@@ -67,6 +70,21 @@ class LoadScreen(Dialog):
         path = self.paths[event.option_index]
         self.dismiss()
         self.rajas.open_save(path)
+
+    def action_replay(self) -> None:
+        """Steps through the highlighted save (`screens.replay`) without opening it for play."""
+        index = self.query_one(OptionList).highlighted
+        if index is None or index >= len(self.paths):
+            self.rajas.notify("There is no save to replay here.", severity="warning")
+            return
+        path = self.paths[index]
+        try:
+            game = load(path)
+        except (SaveError, OSError) as error:
+            self.rajas.notify(f"{path}: {error}", severity="error")
+            return
+        self.dismiss()
+        self.rajas.open_replay(game)
 
 
 class SaveAsScreen(Dialog):

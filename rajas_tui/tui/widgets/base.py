@@ -22,6 +22,9 @@ from rajas_tui.tui import colours
 from rules import Die, GameState
 
 AUTO = -1
+# A viewer who may see everything: a replay of a finished game, or of a state already made a
+# seat's view (`present.replay`).
+EVERYTHING = -2
 UNSIZED = 10_000  # before the first layout a pane has no width: the longest title is drawn
 
 
@@ -36,16 +39,19 @@ class View:
     ended_by: str = ""
     told: tuple[Told, ...] = ()  # the log with round separators (present.logbook)
     # Whose eyes the screen is for (another seat's face-down tiles stay hidden): the seat that
-    # holds the keyboard; AUTO lets `variants.viewer` choose from the seats' kinds.
+    # holds the keyboard; AUTO lets `variants.viewer` choose from the seats' kinds; EVERYTHING
+    # shows the state as it is.
     viewer: int | None = AUTO
 
     def eyes(self) -> int | None:
         if self.viewer == AUTO:
             return variants.viewer(self.kinds, self.state.turn)
-        return self.viewer
+        return None if self.viewer == EVERYTHING else self.viewer
 
     def seen(self) -> GameState:
         """The state as the viewer may see it."""
+        if self.viewer == EVERYTHING:
+            return self.state
         return rules.seat_view(self.state, self.eyes())
 
     def tag(self, seat: int) -> Text:

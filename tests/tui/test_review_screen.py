@@ -1,0 +1,141 @@
+"""The review screen (`screens.review`): opened on the game-over screen, it judges every decision
+in a worker with a progress bar, keeps the review so that opening it again is instant, stops on
+Escape (the app answering while it works), and opens the replay at a decision."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+import rules
+from rajas_tui.bots.review import Budget, Judgement
+from rajas_tui.present import reviewcache
+from rajas_tui.present.thinking import Cancelled, InProcess, Stop
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.gameover import GameOverScreen
+from rajas_tui.tui.screens.replay import ReplayScreen
+from rajas_tui.tui.screens.review import ReviewScreen
+
+from . import kit
+
+pytestmark = pytest.mark.asyncio
+
+TINY = Budget(iterations=2, rollout=0, samples=1)
+PATIENCE = 3000  # looks of 10 ms: the whole review of a long game at the tiny budget
+
+
+class Counting(InProcess):
+    """Judges in the test's process, counting the judgements asked for."""
+
+    def __init__(self) -> None:
+        self.judged = 0
+
+    def judge(
+        self,
+        view: rules.GameState,
+        seat: int,
+        played: rules.Action,
+        seed: str,
+        budget: Budget,
+        stop: Stop,
+    ) -> Judgement:
+        self.judged += 1
+        return super().judge(view, seat, played, seed, budget, stop)
+
+
+class Holding(InProcess):
+    """Holds its first judgement until stopped, then gives up as the bots' process does."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.stopped = threading.Event()
+
+    def judge(
+        self,
+        view: rules.GameState,
+        seat: int,
+        played: rules.Action,
+        seed: str,
+        budget: Budget,
+        stop: Stop,
+    ) -> Judgement:
+        self.started.set()
+        for _ in range(3000):
+            if stop():
+                self.stopped.set()
+                raise Cancelled
+            threading.Event().wait(0.01)
+        raise AssertionError("the review was never stopped")
+
+
+def _review(app: RajasApp) -> ReviewScreen:
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
+async def test_a_finished_game_is_reviewed_kept_and_opened_again_at_once(
+    saves: Path, private_cache: Path
+) -> None:
+    game = kit.finished()
+    thinker = Counting()
+    app = kit.app(game, saves=saves, thinker=thinker, review_budget=TINY)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("v")
+        await kit.until(pilot, lambda: bool(_review(app).found), "the review", PATIENCE)
+        found = _review(app).found
+        assert [r.seat for r in found] == [0, 1, 2]
+        assert thinker.judged == sum(len(r.decisions) for r in found) > 0
+        for seat in range(3):
+            assert reviewcache.load(game, seat, TINY) == found[seat]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("v")
+        await kit.until(pilot, lambda: bool(_review(app).found), "the kept review")
+        assert thinker.judged == sum(len(r.decisions) for r in found)  # none judged again
+        assert _review(app).found == found
+
+
+async def test_escape_stops_the_review_while_the_app_answers(saves: Path) -> None:
+    game = kit.finished()
+    thinker = Holding()
+    app = kit.app(game, saves=saves, thinker=thinker, review_budget=TINY)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await kit.until(pilot, thinker.started.is_set, "the review under way")
+        words = str(_review(app).query_one("#review-progress-words").render())
+        assert "Reviewing decision 0 of" in words
+        await pilot.press("escape")
+        await kit.until(pilot, thinker.stopped.is_set, "the judging stopped")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert any("stopped" in n.message for n in app._notifications)
+        for seat in range(3):
+            assert reviewcache.load(game, seat, TINY) is None
+
+
+async def test_enter_opens_the_replay_at_a_decision(saves: Path) -> None:
+    game = kit.finished()
+    app = kit.app(game, saves=saves, review_budget=TINY)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await kit.until(pilot, lambda: bool(_review(app).found), "the review", PATIENCE)
+        await pilot.pause()
+        worst = _review(app).found[0].costliest()[0]
+        await pilot.press("enter")  # the first choice: the first player's costliest decision
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.position == worst.action
+        await kit.until(pilot, lambda: bool(screen.marks), "the marks")
+        assert "better:" in kit.prompt(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
