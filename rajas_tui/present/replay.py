@@ -100,14 +100,24 @@ def told(
                 break
             moves += 1
             found = (marks or {}).get(moves)
-            if found is not None and review.symbol(found):
-                line = attrs.evolve(line, words=f"{line.words} {review.symbol(found)}")
+            symbol = review.symbol(found) if found is not None else ""
+            if symbol:
+                line = _edited(line, suffix=f" {symbol}")
         lines.append(line)
     if position == 0:
         return (Told(f"{cursor} the start of the game", ROUND, game.start.start_player),)
     last = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].kind == MOVE)
-    lines[last] = attrs.evolve(lines[last], words=f"{cursor} {lines[last].words}")
-    return tuple(lines[: last + 1])
+    lines[last] = _edited(lines[last], prefix=f"{cursor} ")
+    return tuple(lines)
+
+
+def _edited(line: Told, prefix: str = "", suffix: str = "") -> Told:
+    """The line with each of its forms (`Told`) given the same prefix and suffix."""
+
+    def edit(words: str) -> str:
+        return f"{prefix}{words}{suffix}" if words else words
+
+    return attrs.evolve(line, words=edit(line.words), brief=edit(line.brief), gist=edit(line.gist))
 
 
 def marks_of(found: tuple[review.SeatReview, ...]) -> dict[int, review.Decision]:

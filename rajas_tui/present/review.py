@@ -12,6 +12,7 @@ user's cache folder (`present.reviewcache`).
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ import attrs
 
 import rules
 import saves
-from rajas_tui.present import text
+from rajas_tui.present import logbook, text
 from rajas_tui.present.chooser import preview
 from rules import GameState
 
@@ -41,7 +42,7 @@ COSTLIEST = 3
 TEMPERATURE = 6.0
 UNITS = "fame points of the bots' evaluation"
 
-Judge = Callable[[GameState, int, rules.Action, str, "Budget"], "Judgement"]
+Judge = Callable[[GameState, int, rules.Action, int, "Budget"], "Judgement"]
 Progress = Callable[[int, int], None]
 
 
@@ -131,9 +132,12 @@ def asked(game: saves.Game, seat: int) -> list[Asked]:
     return found
 
 
-def seed_of(game: saves.Game, index: int) -> str:
-    """The judging's seed for the decision at `index` of the log."""
-    return f"rajas-review:{game.setup.seed}:{index}"
+def seed_of(game: saves.Game, index: int) -> int:
+    """The judging's seed for the decision at `index` of the log: a digest of the game's seed
+    and the index, so the judging, a bot's search, never holds the game's seed (set up again
+    from it, a game tells every hidden tile)."""
+    text = f"rajas-review:{game.setup.seed}:{index}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=16).digest(), "big")
 
 
 def judged(ask: Asked, judgement: Judgement) -> Decision:
@@ -242,8 +246,9 @@ def better_words(view: GameState, decision: Decision) -> list[str]:
     return preview(view, rules.parse_action(decision.best)).split("\n")
 
 
-def played_words(decision: Decision) -> str:
-    return text.action_words(rules.parse_action(decision.played))
+def played_words(view: GameState, decision: Decision) -> str:
+    """The move played as the log tells it, from the seat's view then."""
+    return logbook.action_words(view, rules.parse_action(decision.played))
 
 
 def symbol(decision: Decision) -> str:
@@ -266,7 +271,8 @@ def costly_lines(found: SeatReview, views: dict[int, GameState], indent: str = "
         better = better_words(views[decision.action], decision)
         lines.append(
             f"{indent}action {decision.action} (round {decision.round}): "
-            f"{played_words(decision)}: lost {decision.lost:.1f} ({decision.mark})"
+            f"{played_words(views[decision.action], decision)}: lost {decision.lost:.1f} "
+            f"({decision.mark})"
         )
         lines.append(f"{indent}  better: {better[0]}")
         lines.extend(f"{indent}          {line}" for line in better[1:])

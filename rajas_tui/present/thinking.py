@@ -70,7 +70,7 @@ class Thinker(Protocol):
         view: GameState,
         seat: int,
         played: rules.Action,
-        seed: str,
+        seed: int,
         budget: Budget,
         stop: Stop,
     ) -> Judgement:
@@ -94,6 +94,17 @@ class NoBots:
         pass
 
     def choose(self, kind: str, state: GameState, game_seed: int, stop: Stop) -> rules.Action:
+        raise Cancelled
+
+    def judge(
+        self,
+        view: GameState,
+        seat: int,
+        played: rules.Action,
+        seed: int,
+        budget: Budget,
+        stop: Stop,
+    ) -> Judgement:
         raise Cancelled
 
     def take_note(self) -> str:
@@ -123,7 +134,7 @@ class InProcess:
         view: GameState,
         seat: int,
         played: rules.Action,
-        seed: str,
+        seed: int,
         budget: Budget,
         stop: Stop,
     ) -> Judgement:
@@ -253,7 +264,7 @@ class Process:
         view: GameState,
         seat: int,
         played: rules.Action,
-        seed: str,
+        seed: int,
         budget: Budget,
         stop: Stop,
     ) -> Judgement:

@@ -30,7 +30,7 @@ def _decisions(count: int) -> list[tuple[rules.GameState, rules.Action]]:
 
 def test_the_best_move_is_legal_and_the_worth_lost_never_negative() -> None:
     for view, played in _decisions(8):
-        judgement = review.judge(view, view.turn, played, "seed", SMALL)
+        judgement = review.judge(view, view.turn, played, 17, SMALL)
         assert judgement.best in rules.legal_actions(view)
         assert judgement.loss >= 0
         assert judgement.loss == max(0.0, judgement.best_worth - judgement.played_worth)
@@ -38,8 +38,8 @@ def test_the_best_move_is_legal_and_the_worth_lost_never_negative() -> None:
 
 def test_the_best_move_played_loses_nothing() -> None:
     view, _ = _decisions(1)[0]
-    best = review.judge(view, view.turn, rules.legal_actions(view)[0], "s", SMALL).best
-    again = review.judge(view, view.turn, best, "s", SMALL)
+    best = review.judge(view, view.turn, rules.legal_actions(view)[0], 5, SMALL).best
+    again = review.judge(view, view.turn, best, 5, SMALL)
     assert again.best == best
     assert again.loss == 0.0
     assert again.played_worth == again.best_worth
@@ -49,11 +49,9 @@ def test_the_same_seed_gives_the_same_judgement_here_and_in_the_bots_process() -
     thinker = Process()
     try:
         for view, played in _decisions(3):
-            here = review.judge(view, view.turn, played, "rajas-review:8:12", SMALL)
-            assert review.judge(view, view.turn, played, "rajas-review:8:12", SMALL) == here
-            there = thinker.judge(
-                view, view.turn, played, "rajas-review:8:12", SMALL, lambda: False
-            )
+            here = review.judge(view, view.turn, played, 812, SMALL)
+            assert review.judge(view, view.turn, played, 812, SMALL) == here
+            there = thinker.judge(view, view.turn, played, 812, SMALL, lambda: False)
             assert there == here
     finally:
         thinker.close()

@@ -81,10 +81,10 @@ def test_each_decision_is_judged_from_its_seats_view_alone() -> None:
 
 
 def test_a_review_has_one_entry_per_decision(finished: saves.Game) -> None:
-    calls: list[str] = []
+    calls: list[int] = []
 
     def judge(
-        view: rules.GameState, seat: int, played: rules.Action, seed: str, budget: Budget
+        view: rules.GameState, seat: int, played: rules.Action, seed: int, budget: Budget
     ) -> Judgement:
         calls.append(seed)
         best = rules.legal_actions(view)[0]

@@ -14,7 +14,7 @@ import pytest
 import rules
 import saves as save_layer
 from rajas_tui.bots.review import Budget
-from rajas_tui.present import replay, review, reviewcache, text
+from rajas_tui.present import logbook, replay, review, reviewcache, text
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.app import run as run_app
 from rajas_tui.tui.screens.gameover import GameOverScreen
@@ -48,8 +48,9 @@ def _states(game: save_layer.Game) -> list[rules.GameState]:
 
 
 def _shown_move(app: RajasApp) -> str:
-    """The log's last line, the action shown."""
-    return _view(app).told[-1].words
+    """The log's last move, the action shown (separators may follow it: a round begun, the
+    markers met, the game's end)."""
+    return [line for line in _view(app).told if line.kind == logbook.MOVE][-1].words
 
 
 def _messages(app: RajasApp) -> list[str]:

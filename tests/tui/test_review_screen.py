@@ -37,7 +37,7 @@ class Counting(InProcess):
         view: rules.GameState,
         seat: int,
         played: rules.Action,
-        seed: str,
+        seed: int,
         budget: Budget,
         stop: Stop,
     ) -> Judgement:
@@ -57,7 +57,7 @@ class Holding(InProcess):
         view: rules.GameState,
         seat: int,
         played: rules.Action,
-        seed: str,
+        seed: int,
         budget: Budget,
         stop: Stop,
     ) -> Judgement:
@@ -139,3 +139,4 @@ async def test_enter_opens_the_replay_at_a_decision(saves: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
+

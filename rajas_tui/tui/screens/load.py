@@ -75,13 +75,13 @@ class LoadScreen(Dialog):
         """Steps through the highlighted save (`screens.replay`) without opening it for play."""
         index = self.query_one(OptionList).highlighted
         if index is None or index >= len(self.paths):
-            self.rajas.notify("There is no save to replay here.", severity="warning")
+            self.rajas.notify("There is no save to replay here.", severity="warning", markup=False)
             return
         path = self.paths[index]
         try:
             game = load(path)
-        except (SaveError, OSError) as error:
-            self.rajas.notify(f"{path}: {error}", severity="error")
+        except SaveError as error:  # it names the file
+            self.rajas.notify(str(error), severity="error", markup=False)
             return
         self.dismiss()
         self.rajas.open_replay(game)

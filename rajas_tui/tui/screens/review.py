@@ -56,6 +56,7 @@ class ReviewScreen(Screen[None]):
         self.game = game
         self.found: tuple[SeatReview, ...] = ()
         self.reviewed: Reviewed | None = None
+        self._stopping = False  # Escape was pressed: a review given up is not a failure
         self.actions: list[int] = []  # the action number of each option of the list
 
     @property
@@ -91,7 +92,7 @@ class ReviewScreen(Screen[None]):
             return worker.is_cancelled
 
         def judge(
-            view: rules.GameState, seat: int, played: rules.Action, seed: str, used: Budget
+            view: rules.GameState, seat: int, played: rules.Action, seed: int, used: Budget
         ) -> Judgement:
             return thinker.judge(view, seat, played, seed, used, stop)
 
@@ -102,7 +103,9 @@ class ReviewScreen(Screen[None]):
         def keep(found: SeatReview) -> None:
             problem = reviewcache.store(game, found, budget)
             if problem and not stop():
-                self.app.call_from_thread(self.rajas.notify, problem, severity="warning")
+                self.app.call_from_thread(
+                    self.rajas.notify, problem, severity="warning", markup=False
+                )
 
         seats = range(len(game.setup.seats))
         try:
@@ -134,6 +137,9 @@ class ReviewScreen(Screen[None]):
         self.rajas.tell_bot_trouble()
         if isinstance(worker.result, Reviewed):
             self._show(worker.result)
+        elif not self._stopping:  # given up without Escape: this app thinks for no bot
+            self.rajas.notify("No review can be made here.", severity="warning", markup=False)
+            self.dismiss()
 
     def _show(self, reviewed: Reviewed) -> None:
         self.reviewed = reviewed
@@ -178,9 +184,10 @@ class ReviewScreen(Screen[None]):
         )
 
     def action_close(self) -> None:
+        self._stopping = True
         if self.reviewing:
             self.workers.cancel_group(self, REVIEW_GROUP)
-            self.rajas.notify("The review was stopped.", severity="warning")
+            self.rajas.notify("The review was stopped.", severity="warning", markup=False)
         self.dismiss()
 
     def action_replay(self) -> None:
@@ -191,6 +198,7 @@ class ReviewScreen(Screen[None]):
                 if not self.found
                 else "Choose a decision: the replay opens at it.",
                 severity="warning",
+                markup=False,
             )
             return
         self.rajas.open_replay(self.game, position=self.actions[index])
@@ -216,10 +224,11 @@ def _options(
     for seat_review in found:
         add(_tagged(seat_review.seat, review.seat_line(game, seat_review), bold=True))
         for decision in seat_review.costliest():
-            better = review.better_words(reviewed.views[decision.action], decision)
+            view = reviewed.views[decision.action]
+            better = review.better_words(view, decision)
             lines = [
                 f"  action {decision.action}, round {decision.round}: "
-                f"{review.played_words(decision)} {review.symbol(decision)} "
+                f"{review.played_words(view, decision)} {review.symbol(decision)} "
                 f"lost {decision.lost:.1f}",
                 f"    better: {better[0]}",
                 *(f"            {line}" for line in better[1:]),
