@@ -134,6 +134,7 @@ class RajasApp(App[None]):
     COMMANDS = App.COMMANDS | {RajasCommands}
     ENABLE_COMMAND_PALETTE = True
     GAME_SCREEN: type[GameScreen] = GameScreen  # a shared table's app plays on its own kind
+    OFFERS_REVIEWS = True  # not at a shared table (`table.TableApp`)
 
     # The game on screen, and on disk: screens watch it. A new game is written first (in a
     # thread) and set here only then. Compared by identity: every action makes a new one, and
@@ -316,6 +317,14 @@ class RajasApp(App[None]):
 
     def open_review(self, game: saves.Game) -> None:
         """Reviews a finished game (`screens.review`), over the screen shown."""
+        if not self.OFFERS_REVIEWS:
+            self.notify(
+                "A review is not made at a shared table: it would keep the host thinking for "
+                "minutes. The replay (r) is here.",
+                severity="warning",
+                markup=False,
+            )
+            return
         from rajas_tui.tui.screens.review import ReviewScreen
 
         self.push_screen(ReviewScreen(game))

@@ -140,3 +140,24 @@ async def test_enter_opens_the_replay_at_a_decision(saves: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
 
+
+async def test_a_shared_table_makes_no_review(tmp_path: Path, private_cache: Path) -> None:
+    """At a table a review would keep the host thinking for minutes and write to its account's
+    cache: v says so, and the replay is still there."""
+    from rajas_tui.tui.table import TableApp
+    from saves import tables
+
+    path = tables.table_path(tmp_path / "tables", "over")
+    tables.create(path, kit.finished())
+    app = TableApp(path, 0, bot_delay=0, thinker=Counting())
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert any("shared table" in n.message for n in app._notifications)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+    assert not any(private_cache.rglob("*.json"))
