@@ -38,8 +38,8 @@ class Budget:
     samples: int
 
 
-# Half the normal bot's iterations, with its rollout: a review of one seat of a long game (a
-# hundred decisions) takes about a minute (docs/bots.md).
+# Half the normal bot's iterations, with its rollout: docs/bots.md tells what a whole game's
+# review of a seat costs at this budget.
 DEFAULT = Budget(iterations=100, rollout=search.LEVELS["normal"].rollout, samples=16)
 
 

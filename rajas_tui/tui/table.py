@@ -137,7 +137,8 @@ class TableApp(RajasApp):
     """The app at one seat of a table (`seat` None: a watcher, who cannot act)."""
 
     GAME_SCREEN = TableScreen
-    # A review thinks for minutes and keeps what it made in the host account's cache.
+    # A review searches at every decision of the game and keeps what it made in the host
+    # account's cache.
     OFFERS_REVIEWS = False
 
     def __init__(

@@ -2,8 +2,8 @@
 best move (`present.review`), each player's accuracy, the costliest decisions with the better
 move, and every decision, each a key away from the replay at that move.
 
-The judging runs in a worker thread that asks the bots' process for each decision (it is long:
-about a minute a player), with a progress bar; the screen stays answerable, and Escape stops it.
+The judging runs in a worker thread that asks the bots' process for each decision (a search
+for each: long), with a progress bar; the screen stays answerable, and Escape stops it.
 A review kept in the cache (`present.reviewcache`) shows at once.
 """
 
