@@ -342,7 +342,7 @@ def _game(document: Document) -> Game:
     setup = settled(setup)  # a file from before seats named boards says "navaratnas" only
     if document.position is not None:
         start = document.position
-        _check_state(start, "position")
+        check_state(start, "position")
         problem = position_mismatch(setup, start)
         if problem:
             raise Problem(problem[1], f"setup.{problem[0]}")
@@ -351,7 +351,7 @@ def _game(document: Document) -> Game:
             start = new_game(config_for(setup))
         except ValueError as error:
             raise Problem(str(error), "setup.variants") from None
-    _check_state(document.state, "state")
+    check_state(document.state, "state")
     if document.state.config.players != len(setup.seats):
         raise Problem(f"{len(setup.seats)} seats play this game", "state.config.players")
     state, played = journal.replay_log(start, document.log.played, "log.played")
@@ -387,7 +387,7 @@ def _check_summary(header: Header, state: GameState) -> None:
             )
 
 
-def _check_state(state: GameState, key: str) -> None:
+def check_state(state: GameState, key: str) -> None:
     try:
         positions.check(state)
     except Problem as problem:
@@ -414,7 +414,7 @@ def load_position(path: Path | str) -> GameState:
         if not isinstance(raw.get("state"), dict):
             raise Problem("a position file needs a [state] table in the save's state format")
         state: GameState = structure(raw["state"], GameState, "state")
-        _check_state(state, "state")
+        check_state(state, "state")
         return state
     except Problem as problem:
         raise error_for(path, problem) from None

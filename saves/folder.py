@@ -29,6 +29,15 @@ def home_expanded(path: str | Path) -> Path:
         return Path(path)
 
 
+def data_dir() -> Path:
+    """rajas's folder of the user's data: $XDG_DATA_HOME/rajas, else ~/.local/share/rajas. Not
+    created here."""
+    data_home = os.environ.get("XDG_DATA_HOME", "")
+    if not data_home or not Path(data_home).is_absolute():  # the XDG spec ignores relative paths
+        data_home = str(Path.home() / ".local" / "share")
+    return Path(data_home) / "rajas"
+
+
 def saves_dir(override: str | Path | None = None) -> Path:
     """The saves folder: `override` (--saves), else $RAJAS_SAVES, else
     $XDG_DATA_HOME/rajas/saves, else ~/.local/share/rajas/saves. Not created here."""
@@ -36,10 +45,7 @@ def saves_dir(override: str | Path | None = None) -> Path:
         return home_expanded(override)
     if os.environ.get("RAJAS_SAVES"):
         return home_expanded(os.environ["RAJAS_SAVES"])
-    data_home = os.environ.get("XDG_DATA_HOME", "")
-    if not data_home or not Path(data_home).is_absolute():  # the XDG spec ignores relative paths
-        data_home = str(Path.home() / ".local" / "share")
-    return Path(data_home) / "rajas" / "saves"
+    return data_dir() / "saves"
 
 
 def _slug(text: str) -> str:
