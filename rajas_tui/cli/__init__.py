@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import rules
 import saves
-from rajas_tui.cli import choices
+from rajas_tui.cli import choices, puzzles
 from rajas_tui.cli import commands as saved_games
 from rajas_tui.cli import tables as shared_tables
 from rajas_tui.cli.output import guarded
@@ -128,6 +128,7 @@ def build_parser() -> ArgumentParser:
     choices.add_options(simulate, "by number from 0")
     saved_games.register(commands)
     shared_tables.register(commands)
+    puzzles.register(commands)
     load = commands.add_parser(
         "load",
         help="open a save in the app",
@@ -171,9 +172,11 @@ def run_app(
     table: argparse.Namespace | None = None,
     tutorial: bool = False,
     replay: argparse.Namespace | None = None,
+    puzzle: int | None = None,
 ) -> int:
-    """Opens the terminal app (bound to a table's seat for `join`, read-only for `watch`; on a
-    save's replay for `replay`); Textual is imported only here."""
+    """Opens the terminal app (bound to a table's seat for `join`, read-only for `watch`; on the
+    tutorial; on a save's replay for `replay`; on puzzle `puzzle`); Textual is imported only
+    here."""
     # Without a terminal (`ssh host rajas` without -t, or a pipe) the app cannot read keys and
     # would run on, unseen, for ever: say so before Textual starts.
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -193,7 +196,7 @@ def run_app(
 
     if replay is not None:
         return run(Path(replay.path), replay=True, seat=replay.seat)
-    return run(Path(path) if path else None, tutorial)
+    return run(Path(path) if path else None, tutorial=tutorial, puzzle=puzzle)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -276,18 +279,31 @@ def run_tournament(
 APP_COMMANDS = (None, "load", "tutorial", "replay", *shared_tables.APP_NAMES)
 
 
+def _opens_app(args: argparse.Namespace) -> bool:
+    if args.command in puzzles.NAMES:
+        return puzzles.opens_app(args)
+    return args.command in APP_COMMANDS
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parsed: list[argparse.Namespace] = []
     code = guarded(lambda: _headless(argv, parsed))
-    if parsed and parsed[0].command in APP_COMMANDS and code != EXIT_DATA:
+    if parsed and _opens_app(parsed[0]) and code == 0:
         # The app owns the terminal itself; only the headless commands' stdout is guarded.
         args = parsed[0]
         table = args if args.command in shared_tables.APP_NAMES else None
         replay = args if args.command == "replay" else None
+        puzzle = int(args.number) if args.command in puzzles.NAMES else None
         # Modules and the game's data are loaded now and live as long as the app: kept out of
         # the collector's generations, full collections do not walk them during play.
         gc.freeze()
-        return run_app(getattr(args, "path", None), table, args.command == "tutorial", replay)
+        return run_app(
+            getattr(args, "path", None),
+            table,
+            tutorial=args.command == "tutorial",
+            replay=replay,
+            puzzle=puzzle,
+        )
     # The command is done and its process about to end. The interpreter's last collection, at
     # exit, would walk everything still loaded (the modules, the game's data, the engine's
     # caches) for nothing. Frozen at exit, all of it is left to the system.
@@ -313,4 +329,6 @@ def _headless(argv: Sequence[str] | None, parsed: list[argparse.Namespace]) -> i
         return saved_games.run(args)
     if args.command in shared_tables.NAMES:
         return shared_tables.run(args)
+    if args.command in puzzles.NAMES:
+        return puzzles.run(args)
     return 0
