@@ -50,9 +50,15 @@ from themes import theme_files
 if TYPE_CHECKING:
     from rajas_tui.bots import Choose
     from rajas_tui.bots.review import Budget
+    from rajas_tui.present.puzzles import Attempt
     from rajas_tui.present.tutorial import Lesson
     from rajas_tui.tui.screens.gameover import GameOverScreen
     from rajas_tui.tui.screens.replay import ReplayScreen
+    from saves.marks import Marks
+    from saves.puzzles import Puzzle
+
+    # The puzzles, the solved marks, and a sentence when the marks file could not be read.
+    PuzzleList = tuple[list[Puzzle], Marks, str | None]
 
 DEFAULT_THEME = "rajas-dark"
 NOT_OFFERED = ("Keys", "Screenshot")  # Textual's commands the palette leaves out (below)
@@ -94,6 +100,7 @@ class RajasCommands(Provider):
         commands: list[tuple[str, str, Callable[[], object]]] = [
             ("New game", "set up a new game", app.action_new_game),
             ("Load game", "open a saved game", app.action_load),
+            ("Puzzles", "positions with a goal to reach", app.action_puzzles),
             ("Rules and keys", "help: every key and the rules", app.action_rules),
             # In words: the palette shows them in either set, and ASCII shows no symbol.
             ("Glyphs: plain ASCII", "for terminals without Unicode", partial(app.set_glyphs, True)),
@@ -161,16 +168,28 @@ class RajasApp(App[None]):
         replay: saves.Game | None = None,
         replay_seat: int | None = None,
         review_budget: Budget | None = None,
+        puzzle: tuple[list[Puzzle], Puzzle] | None = None,
+        marks_file: Path | None = None,
     ) -> None:
         """`theme` and `ascii_glyphs`, when given, win over the settings in `settings_file`
         (read now, written when the palette changes one unless `keep_settings` is False);
         None: no settings file. `tutorial`: start (or go on with) the guided first game once
         the title is up. `replay`: a game to step through, over the title screen, seen by
         `replay_seat` while not over. `review_budget`: how hard reviews look (the default's
-        when None)."""
+        when None). `puzzle` opens the app on a puzzle (the puzzles, and the one to play)
+        instead of `game`; solved puzzles are noted in `marks_file` (None: nowhere)."""
         super().__init__(driver_class=_driver_class())
         self._replay_first = (replay, replay_seat) if replay is not None else None
         self._review_budget = review_budget
+        self.puzzles: list[Puzzle] = []
+        self.attempt: Attempt | None = None
+        self.marks_file = marks_file
+        if puzzle is not None:
+            from rajas_tui.present import puzzles as puzzle_words
+
+            self.puzzles, chosen = puzzle
+            self.attempt = puzzle_words.Attempt(chosen)
+            game = puzzle_words.game_for(chosen)
         self.set_reactive(RajasApp.game, game)
         # The newest game, which actions build on; it is `game` once its save is written.
         self.newest: saves.Game | None = game
@@ -230,7 +249,8 @@ class RajasApp(App[None]):
         else:
             # Straight to the game: the title is made only when the player goes back to it
             # (`to_title`), not composed beneath the game for the first frame to pay for.
-            self._open_file(self._start_path)
+            if self.attempt is None:  # a puzzle is played without a file
+                self._open_file(self._start_path)
             await self.push_screen(self._game_screen())
         self._screens_ready = True
         self._check_size()
@@ -413,6 +433,7 @@ class RajasApp(App[None]):
         """Shows a game: a loaded one (`path`) keeps saving to its file, a new one gets a file
         in the saves folder. Its save is written before it is shown."""
         self.flush()  # the last game's last action goes to its own file before that is let go
+        self.attempt = None
         self.newest = game
         self._open_file(path)
         self._store(game, opening=True)
@@ -423,6 +444,10 @@ class RajasApp(App[None]):
 
     def _game_screen(self) -> GameScreen | GameOverScreen:
         """The screen the game on show is played or ended on."""
+        if self.attempt is not None:
+            from rajas_tui.tui.screens.puzzle import PuzzleScreen
+
+            return PuzzleScreen()  # it tells the end of a puzzle's game itself
         if not self.state.over:
             return self._play_screen()
         from rajas_tui.tui.screens.gameover import GameOverScreen
@@ -474,7 +499,12 @@ class RajasApp(App[None]):
         if game is None:
             return
         screen = self.screen
-        if game.state.over and isinstance(screen, GameScreen) and not _is_replay(screen):
+        if (
+            game.state.over
+            and isinstance(screen, GameScreen)
+            and not _is_replay(screen)
+            and self.attempt is None
+        ):
             self.switch_screen(self._game_screen())
         elif not game.state.over and _is_game_over_screen(screen):
             self.switch_screen(self._play_screen())
@@ -549,13 +579,7 @@ class RajasApp(App[None]):
 
     def _open_file(self, path: Path | None) -> None:
         """Gives up the previous game's file and lock, and takes this game's."""
-        # The last game's step goes beside its own file before that is let go, as its last
-        # action does (`show_game`); none is noted beside the next one's.
-        problem = self._tutorial_to_file()
-        if problem:
-            self.notify(problem, severity="warning", timeout=10, markup=False)
-        with self._tutorial_lock:
-            self.tutorial = self._tutorial_written = None
+        self._leave_tutorial()
         self.file.close()
         self.save_trouble = ""
         self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
@@ -563,6 +587,15 @@ class RajasApp(App[None]):
             self.notify(self.file.note, severity="warning", timeout=10, markup=False)
         self._note_played()
         self._tutorial_of(path)
+
+    def _leave_tutorial(self) -> None:
+        """The last game's step goes beside its own file before that is let go, as its last
+        action does (`show_game`); none is noted beside the next one's."""
+        problem = self._tutorial_to_file()
+        if problem:
+            self.notify(problem, severity="warning", timeout=10, markup=False)
+        with self._tutorial_lock:
+            self.tutorial = self._tutorial_written = None
 
     def _tutorial_of(self, path: Path | None) -> None:
         """A game whose save has a tutorial's note beside it is that tutorial, at its step."""
@@ -716,6 +749,78 @@ class RajasApp(App[None]):
                 self._tutorial_written = (path, lesson.step)
             return problem
 
+    # Puzzles -----------------------------------------------------------------------------------
+
+    def action_puzzles(self) -> None:
+        from rajas_tui.tui.screens.puzzle import PuzzlesScreen
+
+        self.push_screen(PuzzlesScreen())
+
+    def puzzle_list(self) -> PuzzleList:
+        """The puzzles (read once) and the solved marks: read in a worker thread."""
+        from saves import marks, puzzles
+
+        found = self.puzzles
+        if not found:
+            try:
+                found = puzzles.load_all()
+            except puzzles.PuzzleError as error:
+                return [], {}, str(error)
+        if self.marks_file is None:
+            return found, {}, None
+        solved, problem = marks.read(self.marks_file)
+        return found, solved, problem
+
+    def open_puzzle(self, puzzle: Puzzle) -> None:
+        """Starts a go at `puzzle`, played without a file: its game is the puzzle's position."""
+        from rajas_tui.present import puzzles as puzzle_words
+
+        self.flush()  # a game left for the puzzle keeps its last action in its own file
+        if puzzle not in self.puzzles:
+            self.puzzles = [puzzle]
+        self.attempt = puzzle_words.Attempt(puzzle)
+        game = puzzle_words.game_for(puzzle)
+        self.newest = game
+        self._leave_tutorial()
+        self.file.close()
+        self.file = saves.GameFile(None)
+        self.save_trouble = ""
+        self._store(game, opening=True)
+
+    def remember_puzzles(self, found: list[Puzzle]) -> None:
+        self.puzzles = found
+
+    def puzzle_after(self, puzzle: Puzzle) -> Puzzle | None:
+        numbers = [p.number for p in self.puzzles]
+        index = numbers.index(puzzle.number) if puzzle.number in numbers else len(numbers)
+        return self.puzzles[index + 1] if index + 1 < len(self.puzzles) else None
+
+    def show_puzzles(self) -> None:
+        """Back to the list of puzzles, above the title."""
+        self.to_title()
+        self.action_puzzles()
+
+    def puzzle_ended(self, attempt: Attempt, state: rules.GameState) -> None:
+        """The player's part of the puzzle is over: the verdict, and a solution noted."""
+        from rajas_tui.present import puzzles as puzzle_words
+        from rajas_tui.tui.screens.puzzle import VerdictCard
+
+        puzzle = attempt.puzzle
+        if puzzle.solved(state) and self.marks_file is not None:
+            self._note_solved(self.marks_file, puzzle.id, attempt.hints)
+        verdict = puzzle_words.verdict(puzzle, state, attempt.hints)
+        self.push_screen(VerdictCard(attempt, verdict))
+
+    @work(thread=True, group="puzzle-marks")
+    def _note_solved(self, path: Path, puzzle: str, hints: int) -> None:
+        from saves import marks
+
+        _, problem = marks.solved(path, puzzle, hints)
+        if problem:
+            self.call_from_thread(
+                self.notify, problem, severity="warning", timeout=10, markup=False
+            )
+
     def to_title(self) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -849,11 +954,18 @@ text.follow(_drawing_glyphs)
 
 
 def run(
-    path: Path | None = None, tutorial: bool = False, replay: bool = False, seat: int | None = None
+    path: Path | None = None,
+    *,
+    tutorial: bool = False,
+    replay: bool = False,
+    seat: int | None = None,
+    puzzle: int | None = None,
 ) -> int:
-    """`rajas`, `rajas load PATH`, `rajas tutorial` and `rajas replay PATH`: the app, in the
-    terminal it was started in."""
+    """`rajas`, `rajas load PATH`, `rajas tutorial`, `rajas replay PATH` and `rajas puzzle N`:
+    the app, in the terminal it was started in."""
     import os
+
+    from saves import marks, puzzles
 
     game = None
     if path is not None:
@@ -870,6 +982,14 @@ def run(
             file=sys.stderr,
         )
         return 2
+    chosen = None
+    if puzzle is not None:
+        try:
+            found = puzzles.load_all()
+        except puzzles.PuzzleError as error:
+            print(f"rajas: {error}", file=sys.stderr)
+            return 1
+        chosen = (found, found[puzzle - 1])
     theme, ascii_glyphs = settings.from_environment(os.environ)
     app = RajasApp(
         None if replay else game,
@@ -880,6 +1000,8 @@ def run(
         tutorial=tutorial,
         replay=game if replay else None,
         replay_seat=seat,
+        puzzle=chosen,
+        marks_file=marks.marks_path(),
     )
     app.run()
     # Textual sets 1 when the app stopped on an unhandled error: that must not look like a quit.

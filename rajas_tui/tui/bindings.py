@@ -61,6 +61,7 @@ TITLE: list[BindingType] = [
     Binding("c", "continue", "continue", id="title.continue"),
     Binding("l", "load", "load", id="title.load"),
     Binding("e", "learn", "learn", id="title.learn"),
+    Binding("p", "puzzles", "puzzles", id="title.puzzles"),
     Binding("q", "quit", "quit", id="title.quit"),
 ]
 DIALOG: list[BindingType] = [
@@ -115,11 +116,43 @@ REVIEW: list[BindingType] = [
     Binding("escape", "close", "close", id="review.close"),
 ]
 
-ALL: list[Binding] = [
-    b
-    for b in (*GAME, *TITLE, *DIALOG, *HELP, *COACH, *GAME_OVER, *LOAD, *REPLAY, *REVIEW)
-    if isinstance(b, Binding)
+# A puzzle's game screen adds its card (title, text, goal) to the game's keys.
+PUZZLE: list[BindingType] = [
+    Binding("g", "goal", "goal", id="puzzle.goal"),
 ]
+# The puzzle's card, at its start and on `g`.
+PUZZLE_CARD: list[BindingType] = [
+    Binding("enter", "play", "play", id="card.play"),
+    Binding("r", "retry", "start again", id="card.retry"),
+    Binding("n", "next", "next puzzle", id="card.next"),
+    Binding("escape", "puzzles", "puzzles", id="card.puzzles"),
+]
+# The verdict at the end of the player's part.
+PUZZLE_VERDICT: list[BindingType] = [
+    Binding("r", "retry", "retry", id="verdict.retry"),
+    Binding("n", "next", "next puzzle", id="verdict.next"),
+    Binding("escape", "puzzles", "puzzles", id="verdict.puzzles"),
+]
+PUZZLES: list[BindingType] = [
+    Binding("escape", "back", "back", id="puzzles.back"),
+]
+
+_SCREENS = (
+    GAME,
+    TITLE,
+    DIALOG,
+    HELP,
+    COACH,
+    GAME_OVER,
+    LOAD,
+    REPLAY,
+    REVIEW,
+    PUZZLE,
+    PUZZLE_CARD,
+    PUZZLE_VERDICT,
+    PUZZLES,
+)
+ALL: list[Binding] = [b for keys in _SCREENS for b in keys if isinstance(b, Binding)]
 
 
 def key_of(keymap: dict[str, str], binding_id: str) -> str:

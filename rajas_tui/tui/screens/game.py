@@ -624,6 +624,7 @@ class GameScreen(Screen[None]):
             return
         self.coaching = None
         self.redraw()
+        self._advice_shown()
 
         def take() -> None:
             if self.rajas.newest is game:
@@ -632,6 +633,9 @@ class GameScreen(Screen[None]):
                 self._refuse("The game has moved on since the coach's advice.")
 
         self.app.push_screen(CoachScreen(advice, take))
+
+    def _advice_shown(self) -> None:
+        """The coach's advice is about to show (a puzzle counts it as a hint)."""
 
     def _stop_coach(self) -> bool:
         """Whether the coach was thinking; it is stopped and the screen says so."""

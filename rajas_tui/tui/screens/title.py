@@ -1,5 +1,5 @@
 """The title screen: new game, continue the last unfinished autosave, load a save, the guided
-first game, quit."""
+first game, the puzzles, quit."""
 
 from __future__ import annotations
 
@@ -117,6 +117,7 @@ class TitleScreen(Screen[None]):
                     ),
                     Option("Load                l", id="load"),
                     Option("Learn               e  (a guided first game)", id="learn"),
+                    Option("Puzzles             p", id="puzzles"),
                     Option("Quit                q", id="quit"),
                 ]
             )
@@ -138,6 +139,7 @@ class TitleScreen(Screen[None]):
                     disabled=not saves,
                 ),
                 Option("Learn               e  (a guided first game)", id="learn"),
+                Option("Puzzles             p", id="puzzles"),
                 Option("Quit                q", id="quit"),
             ]
         )
@@ -172,6 +174,9 @@ class TitleScreen(Screen[None]):
 
     def action_learn(self) -> None:
         self.rajas.start_tutorial()
+
+    def action_puzzles(self) -> None:
+        self.rajas.action_puzzles()
 
     def action_quit(self) -> None:
         # Not async: the title menu calls its actions directly, and a coroutine never awaited
