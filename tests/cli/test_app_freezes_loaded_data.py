@@ -13,7 +13,7 @@ from rajas_tui import cli
 def test_the_app_is_started_after_gc_freeze(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
-    monkeypatch.setattr(cli, "run_app", lambda *arguments: calls.append("app") or 0)
+    monkeypatch.setattr(cli, "run_app", lambda *arguments, **options: calls.append("app") or 0)
     assert cli.main([]) == 0
     assert calls == ["freeze", "app"]
 
