@@ -66,8 +66,10 @@ def build_parser() -> ArgumentParser:
         ),
         epilog=(
             "Exit codes: 0 done; 1 refused (an illegal move, a finished game, a broken file, "
-            "output that cannot be written); 2 a bad argument; 130 stopped by Ctrl-C; 141 the "
-            "reader of the output went away (rajas legal g.toml | head -1)."
+            "output that cannot be written); 2 a bad argument; 3 a broken data file of the game "
+            "itself; 129 the app's terminal went away (the game saved first); 130 stopped by "
+            "Ctrl-C; 141 the reader of the output went away (rajas legal g.toml | head -1); 143 "
+            "stopped by SIGTERM."
         ),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
