@@ -706,7 +706,7 @@ class RajasApp(App[None]):
                 option = root.options[root.cursor]
                 if option.value is not None:
                     area, space = option.value.area, option.label
-        self.push_screen(HelpScreen(area, space))
+        self.push_screen(HelpScreen(area, space, bindings.own_keys(screen)))
 
     # The guided first game ----------------------------------------------------------------------
 

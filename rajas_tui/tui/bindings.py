@@ -155,6 +155,14 @@ _SCREENS = (
 ALL: list[Binding] = [b for keys in _SCREENS for b in keys if isinstance(b, Binding)]
 
 
+def own_keys(screen: object) -> list[Binding]:
+    """The keys `screen` adds to the game's (a puzzle's card key, a replay's steps): what its
+    help names before the game's keys."""
+    game = {binding.id for binding in ALL[: len(GAME)]}
+    keys = getattr(type(screen), "BINDINGS", ())
+    return [b for b in keys if isinstance(b, Binding) and b.show and b.id not in game]
+
+
 def key_of(keymap: dict[str, str], binding_id: str) -> str:
     """The first key the binding `binding_id` has, the user's keymap read first: what the
     screens name when they tell the player a key."""

@@ -226,3 +226,18 @@ async def test_a_marks_file_that_cannot_be_written_is_one_sentence(tmp_path: Pat
         told = [n.message for n in app._notifications]
         assert any(m.startswith("The solved puzzle could not be noted: ") for m in told), told
         assert isinstance(app.screen, VerdictCard)
+
+
+@pytest.mark.asyncio
+async def test_the_help_over_a_puzzle_names_the_puzzles_own_keys(tmp_path: Path) -> None:
+    from rajas_tui.tui.screens.help import HelpScreen
+
+    app = puzzle_app(1, tmp_path / "puzzles.toml")
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("question_mark")
+        await kit.until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        words = str(app.screen.query_one("#help-text").render())
+        assert "Keys on this screen" in words
+        assert "  g           goal" in words, "the puzzle's card key is told"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
@@ -191,18 +192,32 @@ def end_text() -> str:
     )
 
 
-def help_text(keymap: Mapping[str, str], area: str | None = None, space: str = "") -> Text:
-    """The whole help: the rules of the space under the cursor, the keys, the dialogs, the
-    symbols, how the game ends, and every area's rules."""
+def _keys(out: Text, keymap: Mapping[str, str], keys: Sequence[Binding]) -> None:
+    for binding in keys:
+        key = keymap.get(binding.id or "", binding.key_display or binding.key)
+        out.append(f"  {key:<12}", "bold")
+        out.append(f"{binding.description}\n")
+
+
+def help_text(
+    keymap: Mapping[str, str],
+    area: str | None = None,
+    space: str = "",
+    screen_keys: Sequence[Binding] = (),
+) -> Text:
+    """The whole help: the rules of the space under the cursor, the keys of the screen it was
+    opened over (a puzzle's, a replay's), the game's keys, the dialogs, the symbols, how the game
+    ends, and every area's rules."""
     out = Text()
     if area is not None:
         out.append(f"Rules of {space or area}\n", "bold underline")
         out.append(rules_text(area) + "\n\n")
+    if screen_keys:
+        out.append("Keys on this screen\n", "bold underline")
+        _keys(out, keymap, screen_keys)
+        out.append("\n")
     out.append("Keys in the game\n", "bold underline")
-    for binding in bindings.ALL[: len(bindings.GAME)]:
-        key = keymap.get(binding.id or "", binding.key_display or binding.key)
-        out.append(f"  {key:<12}", "bold")
-        out.append(f"{binding.description}\n")
+    _keys(out, keymap, bindings.ALL[: len(bindings.GAME)])
     out.append(
         "  1..7        with no choice open: panes river, tracks, board, display, kali,"
         " provinces, log (a pane's number again: the next provinces, older log lines)\n"
@@ -233,10 +248,13 @@ def help_text(keymap: Mapping[str, str], area: str | None = None, space: str = "
 class HelpScreen(ModalScreen[None]):
     BINDINGS = bindings.HELP
 
-    def __init__(self, area: str | None = None, space: str = "") -> None:
+    def __init__(
+        self, area: str | None = None, space: str = "", screen_keys: Sequence[Binding] = ()
+    ) -> None:
         super().__init__()
         self.area = area
         self.space = space
+        self.screen_keys = screen_keys
 
     @property
     def rajas(self) -> RajasApp:
@@ -244,7 +262,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(help_text(self.rajas.keymap, self.area, self.space), id="help-text")
+            words = help_text(self.rajas.keymap, self.area, self.space, self.screen_keys)
+            yield Static(words, id="help-text")
         # Its own footer: the game's keys beneath would say keys that do nothing here.
         yield Footer()
 
