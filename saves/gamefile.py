@@ -44,12 +44,14 @@ def save_as(game: Game, path: Path, replace: bool = False) -> None:
 @attrs.define
 class GameFile:
     """The one file an open game saves to, with the lock that makes this process its only
-    writer. `path` is None when the game is not being saved (`note` says why, once)."""
+    writer. `path` is None when the game is not being saved (`note` says why, once, and
+    `problem` alone the reason it could not be had)."""
 
     path: Path | None
     lock: gamelock.GameLock | None = None
     known: tuple[Step, ...] | None = None  # the history last read from or written to the file
     note: str = ""
+    problem: str = ""
 
     def close(self) -> None:
         if self.lock is not None:
@@ -70,7 +72,7 @@ def open_file(game: Game, path: Path | None, directory: Path | None = None) -> G
     try:
         lock = claim(path)
     except SaveError as error:
-        return GameFile(None, note=_unsaved(str(error)))
+        return GameFile(None, note=_unsaved(str(error)), problem=str(error))
     return GameFile(path, lock, steps((*game.log, *game.redo)))
 
 
@@ -90,7 +92,7 @@ def _new_file(game: Game, directory: Path | None) -> GameFile:
         if not target.exists():
             return GameFile(target, lock)
         lock.release()
-    return GameFile(None, note=_unsaved(problem))
+    return GameFile(None, note=_unsaved(problem), problem=problem)
 
 
 def claim(path: Path) -> gamelock.GameLock:

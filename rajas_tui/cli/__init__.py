@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import gc
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -184,7 +185,17 @@ def run_app(
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(
             "rajas: the app needs a terminal (over SSH use 'ssh -t HOST rajas'); "
-            "the headless commands work without one, see 'rajas --help'.",
+            "the headless commands and 'rajas play --plain' work without one, see "
+            "'rajas --help'.",
+            file=sys.stderr,
+        )
+        return EXIT_NO_TERMINAL
+    # A dumb terminal (TERM=dumb: Emacs's shell, a braille or serial line) cannot place the
+    # cursor, so the app's screen would arrive as a stream of escapes: the plain mode fits it.
+    if os.environ.get("TERM") == "dumb":
+        print(
+            "rajas: this terminal (TERM=dumb) cannot show the app; 'rajas play --plain' plays "
+            "the game in lines of text, for it and for screen readers.",
             file=sys.stderr,
         )
         return EXIT_NO_TERMINAL
@@ -333,4 +344,8 @@ def _headless(argv: Sequence[str] | None, parsed: list[argparse.Namespace]) -> i
         return shared_tables.run(args)
     if args.command in puzzles.NAMES:
         return puzzles.run(args)
+    if args.command == "play":
+        from rajas_tui.cli import plain  # the words and the bots only when a game is played
+
+        return plain.run(args)
     return 0

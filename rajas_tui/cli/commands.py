@@ -67,6 +67,50 @@ def _pairs(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
+def _play_parser(commands: Any) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play in lines of text (--plain), for screen readers and dumb terminals",
+        description=(
+            "Play the game as lines of text, for screen readers and terminals that cannot show "
+            "the app: each decision is a numbered list in words; a number chooses, an action in "
+            "the notation of 'apply' plays it at once, and 'help' lists the commands (board, "
+            "log, undo, back, quit). The game is saved after every action, as the app saves "
+            "it; the end of input saves and ends. With a save, that game goes on; with "
+            "--players, a new game starts in the saves folder; with neither, the game last "
+            "played goes on, else a new game of Asha against a normal bot starts."
+        ),
+    )
+    play.add_argument(
+        "--plain", action="store_true", help="the game in lines of text (needed for now)"
+    )
+    play.add_argument("path", nargs="?", metavar="SAVE", help="a save to go on with")
+    play.add_argument(
+        "--players",
+        type=_names,
+        metavar="NAMES",
+        help='a new game: 2 to 4 names separated by commas, seat 0 first: "Asha,Bela"',
+    )
+    play.add_argument(
+        "--bots",
+        type=_pairs,
+        default=(),
+        metavar="SEAT=KIND,...",
+        help="seats the computer plays, by number from 0 or by name: 1=easy,Bela=normal",
+    )
+    choices.add_options(play, "by number from 0 or by name")
+    play.add_argument("--seed", type=seed, help="the new game's seed (default: a random one)")
+    play.add_argument(
+        "--undo",
+        choices=("strict", "free"),
+        default="strict",
+        help="strict: no undo across revealed dice or tiles (default); free: practice",
+    )
+    play.add_argument(
+        "--saves", metavar="DIR", help="the saves folder (default: as 'rajas saves' says)"
+    )
+
+
 def _path_command(commands: Any, name: str, help_text: str, description: str) -> Any:
     parser = commands.add_parser(name, help=help_text, description=description)
     parser.add_argument("path", metavar="PATH", help="the save file")
@@ -189,6 +233,7 @@ def register(commands: Any) -> None:
     )
     saves.add_argument("--saves", metavar="DIR", help="list this folder instead")
     _review_parser(commands)
+    _play_parser(commands)
 
 
 def _review_parser(commands: Any) -> None:

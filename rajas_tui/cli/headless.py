@@ -82,33 +82,36 @@ def _report(game: Game, entries_from: int) -> None:
 # new -------------------------------------------------------------------------------------------
 
 
-def _seats(args: argparse.Namespace) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
-    """The seats (names, who plays them, their boards) and the variants the options name."""
+def seats_of(
+    args: argparse.Namespace, command: str = "new"
+) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
+    """The seats (names, who plays them, their boards) and the variants the options of `new`
+    (or `play`, which takes the same) name."""
     names: tuple[str, ...] = args.players
     kinds = [HUMAN] * len(names)
     lowered = [n.casefold() for n in names]
     given: set[int] = set()
     for seat_text, kind in args.bots:
         if kind not in BOT_KINDS:
-            raise _usage("new", f"--bots: {kind!r} is not a bot kind ({', '.join(BOT_KINDS)})")
+            raise _usage(command, f"--bots: {kind!r} is not a bot kind ({', '.join(BOT_KINDS)})")
         number = choices.seat_index(seat_text, len(names))
         if number is not None:
             seat = number
         elif seat_text.casefold() in lowered:
             seat = lowered.index(seat_text.casefold())
         else:
-            raise _usage(
-                "new", f"--bots: {seat_text!r} is neither a seat 0 to {len(names) - 1} nor a player"
-            )
+            last = len(names) - 1
+            neither = f"is neither a seat 0 to {last} nor a player"
+            raise _usage(command, f"--bots: {seat_text!r} {neither}")
         if seat in given and kinds[seat] != kind:  # the last would win unseen: a slip
-            raise _usage("new", f"--bots: seat {seat} ({names[seat]}) is given two bots")
+            raise _usage(command, f"--bots: seat {seat} ({names[seat]}) is given two bots")
         given.add(seat)
         kinds[seat] = kind
     try:
         named = choices.variants(args.variant)
         variants, boards = choices.boards(len(names), named, args.navaratnas, names)
     except ValueError as error:
-        raise _usage("new", str(error)) from None
+        raise _usage(command, str(error)) from None
     seats = tuple(Seat(*seat) for seat in zip(names, kinds, boards, strict=True))
     return seats, variants
 
@@ -134,7 +137,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         except saves.SaveError as error:
             raise Refusal(str(error)) from None
     seed = args.seed if args.seed is not None else choices.random_seed()
-    seats, variants = _seats(args)
+    seats, variants = seats_of(args)
     setup = Setup(seats, seed, variants, args.undo)
     try:
         game = saves.start_game(setup, position)

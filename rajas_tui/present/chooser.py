@@ -215,6 +215,14 @@ class Chooser:
             self._choose(step.cursor)
         return None
 
+    def choose(self, index: int) -> None:
+        """Chooses option `index` (from 0) of the list on top, as a digit or Enter would; one
+        that cannot be chosen leaves `refused` set and `message` saying why."""
+        self.message = ""
+        self.refused = False
+        self.prefix = None
+        self._choose(index)
+
     def _refuse(self, sentence: str) -> None:
         self.message = sentence
         self.refused = True

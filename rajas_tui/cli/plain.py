@@ -1,0 +1,561 @@
+"""`rajas play --plain`: the game as lines of text, for screen readers and dumb terminals.
+
+Each decision is a numbered list, the chooser's stages one at a time as the app shows them
+(a space, what to pay, what to take, the preview to confirm); a number chooses, the action
+notation plays an action at once, and a few words are commands. Every line is said in words
+(`present.spoken`): no symbol, box drawing or glyph. The game is saved after every action as
+the app saves it (its one file, under its lock, noted as last played), bots play in this
+process, bad input gets one sentence, and the end of input saves and ends with exit code 0.
+Textual is never imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+import rules
+import saves
+from rajas_tui.cli import choices
+from rajas_tui.cli.terminal import safe
+from rajas_tui.present import logbook, spoken, text, turns
+from rajas_tui.present.chooser import STACK_TITLE, Chooser, Option, Step
+from rules import PaidDie, Place, Reroll, Return, Take, counted
+
+EXIT_REFUSED = 1
+EXIT_USAGE = 2
+DEFAULT_SEATS = (("Asha", saves.HUMAN), ("Bela", "normal"))  # as the New game dialog's
+# What a line leaves to tell before the next prompt: the new turn's summary and the list, the
+# list of the new stage, or only what to type (after a refusal or a command that told something).
+TURN, STAGE, PROMPT = "turn", "stage", "prompt"
+LOG_LINES = 30  # `log` tells the last moves; `log all` the whole game
+
+HELP = (
+    "Commands: a number chooses from the list; an action in the notation of rajas apply "
+    "(such as: terrace t1) plays it at once; at the first stage a space's key (such as: q1) "
+    "chooses that space; back steps back one stage; list (or an empty line) says the choices "
+    "again; why says why the choices not listed cannot be chosen; board says the whole board; "
+    "state says everyone's figures; log says the last moves (log all, every move); undo takes "
+    "back your last turn and redo plays it again; quit saves and ends; so does the end of input."
+)
+
+
+class Refusal(Exception):
+    """The game cannot be opened or started: one sentence and an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_REFUSED) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@attrs.define
+class Item:
+    """One numbered line of a stage, and what choosing it does."""
+
+    words: str
+    pick: Callable[[], Any]
+
+
+@attrs.define
+class Stage:
+    title: str
+    items: list[Item]
+    refused: list[str]  # the options that cannot be chosen, each with why
+
+
+class Menu:
+    """The stage the chooser is at, as numbered lines: the chooser's lists, its grid as two
+    lists (the tile's cell, then its turn) and its preview to confirm."""
+
+    def __init__(self, chooser: Chooser, names: tuple[str, ...]) -> None:
+        self.chooser = chooser
+        self.names = names
+        self.grid_cell: int | None = None  # a tile's cell chosen, its turn still to choose
+
+    @property
+    def view(self) -> rules.GameState:
+        return self.chooser.state
+
+    def back(self) -> bool:
+        """One stage back; False at the first."""
+        if self.grid_cell is not None:
+            self.grid_cell = None
+            return True
+        self.chooser.press("back")
+        return not self.chooser.refused
+
+    def stage(self) -> Stage:
+        step = self.chooser.top
+        if step.kind == "grid":
+            return self._grid_stage(step)
+        if step.kind == "confirm":
+            preview = self.chooser.preview(step).split("\n")
+            words = "; ".join(spoken.spoken(line, self.names) for line in preview)
+            return Stage(
+                "Confirm the action, or go back",
+                [Item(f"play it: {words}", lambda: self.chooser.press("confirm"))],
+                [],
+            )
+        items, refused = [], []
+        spaces = step.kind == "spaces"
+        for index, option in enumerate(step.options):
+            words = self._option_words(step, option, spaces)
+            if option.enabled:
+                items.append(Item(words, self._chooses(index)))
+            else:  # a space by its key alone: its reason says what it asks
+                said = words.split(":", 1)[0] if spaces else words
+                refused.append(f"{said}: {option.reason}")
+        title = step.title if step.title else "Choose"
+        return Stage(title, items, refused)
+
+    def _chooses(self, index: int) -> Callable[[], Any]:
+        def pick() -> Any:
+            self.chooser.choose(index)
+            return None
+
+        return pick
+
+    def _option_words(self, step: Step, option: Option, spaces: bool) -> str:
+        value = option.value
+        detail = option.detail
+        if spaces:
+            key = "x" if option.key == "pass" else option.key
+            return f"{key}: {detail}"
+        if step.title == STACK_TITLE and isinstance(value, int):
+            tiles = self.view.supply.stacks[value]
+            if not tiles:
+                return f"{rules.stack_name(value)}: empty"
+            tile = rules.catalog().tiles[tiles[-1]]
+            cost = detail.split(";", 1)[0]
+            return f"{rules.stack_name(value)}: {spoken.tile_words(tile)}; {cost}"
+        if isinstance(value, PaidDie) or (
+            isinstance(value, tuple) and value and isinstance(value[0], PaidDie)
+        ):
+            return f"{spoken.payment_words(value)}" + (f": {detail}" if detail else "")
+        if isinstance(value, Take):
+            if not value.colours:
+                return "take no dice: Kali is full"
+            return f"take {spoken.colours_words(value.colours)}"
+        if isinstance(value, Return):
+            return f"return {spoken.die_words(value.die)}: {detail}"
+        if isinstance(value, Reroll):
+            chosen = (
+                "done, roll them" if value.die is None else f"add {spoken.die_words(value.die)}"
+            )
+            return f"{chosen}: {detail}"
+        if option.detail:
+            return f"{option.label.strip()}: {detail}"
+        return option.label.strip()
+
+    def _grid_stage(self, step: Step) -> Stage:
+        """The tile's cell, then its turn: two numbered lists for the app's moving and turning."""
+        tile = rules.catalog().tiles[step.tile]
+        cells = sorted({a.cell for a in step.actions})
+        what = f"Place the {spoken.tile_words(tile)}"
+        if self.grid_cell is None and len(cells) > 1:
+            items = [Item(self._cell_words(step, cell), self._grid_cell(cell)) for cell in cells]
+            return Stage(f"{what}. Choose its cell", items, [])
+        cell = self.grid_cell if self.grid_cell is not None else cells[0]
+        ways = [a for a in step.actions if a.cell == cell]
+        items = [Item(self._turn_words(tile, a), self._grid_turn(step, a)) for a in ways]
+        return Stage(f"{what} on {rules.cell_name(cell)}. Choose how it is turned", items, [])
+
+    def _cell_words(self, step: Step, cell: int) -> str:
+        turns_here = sum(1 for a in step.actions if a.cell == cell)
+        return f"{rules.cell_name(cell)} ({counted(turns_here, 'way')} to turn it)"
+
+    def _turn_words(self, tile: rules.TileSpec, action: Place) -> str:
+        ends = rules.rotated(tile.ends, action.rotation)
+        turned = spoken.spoken(text.turned(action.rotation))
+        return f"{turned}: {spoken.roads_words(ends)}"
+
+    def _grid_cell(self, cell: int) -> Callable[[], Any]:
+        def pick() -> Any:
+            self.grid_cell = cell
+            return None
+
+        return pick
+
+    def _grid_turn(self, step: Step, action: Place) -> Callable[[], Any]:
+        def pick() -> Any:
+            step.cell, step.rotation = action.cell, action.rotation
+            self.grid_cell = None
+            return self.chooser.press("confirm")
+
+        return pick
+
+
+class PlainGame:
+    """One game played in lines: reads commands from `read`, writes lines to `out`."""
+
+    def __init__(
+        self, game: saves.Game, file: saves.GameFile, out: TextIO, read: Callable[[], str]
+    ) -> None:
+        self.game = game
+        self.file = file
+        self.out = out
+        self.read = read
+        self.names = tuple(seat.name for seat in game.setup.seats)
+        self.kinds = tuple(seat.kind for seat in game.setup.seats)
+        self.told = len(logbook.told(game))
+        self.menu = Menu(self._chooser(), self.names)
+        self.unsaved_said = False
+
+    # Output --------------------------------------------------------------------------------
+
+    def say(self, line: str = "") -> None:
+        print(safe(spoken.spoken(line, self.names)), file=self.out, flush=True)
+
+    def _chooser(self) -> Chooser:
+        state = self.game.state
+        return Chooser(rules.seat_view(state, state.turn))
+
+    @property
+    def chooser(self) -> Chooser:
+        return self.menu.chooser
+
+    @property
+    def view(self) -> rules.GameState:
+        return self.menu.view
+
+    # The game ------------------------------------------------------------------------------
+
+    def start(self) -> int:
+        """Saves the game as it opens (a new one gets its file now), tells where it is saved,
+        what its setup laid out or the moves since the seat to act last played, then plays."""
+        self._save()
+        if self.file.path is not None:
+            self.say(
+                f"Plain mode: the game is saved in {self.file.path} after every action. "
+                "Type help for the commands."
+            )
+        if not self.game.log:
+            for line in saves.setup_revealed(self.game.start):
+                self.say(line)
+        lines = logbook.told(self.game)
+        since = logbook.since_last_turn(lines, self.game.state.turn)
+        if lines[since:]:
+            self.say("Since your last turn:")
+            for told in lines[since:]:
+                self.say(told.words)
+        return self.run()
+
+    def run(self) -> int:
+        """Plays until the game ends, the player quits or the input ends; the exit code."""
+        if not self.game.seat.is_human and not self.game.over:
+            self._changed(self.game)
+        told = TURN
+        while not self.game.over:
+            if told == TURN:
+                self._tell_turn()
+            self._tell_stage(whole=told != PROMPT)
+            line = self.read()
+            if not line:  # the end of input: everything played is saved already
+                self.say("End of input. " + self._where_saved())
+                return 0
+            command = line.strip()
+            if command.casefold() in ("quit", "exit"):
+                self.say(self._where_saved())
+                return 0
+            told = self._handle(command)
+        self._tell_end()
+        return 0
+
+    def _where_saved(self) -> str:
+        if self.file.path is None:
+            return "The game was not saved."
+        return f"The game is saved in {self.file.path}; rajas play --plain goes on with it."
+
+    def _tell_turn(self) -> None:
+        """The seat to act and the short summary of everyone's figures."""
+        self.say()
+        for line in spoken.state_words(self.view, self.names, self.kinds):
+            self.say(line)
+
+    def _tell_stage(self, whole: bool = True) -> None:
+        """The stage's list (at the first stage of a decision, who is asked what, first), or
+        without `whole` only what to type."""
+        stage = self.menu.stage()
+        last = len(stage.items)
+        asking = "Type 1, or help." if last == 1 else f"Type a number from 1 to {last}, or help."
+        if not whole:
+            self.say(asking)
+            return
+        state = self.game.state
+        if len(self.chooser.steps) == 1 and self.menu.grid_cell is None:
+            asked = rules.prompt(state) if state.queue else "place a worker"
+            self.say(f"{self.names[state.turn]} to {asked}.")
+        self.say(f"{stage.title}:")
+        for number, item in enumerate(stage.items, start=1):
+            self.say(f"{number}. {item.words}")
+        if stage.refused:
+            others = counted(len(stage.refused), "other choice")
+            self.say(f"{others} cannot be made now: why says why.")
+        self.say(asking)
+
+    def _new_lines(self) -> None:
+        """The moves played since the last told, each with what it gained and paid."""
+        lines = logbook.told(self.game)
+        for told in lines[self.told :]:
+            self.say(told.words)
+        self.told = len(lines)
+
+    def _changed(self, game: saves.Game) -> None:
+        """A new game: the bots answer, it is saved as the app saves it (before any of it is
+        told), its moves are told, and a fresh chooser asks the seat to act."""
+        self.game = turns.run_bots(game)
+        self._save()
+        self._new_lines()
+        self.menu = Menu(self._chooser(), self.names)
+
+    def _save(self) -> None:
+        try:
+            saves.write(self.game, self.file)
+        except saves.SaveError as error:
+            if not self.unsaved_said:
+                self.say(str(error))
+                self.unsaved_said = True
+
+    def _tell_end(self) -> None:
+        self._new_lines()
+        state = self.game.state
+        self.say()
+        self.say(f"The game is over after {counted(state.round, 'round')}.")
+        for standing in rules.ranking(state):
+            player = state.players[standing.seat]
+            self.say(
+                f"Place {standing.place}: {self.names[standing.seat]}, {player.fame} fame, "
+                f"{player.money} money, margin {standing.margin:+d}."
+            )
+        if self.file.path is not None:
+            self.say(f"The game is saved in {self.file.path}.")
+
+    # Input ---------------------------------------------------------------------------------
+
+    def _handle(self, command: str) -> str:
+        """Carries out one line; what is to be told before the next (TURN, STAGE or PROMPT)."""
+        word = command.casefold()
+        telling: dict[str, Callable[[], None]] = {
+            "help": lambda: self.say(HELP),
+            "board": self._tell_board,
+            "state": self._tell_state,
+            "log": lambda: self._tell_log(LOG_LINES),
+            "log all": lambda: self._tell_log(None),
+            "why": self._tell_why,
+        }
+        if word in telling:
+            telling[word]()
+            return PROMPT
+        if word in ("", "list"):
+            return STAGE
+        if word == "back":
+            if self.menu.back():
+                return STAGE
+            self.say("Nothing to step back from: this is the first stage.")
+            return PROMPT
+        if word in ("undo", "redo"):
+            return self._step(word)
+        stage = self.menu.stage()
+        if command.isascii() and command.isdigit():
+            number = int(command)
+            if not 1 <= number <= len(stage.items):
+                self.say(
+                    f"There is no choice {number}: type a number from 1 to {len(stage.items)}."
+                )
+                return PROMPT
+            return self._picked(stage.items[number - 1].pick())
+        if self._space_key(word):
+            return self._picked(None)
+        return self._notation(command)
+
+    def _picked(self, action: Any) -> str:
+        """After a choice: its refusal, the next stage, or the action played."""
+        if self.chooser.refused:
+            self.say(self.chooser.message)
+            return PROMPT
+        if action is None:
+            return STAGE
+        return self._played(saves.play(self.game, action))
+
+    def _played(self, game: saves.Game) -> str:
+        """Plays on to `game`; a new turn when another seat acted or a placement is asked."""
+        before = self.game.state.turn
+        self._changed(game)
+        new_turn = self.game.state.turn != before or not self.game.state.queue
+        return TURN if new_turn else STAGE
+
+    def _notation(self, command: str) -> str:
+        try:
+            rules.parse_action(command)
+        except ValueError:
+            self.say(
+                f"{command[:40]!r} is neither a number, an action nor a command: type a number "
+                f"from 1 to {len(self.menu.stage().items)}, an action such as terrace t1, or help."
+            )
+            return PROMPT
+        try:
+            game = saves.play(self.game, command)
+        except rules.IllegalAction as error:
+            self.say(str(error))
+            return PROMPT
+        return self._played(game)
+
+    def _space_key(self, word: str) -> bool:
+        """A space's key (q1, t3, o; x to pass) at the first stage chooses that space; whether
+        the word was one."""
+        root = self.chooser.steps[0]
+        if len(self.chooser.steps) > 1 or root.kind != "spaces":
+            return False
+        for index, option in enumerate(root.options):
+            if option.key == word or (option.key == "pass" and word == "x"):
+                self.chooser.choose(index)
+                return True
+        return False
+
+    def _step(self, word: str) -> str:
+        step = saves.undo_turn if word == "undo" else saves.redo_turn
+        try:
+            game = step(self.game)
+        except ValueError as error:
+            self.say(str(error))
+            return PROMPT
+        if word == "undo":
+            self.say("Took back your last turn and the moves after it.")
+            self.game = game
+            self._save()
+            self.told = min(self.told, len(logbook.told(game)))
+            self.menu = Menu(self._chooser(), self.names)
+        else:
+            self.say("Played again:")
+            self._changed(game)
+        return TURN
+
+    # Commands that tell ----------------------------------------------------------------------
+
+    def _tell_state(self) -> None:
+        for line in spoken.state_words(self.view, self.names, self.kinds):
+            self.say(line)
+
+    def _tell_board(self) -> None:
+        for line in spoken.board_words(self.view, self.names, self.kinds):
+            self.say(line)
+
+    def _tell_log(self, last: int | None) -> None:
+        lines = logbook.told(self.game)
+        shown = lines if last is None else lines[-last:]
+        if not shown:
+            self.say("Nothing has been played yet.")
+        elif last is not None and len(lines) > last:
+            self.say(f"The last {last} lines of the log (log all says every one):")
+        for told in shown:
+            self.say(told.words)
+
+    def _tell_why(self) -> None:
+        refused = self.menu.stage().refused
+        if not refused:
+            self.say("Every choice of this stage is listed.")
+        for line in refused:
+            self.say(line)
+
+
+# Opening the game ------------------------------------------------------------------------------
+
+
+def _new_setup(args: argparse.Namespace) -> saves.Setup:
+    from rajas_tui.cli import headless
+
+    seed = args.seed if args.seed is not None else choices.random_seed()
+    if args.players is None:
+        if args.bots or args.variant or args.navaratnas is not None:
+            raise Refusal(
+                "--bots, --variant and --navaratnas go with --players, which names the seats. "
+                "See 'rajas play --help'.",
+                EXIT_USAGE,
+            )
+        return saves.seated(DEFAULT_SEATS, seed, args.undo)
+    try:
+        seats, variants = headless.seats_of(args, "play")
+    except headless.Refusal as refusal:
+        raise Refusal(str(refusal), refusal.code) from None
+    return saves.Setup(seats, seed, variants, args.undo)
+
+
+def _opened(args: argparse.Namespace, out: TextIO) -> tuple[saves.Game, saves.GameFile, Path]:
+    """The game to play and its file: the save named, a new game, or the last one unfinished."""
+    folder = saves.saves_dir(args.saves)
+    new_options = args.players is not None or args.bots or args.variant or args.seed is not None
+    path: Path | None = None
+    if args.path is not None:
+        if new_options or args.navaratnas is not None:
+            raise Refusal(
+                "A save and the options of a new game cannot go together: name one or the "
+                "other. See 'rajas play --help'.",
+                EXIT_USAGE,
+            )
+        path = saves.home_expanded(args.path)
+    elif not new_options and args.navaratnas is None:
+        path = saves.last_unfinished(folder)
+        if path is not None:
+            print(safe(f"Going on with the game last played, {path}."), file=out)
+    if path is not None:
+        try:
+            game = saves.load(path)
+        except saves.SaveError as error:
+            raise Refusal(str(error)) from None
+        if game.over:
+            winner = game.name(rules.ranking(game.state)[0].seat)
+            raise Refusal(f"{path}: the game is over ({winner} won), so there is nothing to play.")
+        return game, saves.open_file(game, path, folder), folder
+    try:
+        game = saves.start_game(_new_setup(args))
+    except ValueError as error:
+        raise Refusal(f"{error} See 'rajas play --help'.", EXIT_USAGE) from None
+    file = saves.open_file(game, None, folder)
+    names = spoken.joined([_seat_words(seat) for seat in game.setup.seats])
+    print(safe(f"A new game for {names}, seed {game.setup.seed}."), file=out)
+    return game, file, folder
+
+
+def _seat_words(seat: saves.Seat) -> str:
+    return seat.name if seat.is_human else f"{seat.name} ({seat.kind} bot)"
+
+
+def _reader(stream: TextIO, out: TextIO) -> Callable[[], str]:
+    def read() -> str:
+        print("> ", end="", file=out, flush=True)
+        try:
+            return stream.readline()
+        except UnicodeDecodeError:
+            return "\n"  # an unreadable line: said again as "not understood"
+
+    return read
+
+
+def run(args: argparse.Namespace) -> int:
+    """`rajas play --plain`: one sentence and a code for what cannot be opened, else the game."""
+    out = sys.stdout
+    if not args.plain:
+        print(
+            "rajas: play needs --plain for now (the game in lines of text); the app opens with "
+            "'rajas', or 'rajas load PATH'. See 'rajas play --help'.",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    try:
+        game, file, folder = _opened(args, out)
+    except Refusal as refusal:
+        print(safe(f"rajas: {refusal}"), file=sys.stderr)
+        return refusal.code
+    try:
+        if file.path is None:  # another rajas plays it, or no name is free: nothing to save to
+            print(safe(f"rajas: {file.problem.rstrip('.')}."), file=sys.stderr)
+            return EXIT_REFUSED
+        saves.remember_played(folder, file.path)
+        return PlainGame(game, file, out, _reader(sys.stdin, out)).start()
+    finally:
+        file.close()
