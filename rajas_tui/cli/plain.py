@@ -21,7 +21,7 @@ import attrs
 
 import rules
 import saves
-from rajas_tui.cli import choices
+from rajas_tui.cli import choices, summary
 from rajas_tui.cli.terminal import safe
 from rajas_tui.present import logbook, spoken, text, turns
 from rajas_tui.present.chooser import STACK_TITLE, Chooser, Option, Step
@@ -205,6 +205,7 @@ class PlainGame:
         self.told = len(logbook.told(game))
         self.menu = Menu(self._chooser(), self.names)
         self.unsaved_said = False
+        self.last_human: int | None = None  # the human seat last asked
 
     # Output --------------------------------------------------------------------------------
 
@@ -272,8 +273,14 @@ class PlainGame:
         return f"The game is saved in {self.file.path}; rajas play --plain goes on with it."
 
     def _tell_turn(self) -> None:
-        """The seat to act and the short summary of everyone's figures."""
+        """The seat to act and the short summary of everyone's figures; with several humans at
+        this terminal, a word that the turn passes to another of them."""
         self.say()
+        seat = self.game.state.turn
+        humans = sum(s.is_human for s in self.game.setup.seats)
+        if humans > 1 and self.last_human not in (None, seat):
+            self.say(f"Hand over to {self.names[seat]}.")
+        self.last_human = seat
         for line in spoken.state_words(self.view, self.names, self.kinds):
             self.say(line)
 
@@ -444,6 +451,15 @@ class PlainGame:
     def _tell_board(self) -> None:
         for line in spoken.board_words(self.view, self.names, self.kinds):
             self.say(line)
+        if self.game.setup.variants:  # the Ganga tiles, the yield tiles, each seat's fields
+            lines: list[str] = []
+            for line in summary.variant_lines(self.game, self.view)[1:]:
+                if line.startswith(" ") and lines:  # wrapped for `show`: one line each here
+                    lines[-1] += " " + line.strip()
+                else:
+                    lines.append(line.strip())
+            for line in lines:
+                self.say(line)
 
     def _tell_log(self, last: int | None) -> None:
         lines = logbook.told(self.game)

@@ -198,7 +198,6 @@ def player_words(
     """One seat's figures in a sentence; `full` adds the dice, the buildings and the tiles."""
     player = state.players[seat]
     name = f"{names[seat]}{_player_kind(kinds, seat)}"
-    margin = rules.margin(player.fame, player.money)
     parts = [
         f"{player.fame} fame",
         f"{player.money} money",
@@ -206,8 +205,6 @@ def player_words(
         f"{counted(player.workers_left, 'worker')} of {player.workers} left",
         f"boat on river space {state.river.boats[seat]}",
     ]
-    if full:
-        parts.append(f"margin {margin:+d}")
     said = f"{name}: {', '.join(parts)}."
     dice = f"Dice: {dice_words(player.dice)}." if player.dice else "No dice."
     if full or seat == state.turn:

@@ -281,3 +281,19 @@ def test_spoken_words_for_the_glyphs() -> None:
     assert spoken.spoken("pays o3!→4") == "pays o3 turned to 4 with karma"
     assert spoken.spoken("a tile ┐") == "a tile (roads south and west)"
     assert spoken.roads_words(5) == "roads north and south"
+
+
+def test_two_humans_hand_over_and_the_board_tells_the_variants_in_one_line_each(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("RAJAS_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("board\n" + "1\n" * 12 + "board\n"))
+    args = ["play", "--plain", "--players", "Asha,Bela", "--variant", "ganga,navaratnas"]
+    assert cli.main([*args, "--seed", "8"]) == 0
+    said = capsys.readouterr().out
+    assert unsayable(said) == []
+    assert "Hand over to Bela." in said
+    board = said.split("> Round 1; ", 1)[1]
+    assert re.search(r"^Ganga tiles on the river: .*\(space \d+\)\.$", board, re.MULTILINE)
+    # Each seat's fields on the line that names its board, not wrapped as `show` wraps them.
+    assert re.search(r"^Asha: navaratnas board; .* fields: a2 w \(white\)", board, re.MULTILINE)
