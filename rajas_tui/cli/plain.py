@@ -25,7 +25,7 @@ from rajas_tui.cli import choices, summary
 from rajas_tui.cli.terminal import safe
 from rajas_tui.present import logbook, spoken, text, turns
 from rajas_tui.present.chooser import STACK_TITLE, Chooser, Option, Step
-from rules import PaidDie, Place, Reroll, Return, Take, counted
+from rules import PaidDie, Place, Rebuild, Reroll, Return, Take, counted
 
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
@@ -143,11 +143,17 @@ class Menu:
             return f"take {spoken.colours_words(value.colours)}"
         if isinstance(value, Return):
             return f"return {spoken.die_words(value.die)}: {detail}"
-        if isinstance(value, Reroll):
-            chosen = (
-                "done, roll them" if value.die is None else f"add {spoken.die_words(value.die)}"
-            )
+        first = option.actions[0] if option.actions else None
+        if isinstance(first, Reroll):
+            die = first.die
+            chosen = "done, roll them" if die is None else f"add {spoken.die_words(die)}"
             return f"{chosen}: {detail}"
+        if isinstance(first, Rebuild) and step.facet == 0:  # the tile to cover, by its cell
+            placed = self.view.player.province.cells[first.cell]
+            if placed is not None:
+                tile = rules.catalog().tiles[placed.tile]
+                covered = f"{text.COLOUR_NAMES[tile.colour]} {tile.value}"
+                return f"{rules.cell_name(first.cell)}: {covered}, {detail}"
         if option.detail:
             return f"{option.label.strip()}: {detail}"
         return option.label.strip()
@@ -163,7 +169,7 @@ class Menu:
         cell = self.grid_cell if self.grid_cell is not None else cells[0]
         ways = [a for a in step.actions if a.cell == cell]
         items = [Item(self._turn_words(tile, a), self._grid_turn(step, a)) for a in ways]
-        return Stage(f"{what} on {rules.cell_name(cell)}. Choose how it is turned", items, [])
+        return Stage(f"{what}. On {rules.cell_name(cell)}, choose how it is turned", items, [])
 
     def _cell_words(self, step: Step, cell: int) -> str:
         turns_here = sum(1 for a in step.actions if a.cell == cell)
@@ -297,7 +303,7 @@ class PlainGame:
         if len(self.chooser.steps) == 1 and self.menu.grid_cell is None:
             asked = rules.prompt(state) if state.queue else "place a worker"
             self.say(f"{self.names[state.turn]} to {asked}.")
-        self.say(f"{stage.title}:")
+        self.say(stage.title if stage.title.endswith("?") else f"{stage.title}:")
         for number, item in enumerate(stage.items, start=1):
             self.say(f"{number}. {item.words}")
         if stage.refused:

@@ -123,6 +123,19 @@ def _turned(match: re.Match[str]) -> str:
     return "not turned" if turns == 0 else f"turned {counted(turns, 'quarter turn')} clockwise"
 
 
+# Dice as the app names them after a verb that pays, gives or rolls them: "o3 g2!→4".
+_DIE = r"[ogbp][1-6](?:!→\d)?"
+_DICE = rf"{_DIE}(?: {_DIE})*\b"
+
+
+def _dice_named(match: re.Match[str]) -> str:
+    said = []
+    for token in match.group(2).split():
+        die = f"{_DIE_COLOURS[token[0]]} {token[1]}"
+        said.append(f"{die} turned to {token[-1]} with karma" if "!" in token else die)
+    return f"{match.group(1)} {joined(said)}"
+
+
 def _boat_steps(match: re.Match[str]) -> str:
     return f"boat {counted(int(match.group(1)), 'space')} on, to river space {match.group(2)}"
 
@@ -136,6 +149,7 @@ _UNITS = "money|fame|karma|die|dice|upgrades?|workers?"
 _RULES: list[tuple[re.Pattern[str], str | Callable[..., str]]] = [
     (re.compile(r"^\s*[—-]{1,2} (.+?) [—-]{1,2}\s*$"), _ruled),  # the log's separators
     (re.compile(r"turned (\d)×90°"), _turned),
+    (re.compile(rf"\b(pays|pay|gives|rolled|re-rolls|returns|buys|shows) ({_DICE})"), _dice_named),
     (re.compile(r"([ogbp][1-6])!→(\d)"), r"\1 turned to \2 with karma"),
     (re.compile(r"» ?boat (\d+)→(\d+)"), r"boat from river space \1 to \2"),
     (re.compile(r"»(\d+) → space (\d+)"), _boat_steps),
@@ -145,12 +159,14 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[..., str]]] = [
     (re.compile(r"» ?"), ""),
     (re.compile(r"−"), "-"),
     (re.compile(r"(\d) ?[–—] ?(\d)"), r"\1 to \2"),
+    (re.compile(r"boat moves (\d+) to (\d+)\b"), r"the boat moves \1 to \2 spaces"),
     (re.compile(r" ?→ ?"), " to "),
     (re.compile(r" ?[—–] ?"), ", "),
     (re.compile(r"…"), "..."),
     # The parts of a change, said apart: "+3 money, -1 karma, boat from river space 2 to 4".
-    (re.compile(rf"\b({_UNITS}) (?=[+-]\d|boat from|start player|then )"), r"\1, "),
-    (re.compile(r"total (\d+)/(\d+)"), r"total \1 of \2 needed"),
+    (re.compile(rf"\b({_UNITS}) (?=[+-]\d|boat from|start player)"), r"\1, "),
+    (re.compile(r"([^,;:\s]) then "), r"\1, then "),
+    (re.compile(r"total (\d+)/(\d+)"), r"total \1, \2 needed"),
 ]
 _WORDS = {"★": "fame", "☯": "karma", "⚀": "die", "⇡": "upgrade", "☺": "worker"}
 

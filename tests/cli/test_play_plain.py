@@ -242,7 +242,7 @@ def test_every_stage_of_random_variant_games_is_said_in_known_words(
 ) -> None:
     """The chooser's options, their previews and the board, over random states of base and
     variant games: every glyph is turned into words by a rule, none is said by its Unicode
-    name, the last resort."""
+    name, the last resort, and dice are named by their colours."""
     last_resort: list[str] = []
     named = spoken._glyph
 
@@ -261,6 +261,8 @@ def test_every_stage_of_random_variant_games_is_said_in_known_words(
         lines += spoken.board_words(view, names, ("human",) * len(names))
         said = "\n".join(spoken.spoken(line, names) for line in lines)
         assert unsayable(said) == [], said
+        # A die paid, given, added or returned is named by its colour: "pay orange 3".
+        assert not re.search(r"\b(add|pay|pays|gives|return|returns) [ogbp][1-6]\b", said), said
     assert last_resort == []
 
 
@@ -278,7 +280,10 @@ def test_spoken_words_for_the_glyphs() -> None:
         "builds on b3, turned 1 quarter turn clockwise"
     )
     assert spoken.spoken("— round 2, Bela starts —") == "Round 2, Bela starts."
-    assert spoken.spoken("pays o3!→4") == "pays o3 turned to 4 with karma"
+    assert spoken.spoken("pays o3!→4 g2, (rolled b5 p6)") == (
+        "pays orange 3 turned to 4 with karma and green 2, (rolled blue 5 and purple 6)"
+    )
+    assert spoken.spoken("-1$ then choose") == "-1 money, then choose"
     assert spoken.spoken("a tile ┐") == "a tile (roads south and west)"
     assert spoken.roads_words(5) == "roads north and south"
 
