@@ -14,7 +14,7 @@ nothing.
   play (in their own process, as in the app) and every move is saved, while a player types moves
   by keys against three normal bots, and while 500 saves are listed; with the
   full (generation 2) collections run on the UI thread, their CPU time, and the longest block with
-  one in it and without (the app's collector policy: rajas_tui/tui/collector.py);
+  one in it and without (the app leaves the collector to Python);
 - the heap (tracked objects, frozen objects, RSS) every 100 moves of whole games of four random
   bots, and back at the title after each: it must not grow from one game to the next;
 - a request to the bots' process: its size pickled, and its round trip in wall and app CPU time.
@@ -43,7 +43,7 @@ SAVE = ROOT / "saves" / "examples" / "midgame-4p.toml"
 SIZES = ((80, 24, 0.010), (160, 50, 0.015))
 PRESSES = 100
 START_GOAL = 0.5
-BLOCK_GOAL = 0.050
+BLOCK_GOAL = 0.100
 SAVES_IN_FOLDER = 500
 # Moves played by four bots of each kind: fewer for the slow searches (about 1 s and 5 s a move).
 BOT_MOVES = {"random": 60, "greedy": 60, "easy": 60, "normal": 20, "hard": 5}

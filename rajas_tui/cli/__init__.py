@@ -307,9 +307,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         table = args if args.command in shared_tables.APP_NAMES else None
         replay = args if args.command == "replay" else None
         puzzle = int(args.number) if args.command in puzzles.NAMES else None
-        # Modules and the game's data are loaded now and live as long as the app: kept out of
-        # the collector's generations, full collections do not walk them during play.
-        gc.freeze()
         return run_app(
             getattr(args, "path", None),
             table,

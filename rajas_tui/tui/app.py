@@ -8,7 +8,6 @@ hold, and the UI thread never waits for the disk.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import sys
@@ -21,12 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 from textual import events, work
-from textual._context import active_app  # the app whose task draws: its glyphs are used
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.driver import Driver
 from textual.filter import LineFilter
-from textual.notifications import Notify, SeverityLevel
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.theme import Theme
@@ -38,7 +36,7 @@ from rajas_tui.present import text
 from rajas_tui.present import thinking as bot_process
 from rajas_tui.tui import bindings, colours, ending, settings
 from rajas_tui.tui.ascii import AsciiOnly
-from rajas_tui.tui.collector import Collector
+from rajas_tui.tui.private_textual import MessageRoom
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -126,14 +124,7 @@ class RajasCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-# At most this many messages on screen at once, the newest: Textual's stack of messages grows
-# above the screen once it is taller than it, and rows that a message half above the screen
-# covered are not painted again when it goes (five refusals in a row at 80×24 left pieces of
-# them over the status line and the river for good). Three of the longest fit at 80×24.
-MOST_MESSAGES = 3
-
-
-class RajasApp(App[None]):
+class RajasApp(MessageRoom):
     """Rajas of the Ganges. Holds one game (the save layer's record) and swaps it whole."""
 
     CSS_PATH = "app.tcss"
@@ -219,7 +210,6 @@ class RajasApp(App[None]):
         self._too_small: TooSmallScreen | None = None
         self._last_told: tuple[tuple[str, str, str], float] | None = None  # `notify`
         self._screens_ready = False
-        self.collector = Collector()  # what the garbage collector walks, and when (its module)
         # This app's own: two apps in one process (tests, a host) each keep theirs.
         self.glyphs = text.Glyphs(ascii_glyphs)
         self._ascii_only = AsciiOnly()
@@ -258,9 +248,6 @@ class RajasApp(App[None]):
         self.call_after_refresh(self._started)
 
     def on_load(self) -> None:
-        """The collector is paused from here (before Textual reads its styles) until the first
-        frame is drawn (`collector`)."""
-        self.collector.pause()
         self._set_theme()
 
     def _set_theme(self) -> None:
@@ -282,18 +269,8 @@ class RajasApp(App[None]):
         self.theme = wanted
 
     def _started(self) -> None:
-        """The first frame is drawn. What start-up made (the rules' catalog, Textual's styles
-        and widgets) lives as long as the app: left to the collector, every full collection
-        walked it all on the UI thread while bots played."""
-        self.collector.started()
-        self.collector.defer_full(asyncio.get_running_loop())
+        """The first frame is drawn: the bots' process starts after it, not before."""
         self._start_thinker()
-
-    def game_screen_closed(self) -> None:
-        """The game screen closed: its widgets, frozen (`collector`), are given back to the
-        collector. Not when the app closes: the process's end frees them."""
-        if self.is_running:
-            self.collector.release()
 
     # Bots: they think in their own process -------------------------------------------------------
 
@@ -397,16 +374,6 @@ class RajasApp(App[None]):
         """Textual's screenshot action writes a file on the host: nothing here runs it, and
         whatever would (a binding, a link in a message) only says so."""
         self.notify(NO_SCREENSHOT, severity="warning", markup=False)
-
-    def _on_notify(self, event: Notify) -> None:
-        """Makes room for a message as it arrives, before Textual's own handler (next in the
-        class order) shows it: the same message already on screen goes (the new one shows it
-        again, for its whole time), and then the oldest, so that at most MOST_MESSAGES stay."""
-        new = event.notification
-        same = [n for n in self._notifications if (n.message, n.title) == (new.message, new.title)]
-        others = [n for n in self._notifications if n not in same]
-        for gone in same + others[: max(0, len(others) - MOST_MESSAGES + 1)]:
-            self._unnotify(gone, refresh=False)
 
     # The one game ----------------------------------------------------------------------------
 
@@ -629,8 +596,6 @@ class RajasApp(App[None]):
 
     def on_unmount(self) -> None:
         self.thinker.close()  # first: a bot deep in thought is not waited for
-        self.collector.resume()  # an app closed before its first frame
-        self.collector.stop()
         self.flush()
         self._tutorial_to_file()  # a step the app closed before its worker noted
         self.file.close()
@@ -922,11 +887,11 @@ class RajasApp(App[None]):
 
 
 def _driver_class() -> type[Driver] | None:
-    """The terminal driver with its input guarded (`terminal`) where Textual's is Linux's; else
-    Textual's own choice."""
+    """The terminal driver with its input guarded (`private_textual`) where Textual's is
+    Linux's; else Textual's own choice."""
     if os.name != "posix":
         return None
-    from rajas_tui.tui.terminal import GuardedDriver
+    from rajas_tui.tui.private_textual import GuardedDriver
 
     return GuardedDriver
 
@@ -946,7 +911,7 @@ def _is_replay(screen: object) -> bool:
 
 def _drawing_glyphs() -> text.Glyphs | None:
     """The glyph set of the app drawing now (Textual knows it in every task of the app)."""
-    app = active_app.get(None)
+    app = colours.drawing_app()
     return app.glyphs if isinstance(app, RajasApp) else None
 
 

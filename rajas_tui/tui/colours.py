@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from textual._context import active_app  # the app whose task draws: its theme is used
+from textual import getters
+from textual.app import App
 from textual.color import Color, ColorParseError
 
 from rajas_tui.present import text
@@ -60,8 +61,22 @@ def _rich_colour(value: str, default: str) -> str:
         return Color.parse(default).rich_color.name
 
 
+class _Drawing:
+    app = getters.app(App)
+
+
+def drawing_app() -> App[object] | None:
+    """The app whose task draws now (Textual knows it in every task of an app), or None outside
+    one: its theme and glyphs are the ones to draw with."""
+    try:
+        # Read on the class: Textual's getter then asks only the running task for its app.
+        return _Drawing.app  # type: ignore[arg-type]
+    except RuntimeError:  # Textual's "no active app"
+        return None
+
+
 def _themed(name: str, default: str) -> str:
-    app = active_app.get(None)
+    app = drawing_app()
     if app is None:
         return default
     return _rich_colour(app.theme_variables.get(name, default), default)
@@ -69,7 +84,7 @@ def _themed(name: str, default: str) -> str:
 
 def yield_colour(colour: str) -> str:
     """A yield tile colour's colour on screen: one of the terminal's in an ANSI theme."""
-    app = active_app.get(None)
+    app = drawing_app()
     ansi = app is not None and app.current_theme.ansi
     return (ANSI_YIELD_COLOURS if ansi else YIELD_COLOURS)[colour]
 
@@ -86,5 +101,5 @@ def variables_in_use() -> dict[str, str] | None:
     """The theme variables the panes draw with now (the drawing app's), None outside an app.
     Textual sets them after the theme's name, so a pane's drawing is kept only while these
     stay the same."""
-    app = active_app.get(None)
+    app = drawing_app()
     return None if app is None else app.theme_variables

@@ -1,4 +1,4 @@
-"""The game screen's footer (rajas_tui/tui/widgets/footer.py) changes its keys in place, shows
+"""The game screen's footer (in rajas_tui/tui/private_textual.py) changes its keys in place, shows
 what Textual's own footer would, and lets go of the keys it removes: Textual's kept every
 rebuild's keys alive through their watchers (textual issue 6666)."""
 
@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
-from rajas_tui.tui.widgets.footer import Footer
+from rajas_tui.tui.private_textual import Footer
 
 from . import kit
 

@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 from rich.style import Style
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from rajas_tui.tui import colours
 from rajas_tui.tui.widgets.base import Pane, Same
@@ -99,17 +97,10 @@ async def test_a_new_theme_redraws_the_players_colours(tmp_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_the_first_frame_builds_the_footer_once_and_draws_no_pane_unsized(
+async def test_the_first_frame_draws_no_pane_unsized(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    built: list[str] = []
     unsized: list[str] = []
-    recompose = Footer.recompose
-
-    async def counted(self: Footer) -> None:
-        built.append(type(self.screen).__name__)
-        await recompose(self)
-
     drawing = Pane.drawing
 
     def sized(self: Pane, view: Any) -> Any:
@@ -117,14 +108,10 @@ async def test_the_first_frame_builds_the_footer_once_and_draws_no_pane_unsized(
             unsized.append(type(self).__name__)
         return drawing(self, view)
 
-    monkeypatch.setattr(Footer, "recompose", counted)
     monkeypatch.setattr(Pane, "drawing", sized)
     app = kit.app(kit.midgame(), saves=tmp_path)
     async with app.run_test(size=kit.LARGE) as pilot:
         await pilot.pause()
-        footer = app.screen.query_one(Footer)
-        assert footer.query(FooterKey)  # built, with the game's keys
-    assert built == ["GameScreen"]
     assert unsized == []
 
 
@@ -173,29 +160,6 @@ async def test_the_first_frame_draws_each_pane_once(
     # makes one: twice at most. The others read only the game: once.
     readers = {"BoardPane", "ChooserPane"}
     assert drawn and all(count <= (2 if name in readers else 1) for name, count in drawn.items())
-
-
-@pytest.mark.asyncio
-async def test_the_footer_is_not_rebuilt_on_every_move_of_a_run_of_bot_moves(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Each rebuild makes every key a new widget: rebuilt for every bot move whose undo key
-    flipped, its garbage made full collections hold the screen for 80-100 ms."""
-    built: list[int] = []
-    recompose = Footer.recompose
-
-    async def counted(self: Footer) -> None:
-        built.append(len(app.game.log) if app.game is not None else -1)
-        await recompose(self)
-
-    monkeypatch.setattr(Footer, "recompose", counted)
-    seats = [(name, "random") for name in ("Asha", "Bela", "Chand", "Devi")]
-    app = kit.app(kit.new_game(seats, 5), saves=tmp_path)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(
-            pilot, lambda: app.game is not None and len(app.game.log) >= 40, "40 bot moves", 3000
-        )
-    assert len(built) <= 2, built  # built with the screen, and at most once as the bots begin
 
 
 @pytest.mark.asyncio
@@ -250,60 +214,6 @@ async def test_a_choice_begun_and_left_restyles_the_panes_not_the_whole_screen(
         screen = app.screen
     assert restyled
     assert screen not in restyled
-
-
-def _strips_both_ways(pane: Pane) -> tuple[list[Any], list[Any]]:
-    """The pane's strips as it makes them, and as Textual's own `_render_content` makes them."""
-    from textual.widget import Widget
-
-    pane._render_content()
-    ours = list(pane._render_cache.lines)
-    Widget._render_content(pane)
-    return ours, list(pane._render_cache.lines)
-
-
-@pytest.mark.asyncio
-@pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE])
-async def test_panes_make_the_strips_textual_would(tmp_path: Path, size: tuple[int, int]) -> None:
-    """A pane makes its strips a line at a time, keeping those of unchanged lines: the
-    result is Textual's own, strip for strip, in every pane shown (wrapped or cut)."""
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await pilot.press("q")  # the chooser shows too
-        await pilot.pause()
-        compared = 0
-        for pane in app.screen.query(Pane):
-            if pane.display and pane.size.area:
-                ours, textuals = _strips_both_ways(pane)
-                assert ours == textuals, type(pane).__name__
-                compared += 1
-    assert compared >= 2
-
-
-@pytest.mark.asyncio
-async def test_a_move_makes_strips_only_for_the_log_lines_it_changed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from textual.visual import Visual
-
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=kit.LARGE) as pilot:
-        await pilot.pause()
-        log = app.screen.query_one(LogPane)
-        made: list[int] = []
-        original = Visual.to_strips
-
-        def to_strips(widget: Any, *args: Any, **options: Any) -> Any:
-            strips = original(widget, *args, **options)
-            if widget is log:
-                made.append(len(strips))
-            return strips
-
-        monkeypatch.setattr(Visual, "to_strips", to_strips)
-        await move_shown(app, pilot)
-        shown = len(log._render_cache.lines)
-    assert shown >= 10
-    assert 1 <= sum(made) <= 3  # the move's line or two, and the round's, not the whole log
 
 
 @pytest.mark.asyncio

@@ -1,6 +1,6 @@
-"""The guard in front of Textual's reader (rajas_tui/tui/terminal.py), without a terminal: which
-bytes a burst lets through, that what passes is always whole UTF-8 and never leaves a bracketed
-paste open, and how many keys a flood of them passes on."""
+"""The guard in front of Textual's reader (rajas_tui/tui/private_textual.py), without a
+terminal: which bytes a burst lets through, that what passes is always whole UTF-8 and never
+leaves a bracketed paste open, and how many keys a flood of them passes on."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rajas_tui.tui.terminal import (
+from rajas_tui.tui.private_textual import (
     BURST_BYTES,
     BURST_KEYS,
     PASTE_END,

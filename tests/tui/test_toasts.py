@@ -12,17 +12,20 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.content import Content
-from textual.widgets._toast import Toast
 
-from rajas_tui.tui.app import MOST_MESSAGES
+from rajas_tui.tui.private_textual import MOST_MESSAGES
 
 from . import kit
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+TOAST = "Toast"  # Textual's message widget, found by its type's name (its module is private)
+
+
 def _messages(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [n.message for n in app._notifications]
+    """The messages on screen, oldest first, as their toasts show them."""
+    return [str(toast.render()).strip() for toast in app.screen.query(TOAST)]
 
 
 @pytest.mark.asyncio
@@ -35,7 +38,7 @@ async def test_a_refusal_repeated_is_shown_once(saves: Path) -> None:
         shown = _messages(app)
         assert len(shown) == 1, shown
         assert shown[0].startswith("You cannot pass"), shown
-        assert len(app.screen.query(Toast)) == 1
+        assert len(app.screen.query(TOAST)) == 1
 
 
 @pytest.mark.asyncio
@@ -47,7 +50,7 @@ async def test_only_the_newest_few_messages_are_shown(saves: Path) -> None:
             app.notify(f"message {n}")
         await pilot.pause()
         assert _messages(app) == [f"message {n}" for n in range(10 - MOST_MESSAGES, 10)]
-        assert len(app.screen.query(Toast)) == MOST_MESSAGES
+        assert len(app.screen.query(TOAST)) == MOST_MESSAGES
 
 
 @pytest.mark.asyncio
@@ -60,7 +63,7 @@ async def test_the_most_messages_fit_the_smallest_screen(saves: Path) -> None:
             app.notify(f"{n} {long}", severity="warning")
         await pilot.pause()
         await pilot.pause(0.1)
-        regions = [toast.region for toast in app.screen.query(Toast)]
+        regions = [toast.region for toast in app.screen.query(TOAST)]
         assert regions and all(r.y >= 0 for r in regions), f"above the screen: {regions}"
 
 

@@ -22,13 +22,13 @@ from rajas_tui.present import coach, logbook, text, turns, variants
 from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.present.thinking import Cancelled
 from rajas_tui.tui import bindings
+from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.screens.coach import CoachScreen
 from rajas_tui.tui.screens.handover import HandOverScreen
 from rajas_tui.tui.widgets.base import View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from rajas_tui.tui.widgets.display import DisplayPane
-from rajas_tui.tui.widgets.footer import Footer
 from rajas_tui.tui.widgets.kali import KaliPane
 from rajas_tui.tui.widgets.log import LogLine, LogPane
 from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
@@ -152,12 +152,6 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.watch(self.app, "game", self._game_changed, init=False)
         self.new_state()
-        # The screen lives as long as the game: once drawn, kept out of full collections.
-        self.call_after_refresh(self.rajas.collector.hold)
-
-    def on_unmount(self) -> None:
-        # The game ended, or another was opened: the screen's widgets may be garbage now.
-        self.rajas.game_screen_closed()
 
     def _size_classes(self) -> None:
         """Sets the breakpoint classes for the terminal's size before the panes are made, as

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import attrs
 from rich.cells import cell_len
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.strip import Strip
-from textual.visual import Visual, visualize
-from textual.widget import Widget, _RenderCache
+from textual.widget import Widget
 
 import rules
 from rajas_tui.present import text, variants
@@ -111,10 +106,6 @@ class Pane(Widget):
         # The last drawing and the last rendering, each with what it was made from.
         self._drawn: tuple[tuple[object, ...], Text] | None = None
         self._rendered: tuple[tuple[object, ...], Text] | None = None
-        # The strips of the lines last drawn, by each line's text and styles, with the width
-        # and style they were made for (`_render_content`).
-        self._strips: dict[object, tuple[int, list[Strip]]] = {}
-        self._strips_for: object = None
 
     def show(self, view: View) -> None:
         self.view = view
@@ -174,45 +165,6 @@ class Pane(Widget):
             self._rendered = (key, self._fitted(self.drawing(self.view)))
         return self._rendered[1]
 
-    def _render_content(self) -> None:
-        """Textual's own (`Widget._render_content`), a line at a time, reusing the strips of
-        each line drawn last time with the same text and styles. Textual makes the strips of
-        every line of a widget again whenever it changes: after a move the board, the Kali and
-        the log are redrawn whole though most of their lines are as they were, and making
-        their strips was most of a move's time on the UI thread. A line that moved keeps its
-        strips with their row changed (`_moved`). A selection with the mouse styles the
-        strips, so it takes Textual's way."""
-        if self.text_selection is not None:
-            self._strips_for = None
-            super()._render_content()
-            return
-        width, height = self.size
-        style = self.visual_style
-        if self._strips_for != (width, style):
-            self._strips_for, self._strips = (width, style), {}
-        kept = self._strips
-        made: dict[object, tuple[int, list[Strip]]] = {}
-        strips: list[Strip] = []
-        for row, line in enumerate(self.render().split("\n", allow_blank=True)):
-            key = (line.plain, tuple(line.spans), line.style)
-            found = kept.get(key)
-            if found is None:
-                lines = [_moved(strip, row) for strip in self._line_strips(line)]
-            elif found[0] != row:
-                lines = [_moved(strip, row) for strip in found[1]]
-            else:
-                lines = found[1]
-            made[key] = (row, lines)
-            strips += lines
-        self._strips = made
-        self._render_cache = _RenderCache(self.size, strips[:height])
-        self._dirty_regions.clear()
-
-    def _line_strips(self, line: Text) -> list[Strip]:
-        """One line's strips as Textual makes them, as if it were the first line."""
-        visual = visualize(self, line, markup=False)
-        return Visual.to_strips(self, visual, self.size.width, None, self.visual_style)
-
     def _fitted(self, drawn: Text) -> Text:
         """The drawing cut to the pane's width, line by line (unless the pane wraps)."""
         width = self.size.width
@@ -239,21 +191,3 @@ class Pane(Widget):
             if cell_len(form) <= width:
                 break
         return Text(form, "bold")
-
-
-def _moved(strip: Strip, row: int) -> Strip:
-    """The strip of a line drawn on another row: Textual marks each piece of a line with its
-    place, (column, row), for selecting text with the mouse."""
-    pieces = []
-    for piece in strip:
-        meta = piece.style.meta if piece.style is not None and piece.style._meta else {}
-        if "offset" in meta and meta["offset"][1] != row:
-            moved = _place(meta["offset"][0], row)
-            piece = Segment(piece.text, piece.style + moved if piece.style else moved)
-        pieces.append(piece)
-    return Strip(pieces, strip.cell_length)
-
-
-@lru_cache(maxsize=4096)
-def _place(column: int, row: int) -> Style:
-    return Style.from_meta({"offset": (column, row)})

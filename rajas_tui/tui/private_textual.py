@@ -1,0 +1,384 @@
+"""The one module that uses Textual's private parts, each for something a player would feel
+without it; written for Textual TEXTUAL_VERSION (tests/tui/test_textual_public_api.py fails on
+another release, to have every use here read again against it). Nothing else in the app imports
+a private Textual module or overrides a private method.
+
+`MessageRoom`: at most a few messages on screen, each once.
+
+`Footer`: the game screen's footer, Textual's without the leak of its rebuilds (every rebuild's
+keys stayed alive as long as the screen), its keys changed in place rather than rebuilt.
+
+`GuardedDriver`: the app's terminal on Linux and macOS, Textual's own driver with its input
+guarded.
+
+Textual turns each byte that comes in into an event, in Python, and the app then handles each
+key: a megabyte pasted into a terminal that does not bracket pastes kept a core busy for minutes.
+A thread of ours reads the terminal first and hands Textual's reader, through a pipe, only what a
+person could have sent (`ByteGate`); of that, keys beyond a typist's pace are dropped as Textual
+parses them, before they reach the app (`KeyPace`). A burst dropped is told once it is over
+(told as it began, the keys passed before it would push the message out at once).
+
+The same thread sees the terminal end (the end of its input, or an error reading it: the
+terminal closed, the SSH connection gone) and sends the process SIGHUP, as the system does only
+to a session's leader; the app ends on it (`RajasApp`). Textual's own reader, which spins on an
+input that has ended, never sees that end.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import select
+import signal
+import threading
+import time
+from typing import Any, NamedTuple
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.drivers.linux_driver import LinuxDriver
+from textual.message import Message
+from textual.notifications import Notify
+from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
+
+TEXTUAL_VERSION = "8.2.8"
+
+# At most this many messages on screen at once, the newest: Textual's stack of messages grows
+# above the screen once it is taller than it, and rows that a message half above the screen
+# covered are not painted again when it goes (five refusals in a row at 80×24 left pieces of
+# them over the status line and the river for good). Three of the longest fit at 80×24.
+MOST_MESSAGES = 3
+
+
+class MessageRoom(App[None]):
+    """An app that makes room for each message as it arrives, before Textual's own handler
+    (next in the class order) shows it: the same message already on screen goes (the new one
+    shows it again, for its whole time), and then the oldest, so that at most MOST_MESSAGES
+    stay. Textual has no public way to take back one message of several."""
+
+    def _on_notify(self, event: Notify) -> None:
+        new = event.notification
+        shown = list(self._notifications)
+        same = [n for n in shown if (n.message, n.title) == (new.message, new.title)]
+        others = [n for n in shown if n not in same]
+        for gone in same + others[: max(0, len(others) - MOST_MESSAGES + 1)]:
+            self._unnotify(gone, refresh=False)
+
+
+# The game screen's footer ----------------------------------------------------------------------
+
+PALETTE = "-command-palette"  # the class of the command palette's key, docked at the right
+
+
+class Face(NamedTuple):
+    """What one footer key shows and does: the arguments Textual's `FooterKey` is made with."""
+
+    key: str
+    display: str
+    description: str
+    action: str
+    disabled: bool
+    tooltip: str
+
+
+class Faces(NamedTuple):
+    keys: tuple[Face, ...]
+    palette: Face | None  # the command palette's key, when the footer shows it
+
+
+class Footer(TextualFooter):
+    """Textual's footer rebuilds itself, every key a new widget, whenever the screen says its
+    bindings may have changed: on the game screen, at every key a player types. A rebuild
+    made about 5,000 objects of garbage (each key's styles, and a node for each of its
+    component classes whenever its style is worked out), which the collector then walked on
+    the UI thread (see `collector`), and mounting the new keys cost most of a key press's time.
+    So a rebuild that would show the same keys is skipped, and one that would show other keys
+    changes the keys already there in place, adding or removing only those that differ in
+    number. Only keys in binding groups, which this app does not use, take Textual's rebuild.
+
+    Each key also watches the footer's `compact`, and Textual forgets a removed widget's
+    watcher only when the watched value next changes, which `compact` never does: every
+    rebuild's keys would stay alive for as long as the game screen. After keys are removed
+    their watchers are dropped."""
+
+    _shown: Faces | None = None
+
+    async def recompose(self) -> None:
+        if not self.is_attached:
+            return  # asked after a refresh that came once its screen had closed
+        faces = self.faces()
+        if faces is not None and faces == self._shown:
+            return
+        if faces is not None and self._shown is not None and self._shown.palette == faces.palette:
+            async with self.batch():
+                await self._refit(faces)
+        else:
+            await super().recompose()
+        self._shown = faces
+        self._forget_removed_keys()
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, each made with the footer's `compact` and its class already set:
+        Textual's are made compact and then bound to the footer's, and each change restyles the
+        key: two restyles a key, on the first frame."""
+        faces = self.faces() if self._bindings_ready else None
+        if faces is None:
+            yield from super().compose()
+        else:
+            yield from self._keys_of(faces)
+
+    def _keys_of(self, faces: Faces) -> list[FooterKey]:
+        keys = [_key(face, self.compact) for face in faces.keys]
+        if faces.palette is not None:
+            keys.append(_key(faces.palette, True, PALETTE))  # as Textual's: compact, not bound
+        return keys
+
+    def faces(self) -> Faces | None:
+        """The keys Textual's `compose` would show, one for each action (the first binding to
+        it), or None when some binding is in a group."""
+        screen = self.screen
+        keys: dict[str, Face] = {}
+        for _, binding, enabled, tooltip in screen.active_bindings.values():
+            if not binding.show:
+                continue
+            if binding.group is not None:
+                return None
+            keys.setdefault(binding.action, self._face(binding, enabled, tooltip))
+        return Faces(tuple(keys.values()), self._palette_face())
+
+    def _palette_face(self) -> Face | None:
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return None
+        found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if found is None:
+            return None
+        _, binding, enabled, _ = found
+        return self._face(binding, enabled, binding.tooltip or binding.description)
+
+    def _face(self, binding: Binding, enabled: bool, tooltip: str) -> Face:
+        display = self.app.get_key_display(binding)
+        return Face(binding.key, display, binding.description, binding.action, not enabled, tooltip)
+
+    async def _refit(self, faces: Faces) -> None:
+        shown = [key for key in self.query_children(FooterKey) if not key.has_class(PALETTE)]
+        for widget, face in zip(shown, faces.keys, strict=False):
+            _dress(widget, face)
+        if len(shown) > len(faces.keys):
+            await self.remove_children(shown[len(faces.keys) :])
+        elif len(faces.keys) > len(shown):
+            added = [_key(face, self.compact) for face in faces.keys[len(shown) :]]
+            palette = self.query_children(f"FooterKey.{PALETTE}")
+            await self.mount_all(added, before=palette.first() if palette else None)
+
+    def _watch_compact(self, compact: bool) -> None:
+        # Textual binds its keys (not the palette's) to `compact`; these are told here.
+        for key in self.query_children(FooterKey):
+            if not key.has_class(PALETTE):
+                key.compact = compact
+
+    def _forget_removed_keys(self) -> None:
+        # Textual's own list (`reactive._watch`): it has no public way to stop watching.
+        watchers = getattr(self, "__watchers", {}).get("compact", [])
+        watchers[:] = [(key, callback) for key, callback in watchers if key.is_attached]
+
+
+def _key(face: Face, compact: bool, classes: str = "") -> FooterKey:
+    """A key as Textual's footer makes it, not bound to the footer's `compact` (a binding is
+    a watcher, the leak above): the footer tells its keys when `compact` changes."""
+    classes = f"{classes} -compact" if compact else classes
+    key = FooterKey(
+        *face[:4], disabled=face.disabled, tooltip=face.tooltip, classes=classes.strip()
+    )
+    key.set_reactive(FooterKey.compact, compact)
+    return key
+
+
+def _dress(widget: FooterKey, face: Face) -> None:
+    """The key shows `face` from now on (`FooterKey` reads these attributes as it draws and
+    when it is clicked)."""
+    if (widget.key, widget.key_display, widget.description, widget.action) == face[:4] and (
+        widget.has_class("-disabled") == face.disabled and (widget.tooltip or "") == face.tooltip
+    ):
+        return
+    # Only a new width lays the footer out again: a layout reflows the whole screen, and most
+    # changes only dim or light a key.
+    resized = (widget.key_display, widget.description) != (face.display, face.description)
+    widget.key, widget.key_display, widget.description, widget.action = face[:4]
+    widget._disabled = face.disabled
+    widget.set_class(face.disabled, "-disabled")
+    widget.tooltip = face.tooltip or None
+    widget.refresh(layout=resized)
+
+
+# The terminal's input ------------------------------------------------------------------------
+
+# A person's keys come a few at a time, each a few bytes (an escape sequence at most a dozen or
+# two); a mouse swept across the screen sends a few kilobytes a second. Beyond these, a burst.
+BURST_BYTES = 4096
+BYTES_PER_SECOND = 4096.0
+QUIET_SECONDS = 0.25  # after a burst, input passes again once it has rested this long
+# Typing, and a key held down, stay well within these.
+BURST_KEYS = 32
+KEYS_PER_SECOND = 32.0
+TELL_AGAIN_SECONDS = 10.0  # a burst dropped is told once, not again for this long
+TELL_FOR_SECONDS = 10.0
+READ_BYTES = 65536
+LOOK_SECONDS = 0.1  # how often the reading thread looks whether the driver is stopping
+DROPPED = "Keys came faster than anyone types (a paste?): the rest of them were dropped."
+
+PASTE_START = b"\x1b[200~"
+PASTE_END = b"\x1b[201~"
+
+
+class ByteGate:
+    """Which of the terminal's bytes are passed on. A read that would take the budget below
+    nothing is dropped, and so is every read after it until the input rests for `quiet`
+    seconds: the next read then starts with a key of its own, not inside a sequence. What is
+    passed is whole UTF-8 (Textual's decoder stops its reader on a broken one), and a
+    bracketed paste that a drop cuts short is closed, or Textual would take every key after it
+    for the paste."""
+
+    def __init__(
+        self,
+        burst: int = BURST_BYTES,
+        rate: float = BYTES_PER_SECOND,
+        quiet: float = QUIET_SECONDS,
+    ) -> None:
+        self.burst, self.rate, self.quiet = burst, rate, quiet
+        self.budget = float(burst)
+        self.dropping = False
+        self.dropped = 0  # bytes, in all
+        self._last: float | None = None
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pasting = False  # what was passed is inside a bracketed paste
+        self._tail = b""  # the last bytes passed: a paste marker may be split between reads
+
+    def feed(self, data: bytes, now: float) -> bytes:
+        """What of `data`, read at `now` (seconds), goes on to Textual."""
+        resumed = False
+        if self._last is not None:
+            self.budget = min(self.burst, self.budget + (now - self._last) * self.rate)
+            if self.dropping and now - self._last >= self.quiet:
+                self.dropping, resumed = False, True
+        self._last = now
+        if not self.dropping and len(data) > self.budget:
+            self.dropping = True
+            self._decoder.reset()  # a character half passed is never finished
+            if self._pasting:
+                self._pasting, self._tail = False, b""
+                self.dropped += len(data)
+                return PASTE_END
+        if self.dropping:
+            self.dropped += len(data)
+            return b""
+        self.budget -= len(data)
+        if resumed:  # the rest of a character whose start was dropped
+            data = data.lstrip(bytes(range(0x80, 0xC0)))
+        passed = self._decoder.decode(data).encode()
+        self._follow_pastes(passed)
+        return passed
+
+    def _follow_pastes(self, passed: bytes) -> None:
+        seen = self._tail + passed
+        start, end = seen.rfind(PASTE_START), seen.rfind(PASTE_END)
+        if start != end:  # either is there (both absent: -1 and -1)
+            self._pasting = start > end
+        self._tail = seen[-(len(PASTE_START) - 1) :]
+
+
+class KeyPace:
+    """Whether a key parsed now is passed to the app: `burst` at once, then `rate` a second."""
+
+    def __init__(self, burst: int = BURST_KEYS, rate: float = KEYS_PER_SECOND) -> None:
+        self.burst, self.rate = burst, rate
+        self.budget = float(burst)
+        self.dropped = 0
+        self._last: float | None = None
+
+    def allow(self, now: float) -> bool:
+        if self._last is not None:
+            self.budget = min(self.burst, self.budget + (now - self._last) * self.rate)
+        self._last = now
+        if self.budget >= 1:
+            self.budget -= 1
+            return True
+        self.dropped += 1
+        return False
+
+
+class GuardedDriver(LinuxDriver):
+    """Textual's Linux and macOS driver, reading the terminal through `ByteGate` and `KeyPace`
+    (the module's docstring says why)."""
+
+    def __init__(self, app: Any, **options: Any) -> None:
+        super().__init__(app, **options)
+        self.owner = app
+        self.gate = ByteGate()
+        self.pace = KeyPace()
+        self._told: float | None = None
+        self._dropped_at: float | None = None  # the last drop not told yet
+
+    def run_input_thread(self) -> None:
+        """Textual's reader, reading a pipe that the terminal's guarded bytes are written to.
+        The terminal is its `fileno` again once it returns (the driver restores the terminal's
+        settings through it)."""
+        terminal = self.fileno
+        reading, writing = os.pipe()
+        os.set_blocking(writing, False)
+        stop = threading.Event()
+        relay = threading.Thread(
+            target=self._relay, args=(terminal, writing, stop), name="rajas-input", daemon=True
+        )
+        self.fileno = reading
+        relay.start()
+        try:
+            super().run_input_thread()
+        finally:
+            stop.set()
+            relay.join()
+            self.fileno = terminal
+            os.close(reading)
+            os.close(writing)
+
+    def _relay(self, terminal: int, pipe: int, stop: threading.Event) -> None:
+        """In a thread: the terminal's bytes, through the gate, into the pipe; the terminal's
+        end ends the app."""
+        while not stop.is_set() and not self.exit_event.is_set():
+            if not select.select([terminal], [], [], LOOK_SECONDS)[0]:
+                self._tell_dropped()
+                continue
+            try:
+                data = os.read(terminal, READ_BYTES)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            if not data:
+                os.kill(os.getpid(), signal.SIGHUP)
+                return
+            dropped = self.gate.dropped
+            passed = self.gate.feed(data, time.monotonic())
+            if self.gate.dropped > dropped:
+                self._dropped_at = time.monotonic()
+            with contextlib.suppress(BlockingIOError):  # Textual's reader is stuck: drop it
+                os.write(pipe, passed)
+
+    def process_message(self, message: Message) -> None:
+        """Drops a key beyond the pace before the app is ever told of it."""
+        if isinstance(message, events.Key) and not self.pace.allow(time.monotonic()):
+            self._dropped_at = time.monotonic()
+            return
+        super().process_message(message)
+
+    def _tell_dropped(self) -> None:
+        """Tells the player of keys dropped, once the input has rested since."""
+        now, dropped = time.monotonic(), self._dropped_at
+        if dropped is None or now - dropped < QUIET_SECONDS:
+            return
+        self._dropped_at = None
+        if self._told is None or now - self._told >= TELL_AGAIN_SECONDS:
+            self._told = now
+            self.owner.notify(DROPPED, severity="warning", timeout=TELL_FOR_SECONDS, markup=False)

@@ -1,0 +1,73 @@
+"""The app uses Textual's public API only, but for one module that says which Textual it was
+written for (rajas_tui/tui/private_textual.py): a Textual release may change its private parts
+at any time, and then only that module's version test fails, not the app silently."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+from importlib.metadata import version
+from pathlib import Path
+
+import rajas_tui
+from rajas_tui.tui import private_textual
+
+ROOT = Path(rajas_tui.__file__).parent
+ALLOWED = ROOT / "tui" / "private_textual.py"
+
+
+def _sources() -> list[Path]:
+    return [p for p in sorted(ROOT.rglob("*.py")) if p != ALLOWED]
+
+
+def _private(module: str) -> bool:
+    parts = module.split(".")
+    return parts[0] == "textual" and any(part.startswith("_") for part in parts)
+
+
+def test_nothing_but_one_module_imports_textual_s_private_parts() -> None:
+    found = []
+    for path in _sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found += [f"{path}: {a.name}" for a in node.names if _private(a.name)]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("textual"):
+                module = node.module or ""
+                if _private(module):
+                    found.append(f"{path}: {module}")
+                found += [f"{path}: {module}.{a.name}" for a in node.names if a.name[0] == "_"]
+    assert not found, "\n".join(found)
+
+
+def test_no_class_overrides_a_private_method_of_textual() -> None:
+    found = []
+    for info in pkgutil.walk_packages([str(ROOT)], "rajas_tui."):
+        if info.name.endswith("__main__"):
+            continue  # running it starts rajas
+        module = importlib.import_module(info.name)
+        if module is private_textual:
+            continue
+        for cls in vars(module).values():
+            if not inspect.isclass(cls) or cls.__module__ != module.__name__:
+                continue
+            textual_bases = [b for b in cls.__mro__[1:] if b.__module__.startswith("textual")]
+            for name, value in vars(cls).items():
+                ours = inspect.isfunction(value) and value.__module__ == module.__name__
+                private = name.startswith("_") and not name.startswith("__")
+                if ours and private and any(name in vars(base) for base in textual_bases):
+                    found.append(f"{cls.__module__}.{cls.__qualname__}.{name}")
+    assert not found, "\n".join(found)
+
+
+def test_the_app_has_no_garbage_collector_policy() -> None:
+    """Python's collector as it comes: the app's screens neither freeze nor pause it."""
+    users = [p for p in _sources() if "tui" in p.parts and "import gc" in p.read_text("utf-8")]
+    assert not users, users
+
+
+def test_the_one_private_module_is_for_the_textual_installed() -> None:
+    """private_textual was written for and checked with this Textual; on another, read its
+    every use of Textual's private parts again against that release, then say the new one."""
+    assert version("textual") == private_textual.TEXTUAL_VERSION
