@@ -36,7 +36,7 @@ from rajas_tui.present import text
 from rajas_tui.present import thinking as bot_process
 from rajas_tui.tui import bindings, colours, ending, settings
 from rajas_tui.tui.ascii import AsciiOnly
-from rajas_tui.tui.private_textual import MessageRoom
+from rajas_tui.tui.private_textual import MessageRoom, settle_heap
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -269,7 +269,9 @@ class RajasApp(MessageRoom):
         self.theme = wanted
 
     def _started(self) -> None:
-        """The first frame is drawn: the bots' process starts after it, not before."""
+        """The first frame is drawn: what start-up made lives as long as the app, and the bots'
+        process starts after it, not before."""
+        settle_heap()
         self._start_thinker()
 
     # Bots: they think in their own process -------------------------------------------------------

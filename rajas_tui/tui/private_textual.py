@@ -3,6 +3,8 @@ without it; written for Textual TEXTUAL_VERSION (tests/tui/test_textual_public_a
 another release, to have every use here read again against it). Nothing else in the app imports
 a private Textual module or overrides a private method.
 
+`settle_heap`: what start-up made is kept out of the garbage collector's full passes.
+
 `MessageRoom`: at most a few messages on screen, each once.
 
 `Footer`: the game screen's footer, Textual's without the leak of its rebuilds (every rebuild's
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import gc
 import os
 import select
 import signal
@@ -45,6 +48,14 @@ from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
 TEXTUAL_VERSION = "8.2.8"
+
+
+def settle_heap() -> None:
+    """Moves everything alive now (the modules, the rules' data, Textual's styles and the first
+    screen's widgets) out of the collector's generations: walked by each full collection, it
+    made one on the UI thread hold the screen for over 100 ms while bots played."""
+    gc.freeze()
+
 
 # At most this many messages on screen at once, the newest: Textual's stack of messages grows
 # above the screen once it is taller than it, and rows that a message half above the screen

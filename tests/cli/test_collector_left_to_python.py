@@ -1,6 +1,5 @@
-"""The app leaves the garbage collector to Python: nothing freezes its objects before play (a
-policy of the app's own, kept only where a player would feel its absence, and this one was
-not)."""
+"""The command line leaves the garbage collector to Python before the app starts: the app's one
+freeze, after its first frame, is in rajas_tui/tui/private_textual.py."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ made when the player goes back to it, and works as if it had been there all alon
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,16 @@ async def test_escape_from_the_game_over_screen_opens_the_title(saves: Path) -> 
 
         await kit.until(pilot, listed, "the title's listing of the saves")
         assert len(app.screen_stack) == 2  # the title took the game's place
+
+
+async def test_start_up_s_heap_is_frozen_once_the_first_frame_is_drawn(saves: Path) -> None:
+    """What start-up made lives as long as the app: kept out of full collections, which walked
+    it on the UI thread while bots played."""
+    app = kit.app(kit.midgame(), saves=saves)
+    before = gc.get_freeze_count()
+    try:
+        async with app.run_test(size=kit.SMALL) as pilot:
+            await kit.until(pilot, lambda: gc.get_freeze_count() > before, "start-up frozen")
+            assert gc.isenabled()
+    finally:
+        gc.unfreeze()
