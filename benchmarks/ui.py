@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # would hide the saves package: the project root takes its place.
 sys.path[0] = str(ROOT)
 SAVE = ROOT / "saves" / "examples" / "midgame-4p.toml"
-SIZES = ((80, 24, 0.010), (160, 50, 0.015))
+SIZES = ((80, 24, 0.015), (160, 50, 0.015))
 PRESSES = 100
 START_GOAL = 0.5
 BLOCK_GOAL = 0.100
