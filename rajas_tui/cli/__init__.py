@@ -164,10 +164,49 @@ def build_parser() -> ArgumentParser:
         metavar="N",
         help="while the game is not over, show it as seat N (from 0) saw it",
     )
+    serve = commands.add_parser(
+        "serve",
+        help="play in a browser: serve the app, each browser tab a game of its own",
+        description=(
+            "Serve the app to web browsers (through textual-serve): each tab that opens the "
+            "address printed runs an app of its own, on the same saves folder and tables as "
+            "rajas in a terminal. Ctrl-C stops the server and every app it started."
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=(
+            "the address to listen on (default 127.0.0.1: this machine only). Any other "
+            "lets anyone who reaches the port play: put it behind a password "
+            "(docs/hosting.md)"
+        ),
+    )
+    serve.add_argument(
+        "--port", type=_int_in(1, 65535, "--port"), default=8000, help="default 8000"
+    )
+    serve.add_argument(
+        "--origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help=(
+            "the address players open, when it is not the server's own (a proxy's, such as "
+            "https://games.example.org); the page may start games only from there. Repeatable"
+        ),
+    )
     return parser
 
 
 EXIT_NO_TERMINAL = 1
+# What textual-serve sets for the app it runs for a browser tab.
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+
+
+def served_in_a_browser() -> bool:
+    """Whether the app runs for a browser tab under `rajas serve` (textual-serve), not in a
+    terminal."""
+    return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
 
 
 def run_app(
@@ -181,8 +220,9 @@ def run_app(
     tutorial; on a save's replay for `replay`; on puzzle `puzzle`); Textual is imported only
     here."""
     # Without a terminal (`ssh host rajas` without -t, or a pipe) the app cannot read keys and
-    # would run on, unseen, for ever: say so before Textual starts.
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    # would run on, unseen, for ever: say so before Textual starts. `rajas serve` runs it through
+    # pipes on purpose, with Textual's web driver, which reads and draws through them.
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not served_in_a_browser():
         print(
             "rajas: the app needs a terminal (over SSH use 'ssh -t HOST rajas'); "
             "the headless commands and 'rajas play --plain' work without one, see "
@@ -301,6 +341,10 @@ def _opens_app(args: argparse.Namespace) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     parsed: list[argparse.Namespace] = []
     code = guarded(lambda: _headless(argv, parsed))
+    if parsed and parsed[0].command == "serve" and code == 0:
+        from rajas_tui.tui.app import serve
+
+        return serve(parsed[0].host, parsed[0].port, parsed[0].origin)
     if parsed and _opens_app(parsed[0]) and code == 0:
         # The app owns the terminal itself; only the headless commands' stdout is guarded.
         args = parsed[0]

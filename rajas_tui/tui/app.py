@@ -888,13 +888,19 @@ class RajasApp(MessageRoom):
         super().action_command_palette()
 
 
+# What textual-serve sets for the app it runs for a browser tab (`rajas serve`).
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+
+
 def _driver_class() -> type[Driver] | None:
-    """The terminal driver with its input guarded (`private_textual`) where Textual's is
-    Linux's; else Textual's own choice."""
+    """The driver with its input guarded (`private_textual`): the web driver for a browser tab,
+    else the terminal's where Textual's is Linux's; else Textual's own choice."""
     if os.name != "posix":
         return None
-    from rajas_tui.tui.private_textual import GuardedDriver
+    from rajas_tui.tui.private_textual import GuardedDriver, GuardedWebDriver
 
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+        return GuardedWebDriver
     return GuardedDriver
 
 
@@ -995,3 +1001,10 @@ def run_table(name: str, seat: str | None, folder: str | None) -> int:
     from rajas_tui.tui.table import run_table as run_at_table
 
     return run_at_table(name, seat, folder)
+
+
+def serve(host: str, port: int, origins: list[str]) -> int:
+    """`rajas serve`: the app in a browser, each tab its own (`serve`)."""
+    from rajas_tui.tui.serve import serve as serve_app
+
+    return serve_app(host, port, origins)

@@ -11,7 +11,8 @@ a private Textual module or overrides a private method.
 keys stayed alive as long as the screen), its keys changed in place rather than rebuilt.
 
 `GuardedDriver`: the app's terminal on Linux and macOS, Textual's own driver with its input
-guarded.
+guarded. `GuardedWebDriver`: the same guard for a browser tab (`rajas serve`), on Textual's web
+driver.
 
 Textual turns each byte that comes in into an event, in Python, and the app then handles each
 key: a megabyte pasted into a terminal that does not bracket pastes kept a core busy for minutes.
@@ -42,6 +43,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.drivers.linux_driver import LinuxDriver
+from textual.drivers.web_driver import WebDriver
 from textual.message import Message
 from textual.notifications import Notify
 from textual.widgets import Footer as TextualFooter
@@ -393,3 +395,25 @@ class GuardedDriver(LinuxDriver):
         if self._told is None or now - self._told >= TELL_AGAIN_SECONDS:
             self._told = now
             self.owner.notify(DROPPED, severity="warning", timeout=TELL_FOR_SECONDS, markup=False)
+
+
+class GuardedWebDriver(WebDriver):
+    """Textual's web driver, which `rajas serve` runs the app with for a browser tab (through
+    textual-serve, over pipes): keys beyond a typist's pace are dropped as in a terminal, and
+    the end of its input (the server gone, however it ended) ends the app as a hang-up does,
+    where Textual's driver would leave it running, unseen, for ever."""
+
+    def __init__(self, app: Any, **options: Any) -> None:
+        super().__init__(app, **options)
+        self.pace = KeyPace()
+
+    def run_input_thread(self) -> None:
+        super().run_input_thread()
+        if not self.exit_event.is_set():
+            os.kill(os.getpid(), signal.SIGHUP)
+
+    def process_message(self, message: Message) -> None:
+        """Drops a key beyond the pace before the app is ever told of it."""
+        if isinstance(message, events.Key) and not self.pace.allow(time.monotonic()):
+            return
+        super().process_message(message)

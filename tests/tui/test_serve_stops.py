@@ -1,0 +1,146 @@
+"""`rajas serve` stopped leaves no app behind: a page's socket starts an app (and its bots'
+process), then the server is stopped (Ctrl-C, SIGTERM, or killed outright) and no process of it
+remains. The socket is opened as the page's script opens it, from the page's own origin; one from
+another site's page is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def environment(tmp_path: Path) -> dict[str, str]:
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("TEXTUAL", "PYTEST", "RAJAS"))
+    }
+    env.update(
+        HOME=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        RAJAS_SAVES=str(tmp_path / "saves"),
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+def start_server(tmp_path: Path, port: int, *options: str) -> subprocess.Popen[str]:
+    """`rajas serve` on `port`, once it says where to open it."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rajas_tui", "serve", "--port", str(port), *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=environment(tmp_path),
+        start_new_session=True,
+    )
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert line == f"rajas: open http://127.0.0.1:{port}/ in a browser; Ctrl-C stops.\n", line
+    return server
+
+
+def processes_of(tmp_path: Path) -> list[int]:
+    """Every process running with this test's saves folder: the server and what it started,
+    wherever they were re-parented."""
+    marker = f"RAJAS_SAVES={tmp_path / 'saves'}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if marker in (entry / "environ").read_bytes().split(b"\0"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+async def open_app(port: int, origin: str) -> tuple[aiohttp.ClientSession, bytes]:
+    """Opens the page's socket and reads until the title screen is drawn; the session is kept
+    open (the tab stays)."""
+    session = aiohttp.ClientSession()
+    socket_ = await session.ws_connect(
+        f"http://127.0.0.1:{port}/ws?width=100&height=30", headers={"Origin": origin}
+    )
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"New game" not in seen and time.monotonic() < deadline:
+        message = await socket_.receive(timeout=60)
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen += message.data
+    return session, seen
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+@pytest.mark.parametrize(
+    "stop", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["Ctrl-C", "SIGTERM", "SIGKILL"]
+)
+def test_stopping_the_server_leaves_no_app(tmp_path: Path, stop: signal.Signals) -> None:
+    port = free_port()
+    server = start_server(tmp_path, port)
+    session: aiohttp.ClientSession | None = None
+    loop = asyncio.new_event_loop()
+    try:
+        session, seen = loop.run_until_complete(open_app(port, f"http://127.0.0.1:{port}"))
+        assert b"New game" in seen
+        assert len(processes_of(tmp_path)) >= 2  # the server and a tab's app
+        server.send_signal(stop)
+        server.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while processes_of(tmp_path) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert processes_of(tmp_path) == []
+        if stop != signal.SIGKILL:
+            assert server.returncode == 0
+    finally:
+        if session is not None:
+            loop.run_until_complete(session.close())
+        loop.close()
+        for pid in processes_of(tmp_path):
+            os.kill(pid, signal.SIGKILL)
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+def test_a_page_of_another_site_cannot_start_an_app(tmp_path: Path) -> None:
+    port = free_port()
+    server = start_server(tmp_path, port)
+    loop = asyncio.new_event_loop()
+
+    async def refused() -> int:
+        async with aiohttp.ClientSession() as session:
+            try:
+                await session.ws_connect(
+                    f"http://127.0.0.1:{port}/ws", headers={"Origin": "http://evil.example"}
+                )
+            except aiohttp.WSServerHandshakeError as error:
+                return error.status
+            return 101
+
+    try:
+        assert loop.run_until_complete(refused()) == 403
+        assert processes_of(tmp_path) == [server.pid]
+    finally:
+        loop.close()
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
