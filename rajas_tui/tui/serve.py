@@ -13,8 +13,10 @@ served at (`Origin`).
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import shlex
+import signal
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -94,10 +96,29 @@ class RajasServer(Server):
         return await super().handle_websocket(request)
 
     async def on_startup(self, app: web.Application) -> None:
-        print(
-            f"rajas: open {address(self.host, self.port)} in a browser; Ctrl-C stops.", flush=True
-        )
+        """textual-serve prints its banner here, before the port is listened on: rajas tells
+        the address once it is (`serve`)."""
 
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's `serve`, telling the address to open once the port is listened on
+        (aiohttp's `print`, which textual-serve silences)."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        loop.add_signal_handler(signal.SIGINT, self.request_exit)
+        loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=False,
+            loop=loop,
+            print=lambda *said: print(
+                f"rajas: open {address(self.host, self.port)} in a browser; Ctrl-C stops.",
+                flush=True,
+            ),
+        )
 
 def serve(host: str, port: int, origins: Iterable[str] = ()) -> int:
     """Serves the app until Ctrl-C (or SIGTERM); 1 if the port cannot be listened on."""

@@ -92,9 +92,20 @@ async def open_app(port: int, origin: str) -> tuple[aiohttp.ClientSession, bytes
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 @pytest.mark.parametrize(
-    "stop", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["Ctrl-C", "SIGTERM", "SIGKILL"]
+    ("stop", "group"),
+    [
+        (signal.SIGINT, True),
+        (signal.SIGINT, False),
+        (signal.SIGTERM, False),
+        (signal.SIGKILL, False),
+    ],
+    ids=["Ctrl-C in its terminal", "SIGINT", "SIGTERM", "SIGKILL"],
 )
-def test_stopping_the_server_leaves_no_app(tmp_path: Path, stop: signal.Signals) -> None:
+def test_stopping_the_server_leaves_no_app(
+    tmp_path: Path, stop: signal.Signals, group: bool
+) -> None:
+    """Ctrl-C in the server's terminal reaches every process of its group (the apps too); a
+    signal sent to the server alone must end them as well."""
     port = free_port()
     server = start_server(tmp_path, port)
     session: aiohttp.ClientSession | None = None
@@ -103,7 +114,10 @@ def test_stopping_the_server_leaves_no_app(tmp_path: Path, stop: signal.Signals)
         session, seen = loop.run_until_complete(open_app(port, f"http://127.0.0.1:{port}"))
         assert b"New game" in seen
         assert len(processes_of(tmp_path)) >= 2  # the server and a tab's app
-        server.send_signal(stop)
+        if group:
+            os.killpg(server.pid, stop)
+        else:
+            server.send_signal(stop)
         server.wait(timeout=30)
         deadline = time.monotonic() + 20
         while processes_of(tmp_path) and time.monotonic() < deadline:
@@ -111,6 +125,9 @@ def test_stopping_the_server_leaves_no_app(tmp_path: Path, stop: signal.Signals)
         assert processes_of(tmp_path) == []
         if stop != signal.SIGKILL:
             assert server.returncode == 0
+            assert server.stdout is not None
+            said = server.stdout.read()
+            assert "Traceback" not in said and "Error" not in said, said
     finally:
         if session is not None:
             loop.run_until_complete(session.close())
