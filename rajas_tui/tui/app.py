@@ -170,6 +170,8 @@ class RajasApp(MessageRoom):
         when None). `puzzle` opens the app on a puzzle (the puzzles, and the one to play)
         instead of `game`; solved puzzles are noted in `marks_file` (None: nowhere)."""
         super().__init__(driver_class=_driver_class())
+        # Served to a browser, the player is anyone with the page, not the account's owner.
+        self.in_browser = os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
         self._replay_first = (replay, replay_seat) if replay is not None else None
         self._review_budget = review_budget
         self.puzzles: list[Puzzle] = []
@@ -619,6 +621,10 @@ class RajasApp(MessageRoom):
     def save_as(self, name: str, replace: bool = False) -> Path:
         """Saves the game under `name`; replaces an existing save only when `replace` says the
         player confirmed it (saves.ReplaceUnconfirmed otherwise)."""
+        if self.in_browser and (Path(name).name != name or name.startswith("~") or name == ".."):
+            raise saves.SaveError(
+                "In a browser, Save as saves in the saves folder: give only a name, no folder."
+            )
         path = saves.home_expanded(name)
         if not path.suffix:
             path = path.with_suffix(".toml")

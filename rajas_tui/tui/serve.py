@@ -120,6 +120,7 @@ class RajasServer(Server):
             ),
         )
 
+
 def serve(host: str, port: int, origins: Iterable[str] = ()) -> int:
     """Serves the app until Ctrl-C (or SIGTERM); 1 if the port cannot be listened on."""
     if not is_loopback(host):

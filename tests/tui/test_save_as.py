@@ -72,3 +72,22 @@ async def test_the_load_dialog_names_an_unusable_saves_folder(tmp_path: Path) ->
         await pilot.pause()
         shown = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
     assert shown == f"{not_a_folder}: is a file, not a folder of saves.", shown
+
+
+async def test_in_a_browser_save_as_stays_in_the_saves_folder(
+    saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Served to a browser (`rajas serve`), a player is anyone with the page: Save as writes
+    only into the saves folder, never where a path names."""
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    app = kit.app(kit.midgame(), saves=saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        for name in (str(elsewhere / "x"), "~/x", "../x", "sub/x", ".."):
+            refused = await _save_as(app, pilot, name)
+            assert "only a name" in refused, (name, refused)
+        assert await _save_as(app, pilot, "friday") == ""
+    assert list(elsewhere.iterdir()) == []
+    assert not (tmp_path / "x.toml").exists()
+    assert (saves / "friday.toml").is_file()
