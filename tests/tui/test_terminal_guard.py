@@ -4,10 +4,15 @@ leaves a bracketed paste open, and how many keys a flood of them passes on."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import os
+import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from textual.geometry import Size
 
 from rajas_tui.tui.private_textual import (
     BURST_BYTES,
@@ -86,3 +91,32 @@ def test_a_flood_of_keys_passes_a_burst_then_a_typists_pace() -> None:
     assert pace.dropped == 10_000 - BURST_KEYS
     held = KeyPace()  # a key held down, repeating 30 times a second
     assert all(held.allow(n / 30) for n in range(300))
+
+
+def test_in_a_browser_a_flood_of_keys_passes_a_burst(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web driver (`rajas serve`) paces keys as the terminal's does: a page that sends
+    keys by the thousand reaches the app with a burst of them."""
+    reading, writing = os.pipe()  # the driver's input, as textual-serve's pipe is
+    stdin = os.fdopen(reading)
+    monkeypatch.setattr(sys, "__stdin__", stdin)
+    os.close(writing)
+    from textual import events
+
+    from rajas_tui.tui.terminal import GuardedWebDriver
+
+    sent: list[object] = []
+
+    class Recording(GuardedWebDriver):
+        def send_message(self, message: object) -> None:  # type: ignore[override]
+            sent.append(message)
+
+    async def flood() -> None:  # a driver is made in the app's loop
+        driver = Recording(object(), size=(80, 24))
+        for _ in range(1000):
+            driver.process_message(events.Key("x", "x"))
+        driver.process_message(events.Resize(Size(100, 30), Size(100, 30)))
+
+    asyncio.run(flood())
+    stdin.close()
+    assert sum(isinstance(message, events.Key) for message in sent) == BURST_KEYS
+    assert isinstance(sent[-1], events.Resize)  # anything but keys passes
