@@ -37,6 +37,7 @@ import select
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from textual import events
@@ -397,15 +398,71 @@ class GuardedDriver(LinuxDriver):
             self.owner.notify(DROPPED, severity="warning", timeout=TELL_FOR_SECONDS, markup=False)
 
 
+class PacketGate:
+    """textual-serve's input to the app, through `ByteGate`: a stream of packets, each a type
+    byte, a 4-byte size and a payload; "D" packets carry what the page typed, "M" packets the
+    server's own news (a resize, quit). The typed bytes are gated as a terminal's reads are,
+    as they come, never gathered whole (a packet may be megabytes); the news passes whole."""
+
+    def __init__(self, reader: Any, gate: ByteGate | None = None) -> None:
+        self.reader = reader
+        self.gate = gate or ByteGate()
+        self._header = b""  # the next packet's type and size, while incomplete
+        self._kind = b""
+        self._left = 0  # payload bytes of the current packet still to come
+        self._news = bytearray()  # an "M" packet's payload, gathered
+
+    def close(self) -> None:
+        self.reader.close()
+
+    def __iter__(self) -> Iterator[bytes]:
+        for data in self.reader:
+            yield self.feed(data, time.monotonic()) if data else b""
+
+    def feed(self, data: bytes, now: float) -> bytes:
+        """The packets to pass on, of the bytes `data` read at `now`."""
+        out = bytearray()
+        view = memoryview(data)
+        while view:
+            if self._left == 0 and len(self._header) < 5:
+                take = 5 - len(self._header)
+                self._header += bytes(view[:take])
+                view = view[take:]
+                if len(self._header) < 5:
+                    break
+                self._kind = self._header[:1]
+                self._left = int.from_bytes(self._header[1:], "big")
+                if self._left == 0:
+                    self._header = b""
+                continue
+            piece = bytes(view[: self._left])
+            view = view[len(piece) :]
+            self._left -= len(piece)
+            if self._kind == b"D":
+                passed = self.gate.feed(piece, now)
+                if passed:
+                    out += b"D" + len(passed).to_bytes(4, "big") + passed
+            elif len(self._news) + len(piece) <= READ_BYTES:  # news is small; more is dropped
+                self._news += piece
+            if self._left == 0:
+                if self._kind != b"D" and self._news:
+                    out += self._kind + len(self._news).to_bytes(4, "big") + self._news
+                self._news.clear()
+                self._header = b""
+        return bytes(out)
+
+
 class GuardedWebDriver(WebDriver):
     """Textual's web driver, which `rajas serve` runs the app with for a browser tab (through
-    textual-serve, over pipes): keys beyond a typist's pace are dropped as in a terminal, and
-    the end of its input (the server gone, however it ended) ends the app as a hang-up does,
+    textual-serve, over pipes): what the page types is gated as a terminal's bytes and keys are,
+    and the end of its input (the server gone, however it ended) ends the app as a hang-up does,
     where Textual's driver would leave it running, unseen, for ever."""
 
     def __init__(self, app: Any, **options: Any) -> None:
         super().__init__(app, **options)
         self.pace = KeyPace()
+        # Textual's reader of the server's packets, read through the gate.
+        self._input_reader = PacketGate(self._input_reader)  # type: ignore[assignment]
 
     def run_input_thread(self) -> None:
         super().run_input_thread()

@@ -102,7 +102,7 @@ def test_in_a_browser_a_flood_of_keys_passes_a_burst(monkeypatch: pytest.MonkeyP
     os.close(writing)
     from textual import events
 
-    from rajas_tui.tui.terminal import GuardedWebDriver
+    from rajas_tui.tui.private_textual import GuardedWebDriver
 
     sent: list[object] = []
 
@@ -120,3 +120,43 @@ def test_in_a_browser_a_flood_of_keys_passes_a_burst(monkeypatch: pytest.MonkeyP
     stdin.close()
     assert sum(isinstance(message, events.Key) for message in sent) == BURST_KEYS
     assert isinstance(sent[-1], events.Resize)  # anything but keys passes
+
+
+def _packets(stream: bytes) -> list[tuple[bytes, bytes]]:
+    """textual-serve's packets in `stream`, each its type and payload."""
+    found = []
+    while stream:
+        size = int.from_bytes(stream[1:5], "big")
+        found.append((stream[:1], stream[5 : 5 + size]))
+        stream = stream[5 + size :]
+    return found
+
+
+def _packet(kind: bytes, payload: bytes) -> bytes:
+    return kind + len(payload).to_bytes(4, "big") + payload
+
+
+def test_the_servers_packets_pass_whole_however_they_are_read() -> None:
+    from rajas_tui.tui.private_textual import PacketGate
+
+    news = b'{"type": "resize", "width": 100, "height": 30}'
+    stream = _packet(b"D", "añ\x1b[A".encode()) + _packet(b"M", news) + _packet(b"D", b"q")
+    gate = PacketGate(reader=None)
+    passed = b"".join(gate.feed(stream[i : i + 1], i / 10) for i in range(len(stream)))
+    typed = b"".join(payload for kind, payload in _packets(passed) if kind == b"D")
+    assert typed == "añ\x1b[A".encode() + b"q"
+    assert [payload for kind, payload in _packets(passed) if kind == b"M"] == [news]
+
+
+def test_a_megabyte_typed_in_a_browser_passes_no_more_than_the_burst() -> None:
+    """A page that sends a megabyte at once (one packet, read a kilobyte at a time): the app
+    is given a burst of it, and the server's news after it still passes."""
+    from rajas_tui.tui.private_textual import PacketGate
+
+    news = b'{"type": "quit"}'
+    stream = _packet(b"D", b"x" * 1_000_000) + _packet(b"M", news)
+    gate = PacketGate(reader=None)
+    passed = b"".join(gate.feed(stream[i : i + 1024], 0.0) for i in range(0, len(stream), 1024))
+    packets = _packets(passed)
+    assert sum(len(payload) for kind, payload in packets if kind == b"D") <= BURST_BYTES
+    assert packets[-1] == (b"M", news)
