@@ -17,6 +17,7 @@ import asyncio
 import ipaddress
 import shlex
 import signal
+import socket
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -40,8 +41,14 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
 def address(host: str, port: int) -> str:
-    """The address to open in a browser for a server bound to `host`."""
+    """The address to open in a browser for a server bound to `host` (every address of the
+    machine: by the machine's name)."""
+    if host in WILDCARDS:
+        host = socket.gethostname()
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
 
@@ -53,7 +60,7 @@ def origins_for(host: str, port: int, given: Iterable[str]) -> frozenset[str]:
     chosen = {_origin(url) for url in given}
     if chosen:
         return frozenset(chosen)
-    if host in ("0.0.0.0", "::", ""):
+    if host in WILDCARDS:
         return frozenset()
     names = {host}
     if is_loopback(host):

@@ -108,6 +108,14 @@ def test_the_served_command_is_fixed() -> None:
     assert serve.COMMAND.split() == [sys.executable, "-m", "rajas_tui"]
 
 
+def test_the_address_to_open() -> None:
+    from rajas_tui.tui.serve import address
+
+    assert address("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert address("::1", 9000) == "http://[::1]:9000/"
+    assert address("0.0.0.0", 8000) == f"http://{socket.gethostname()}:8000/"
+
+
 def test_loopback_hosts() -> None:
     from rajas_tui.tui.serve import is_loopback
 
