@@ -74,9 +74,11 @@ def processes_of(tmp_path: Path) -> list[int]:
     return found
 
 
-async def open_app(port: int, origin: str) -> tuple[aiohttp.ClientSession, bytes]:
-    """Opens the page's socket and reads until the title screen is drawn; the session is kept
-    open (the tab stays)."""
+async def open_app(
+    port: int, origin: str
+) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse, bytes]:
+    """Opens the page's socket and reads until the title screen is drawn; the session and the
+    socket are kept open (the tab stays) as long as they are held."""
     session = aiohttp.ClientSession()
     socket_ = await session.ws_connect(
         f"http://127.0.0.1:{port}/ws?width=100&height=30", headers={"Origin": origin}
@@ -87,7 +89,7 @@ async def open_app(port: int, origin: str) -> tuple[aiohttp.ClientSession, bytes
         message = await socket_.receive(timeout=60)
         if message.type == aiohttp.WSMsgType.BINARY:
             seen += message.data
-    return session, seen
+    return session, socket_, seen
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
@@ -111,9 +113,11 @@ def test_stopping_the_server_leaves_no_app(
     session: aiohttp.ClientSession | None = None
     loop = asyncio.new_event_loop()
     try:
-        session, seen = loop.run_until_complete(open_app(port, f"http://127.0.0.1:{port}"))
+        session, tab, seen = loop.run_until_complete(open_app(port, f"http://127.0.0.1:{port}"))
         assert b"New game" in seen
-        assert len(processes_of(tmp_path)) >= 2  # the server and a tab's app
+        time.sleep(1)
+        assert len(processes_of(tmp_path)) >= 2, "the server and the tab's app"
+        assert not tab.closed
         if group:
             os.killpg(server.pid, stop)
         else:
