@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # Run as a script, this folder comes first on sys.path, and saves.py here (the save benchmark)
@@ -60,8 +61,13 @@ class PolledApp(TableApp):
 
     CSS_PATH = ROOT / "rajas_tui" / "tui" / TableApp.CSS_PATH  # Textual reads it beside a class
 
-    def _watch_notified(self) -> None:
-        raise OSError("polling, as asked")
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
+        self.bound._watch_notified = _no_notification  # type: ignore[method-assign]
+
+
+def _no_notification() -> None:
+    raise OSError("polling, as asked")
 
 
 def new_table(folder: Path) -> Path:
@@ -76,13 +82,13 @@ async def measure(app_class: type[TableApp], writes: int, folder: Path) -> list[
     path = new_table(folder)
     app = app_class(path, None, bot_delay=0, theme="rajas-dark")
     shown: list[float] = []
-    take = app._take
+    take = app.bound._take
 
     def timed(game: saves.Game) -> None:
         take(game)
         app.call_after_refresh(lambda: shown.append(time.time()))
 
-    app._take = timed  # type: ignore[method-assign]
+    app.bound._take = timed  # type: ignore[method-assign]
     writer = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",

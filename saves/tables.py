@@ -42,7 +42,7 @@ from . import lock as gamelock
 from .files import SaveError, load, save
 from .folder import home_expanded, saves_dir
 from .osfiles import reason
-from .records import Game
+from .records import HUMAN, Game
 from .sameness import Step, steps
 
 SEATS = string.ascii_uppercase[:4]  # seats are letters A-D, as players say them
@@ -389,10 +389,35 @@ def _table_of(where: Path) -> Path | None:
 
 
 @attrs.frozen
+class SeatSummary:
+    """One seat as a listing shows it: who sits there and whether they are at the table."""
+
+    letter: str
+    name: str
+    kind: str  # "human" or a bot's kind
+    here: bool  # a live process holds the seat
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def word(self) -> str:
+        """What the seat is now: here, free (a human seat nobody holds), or the bot's kind."""
+        if not self.is_human:
+            return f"bot ({self.kind})"
+        return "taken" if self.here else "free"
+
+
+@attrs.frozen
 class TableSummary:
     name: str
     path: Path
     line: str
+    seats: tuple[SeatSummary, ...] = ()
+    where: str = ""  # "round 3, Bela to act", or "over"
+    watchers: int = 0
+    problem: str | None = None  # why the table cannot be read; then it has no seats
 
 
 def list_tables(folder: Path) -> list[TableSummary]:
@@ -401,20 +426,29 @@ def list_tables(folder: Path) -> list[TableSummary]:
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         if name_problem(path.stem):
             continue
-        found.append(TableSummary(path.stem, path, _line(path)))
+        found.append(summary(path))
     return found
 
 
-def _line(path: Path) -> str:
+def _presence_word(seat: SeatSummary) -> str:
+    if seat.here:
+        return "here"
+    return "away" if seat.is_human else "bot"
+
+
+def summary(path: Path) -> TableSummary:
+    """The table at `path` as a listing shows it; an unreadable one says why."""
     try:
         game = read(path)
     except TableError as error:
-        return f"unreadable: {error}"
-    seats = []
-    for i, seat in enumerate(game.setup.seats):
-        here = "here" if connected(path, i) else ("bot" if not seat.is_human else "away")
-        seats.append(f"{seat_letter(i)}={seat.name} ({here})")
+        return TableSummary(path.stem, path, f"unreadable: {error}", problem=str(error))
+    seats = tuple(
+        SeatSummary(seat_letter(i), seat.name, seat.kind, connected(path, i))
+        for i, seat in enumerate(game.setup.seats)
+    )
+    listed = [f"{s.letter}={s.name} ({_presence_word(s)})" for s in seats]
     where = "over" if game.over else f"round {game.state.round}, {game.seat.name} to act"
     watchers = watching(path)
     watched = f"; {watchers} watching" if watchers else ""
-    return f"{where}; {', '.join(seats)}{watched}"
+    line = f"{where}; {', '.join(listed)}{watched}"
+    return TableSummary(path.stem, path, line, seats, where, watchers)

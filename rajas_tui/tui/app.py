@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from rajas_tui.present.tutorial import Lesson
     from rajas_tui.tui.screens.gameover import GameOverScreen
     from rajas_tui.tui.screens.replay import ReplayScreen
+    from rajas_tui.tui.table import Seated, Sitting
     from saves.marks import Marks
     from saves.puzzles import Puzzle
 
@@ -104,7 +105,11 @@ class RajasCommands(Provider):
             ("Glyphs: plain ASCII", "for terminals without Unicode", partial(app.set_glyphs, True)),
             ("Glyphs: Unicode", "symbols and lines in Unicode", partial(app.set_glyphs, False)),
         ]
-        if app.game is not None:
+        if app.sitting is not None and not app.sitting.one_table:
+            commands.append(
+                ("Leave the table", "back to the title; the seat is free again", app.leave_table)
+            )
+        if app.game is not None and app.sitting is None:
             commands += [
                 ("Save as", "write the game to a file of its own", app.action_save_as),
                 ("Undo", "take the last action back", app.undo),
@@ -131,8 +136,6 @@ class RajasApp(MessageRoom):
     TITLE = "rajas"
     COMMANDS = App.COMMANDS | {RajasCommands}
     ENABLE_COMMAND_PALETTE = True
-    GAME_SCREEN: type[GameScreen] = GameScreen  # a shared table's app plays on its own kind
-    OFFERS_REVIEWS = True  # not at a shared table (`table.TableApp`)
 
     # The game on screen, and on disk: screens watch it. A new game is written first (in a
     # thread) and set here only then. Compared by identity: every action makes a new one, and
@@ -161,6 +164,7 @@ class RajasApp(MessageRoom):
         review_budget: Budget | None = None,
         puzzle: tuple[list[Puzzle], Puzzle] | None = None,
         marks_file: Path | None = None,
+        tables_dir: Path | None = None,
     ) -> None:
         """`theme` and `ascii_glyphs`, when given, win over the settings in `settings_file`
         (read now, written when the palette changes one unless `keep_settings` is False);
@@ -168,7 +172,8 @@ class RajasApp(MessageRoom):
         the title is up. `replay`: a game to step through, over the title screen, seen by
         `replay_seat` while not over. `review_budget`: how hard reviews look (the default's
         when None). `puzzle` opens the app on a puzzle (the puzzles, and the one to play)
-        instead of `game`; solved puzzles are noted in `marks_file` (None: nowhere)."""
+        instead of `game`; solved puzzles are noted in `marks_file` (None: nowhere). The title's
+        Tables screen lists `tables_dir` (None: where `rajas table list` looks)."""
         super().__init__(driver_class=_driver_class())
         # Served to a browser, the player is anyone with the page, not the account's owner.
         self.in_browser = os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
@@ -222,6 +227,10 @@ class RajasApp(MessageRoom):
         self._open_tutorial = tutorial
         self._tutorial_written: tuple[Path, str] | None = None
         self._tutorial_lock = threading.Lock()
+        # The shared table this app is at (`table.Sitting`): its seat's view is the game shown.
+        self.sitting: Sitting | None = None
+        self._view_left = False  # a table was left: its seat's view goes when the title shows
+        self._tables_dir = tables_dir
 
     async def on_mount(self) -> None:
         self.keymap, problem = bindings.load_keymap(self.keymap_file)
@@ -241,9 +250,11 @@ class RajasApp(MessageRoom):
         else:
             # Straight to the game: the title is made only when the player goes back to it
             # (`to_title`), not composed beneath the game for the first frame to pay for.
-            if self.attempt is None:  # a puzzle is played without a file
+            if self.attempt is None and self.sitting is None:  # played without a file of ours
                 self._open_file(self._start_path)
             await self.push_screen(self._game_screen())
+            if self.sitting is not None:
+                self.sitting.start()
         self._screens_ready = True
         self._check_size()
         ending.end_on_signals(self)
@@ -318,7 +329,7 @@ class RajasApp(MessageRoom):
 
     def open_review(self, game: saves.Game) -> None:
         """Reviews a finished game (`screens.review`), over the screen shown."""
-        if not self.OFFERS_REVIEWS:
+        if self.sitting is not None:
             self.notify(
                 "A review is not made at a shared table: it would keep the host thinking for "
                 "minutes. The replay (r) is here.",
@@ -333,11 +344,15 @@ class RajasApp(MessageRoom):
     # Ending on a signal (`ending`) ------------------------------------------------------------
 
     def stop_thinking(self) -> None:
+        if self.sitting is not None:
+            self.sitting.stop()
         self.thinker.close()
 
     def keep_played(self, deadline: float) -> None:
         """The newest game is written (each action's save may still be on its way), and a
-        tutorial's step beside it."""
+        tutorial's step beside it; at a table, the seat's own action on its way."""
+        if self.sitting is not None:
+            self.sitting.keep_played(deadline)
         self.flush()
         self._tutorial_to_file()
 
@@ -403,6 +418,8 @@ class RajasApp(MessageRoom):
     def show_game(self, game: saves.Game, path: Path | None = None) -> None:
         """Shows a game: a loaded one (`path`) keeps saving to its file, a new one gets a file
         in the saves folder. Its save is written before it is shown."""
+        if self._refused_at_table():
+            return
         self.flush()  # the last game's last action goes to its own file before that is let go
         self.attempt = None
         self.newest = game
@@ -426,15 +443,24 @@ class RajasApp(MessageRoom):
         return GameOverScreen()
 
     def _play_screen(self) -> GameScreen:
-        """The screen a game is played on: a tutorial's shows its lesson."""
+        """The screen a game is played on: a tutorial's shows its lesson, a table's takes the
+        seat's turns only."""
+        if self.sitting is not None:
+            from rajas_tui.tui.table import TableScreen
+
+            return TableScreen()
         if self.tutorial is None:
-            return self.GAME_SCREEN()
+            return GameScreen()
         from rajas_tui.tui.screens.tutorial import TutorialScreen
 
         return TutorialScreen()
 
     def commit(self, action: rules.Action) -> None:
-        """Plays one action: the engine gives the next state, the app swaps its game for it."""
+        """Plays one action: the engine gives the next state, the app swaps its game for it. At
+        a table, the table's protocol plays it (`table.Sitting`)."""
+        if self.sitting is not None:
+            self.sitting.commit(action)
+            return
         if self.newest is None:
             return
         try:
@@ -445,6 +471,9 @@ class RajasApp(MessageRoom):
         self._swap(game)
 
     def undo(self) -> None:
+        if self.sitting is not None:
+            self.sitting.undo()
+            return
         if self.newest is None:
             return
         try:
@@ -453,6 +482,9 @@ class RajasApp(MessageRoom):
             self.notify(str(error), severity="warning", markup=False)
 
     def redo(self) -> None:
+        if self.sitting is not None:
+            self.sitting.redo()
+            return
         if self.newest is None:
             return
         try:
@@ -588,7 +620,10 @@ class RajasApp(MessageRoom):
     @property
     def unsaved(self) -> bool:
         """Whether the game on show is not being saved: another window has its file, its file
-        was refused, or the last write failed. The status line says so while it lasts."""
+        was refused, or the last write failed. The status line says so while it lasts. Never at
+        a table: its own protocol writes every action, not the app's file."""
+        if self.sitting is not None:
+            return False
         return self.file.path is None or self.save_trouble != ""
 
     @property
@@ -599,6 +634,8 @@ class RajasApp(MessageRoom):
         return game
 
     def on_unmount(self) -> None:
+        if self.sitting is not None:
+            self.sitting.leave()
         self.thinker.close()  # first: a bot deep in thought is not waited for
         self.flush()
         self._tutorial_to_file()  # a step the app closed before its worker noted
@@ -653,16 +690,26 @@ class RajasApp(MessageRoom):
     # Actions ---------------------------------------------------------------------------------
 
     def action_new_game(self) -> None:
+        if self._refused_at_table():
+            return
         from rajas_tui.tui.screens.newgame import NewGameScreen
 
         self.push_screen(NewGameScreen(self.new_game_seed))
 
     def action_load(self) -> None:
+        if self._refused_at_table():
+            return
         from rajas_tui.tui.screens.load import LoadScreen
 
         self.push_screen(LoadScreen())
 
     def action_save_as(self) -> None:
+        if self.sitting is not None:
+            # The game here is a seat's view (stand-ins for what it may not see): not a save.
+            self.notify(
+                "The table is saved as it is played; there is no Save as here.", markup=False
+            )
+            return
         if self.game is not None:
             from rajas_tui.tui.screens.load import SaveAsScreen
 
@@ -687,6 +734,8 @@ class RajasApp(MessageRoom):
         """Goes on with the unfinished tutorial in the saves folder, or starts a new one there."""
         from rajas_tui.present import tutorial
 
+        if self._refused_at_table():
+            return
         unfinished = saves.unfinished_tutorial(self.saves_dir)
         if unfinished is not None:
             self.open_save(unfinished)
@@ -725,6 +774,8 @@ class RajasApp(MessageRoom):
     # Puzzles -----------------------------------------------------------------------------------
 
     def action_puzzles(self) -> None:
+        if self._refused_at_table():
+            return
         from rajas_tui.tui.screens.puzzle import PuzzlesScreen
 
         self.push_screen(PuzzlesScreen())
@@ -748,6 +799,8 @@ class RajasApp(MessageRoom):
         """Starts a go at `puzzle`, played without a file: its game is the puzzle's position."""
         from rajas_tui.present import puzzles as puzzle_words
 
+        if self._refused_at_table():
+            return
         self.flush()  # a game left for the puzzle keeps its last action in its own file
         if puzzle not in self.puzzles:
             self.puzzles = [puzzle]
@@ -795,10 +848,98 @@ class RajasApp(MessageRoom):
             )
 
     def to_title(self) -> None:
+        left = self.sitting
+        if left is not None:
+            if left.one_table:
+                self.exit()
+                return
+            self.sitting = None
+            left.leave()
+            self.sub_title = ""
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
             self.switch_screen(TitleScreen())
+        self._view_left = self._view_left or left is not None
+
+    # Shared tables, from the title's Tables screen ---------------------------------------------
+
+    @property
+    def tables_dir(self) -> Path:
+        """The folder the Tables screen lists: the one `rajas table list` lists."""
+        if self._tables_dir is None:
+            from saves import tables
+
+            self._tables_dir = tables.tables_dir()
+        return self._tables_dir
+
+    def action_tables(self) -> None:
+        if self._refused_at_table():
+            return
+        from rajas_tui.tui.screens.tables import TablesScreen
+
+        self.push_screen(TablesScreen())
+
+    def sit_at(self, seated: Seated) -> None:
+        """Opens the seat taken (or the watcher's place) in a worker (`table.sit_down`): from
+        here on the app is at that table as `rajas join` (`rajas watch`) is, showing the seat's
+        view only, until the game's end (or Leave the table) takes it back to the title."""
+        from rajas_tui.tui.table import Sitting
+
+        if self.sitting is not None:  # never two tables at once: this seat is let go again
+            seated.presence.leave()
+            self.notify(self._at_table_sentence(), severity="warning", markup=False)
+            return
+        self.flush()  # a game left for the table keeps its last action in its own file
+        self.attempt = None
+        self._leave_tutorial()
+        self.file.close()
+        self.file = saves.GameFile(None)
+        self.save_trouble = ""
+        sitting = Sitting(self, seated.path, seated.seat, seated.game, presence=seated.presence)
+        self.sitting = sitting
+        view = sitting.view(seated.game)
+        # Nothing of the app's to write: the view is shown at once, and a save of the last
+        # game still on its way shows nothing (it is no longer the newest made).
+        self._made += 1
+        self.newest = view
+        self._close_game_screens()
+        self.game = view
+        self.push_screen(self._game_screen())
+        sitting.start()
+
+    def show_table(self, view: saves.Game) -> None:
+        """Shows the table's new state, as its seat may see it (`table.Sitting`)."""
+        self._swap(view)
+
+    def leave_table(self) -> None:
+        """Leaves the table for the title, the seat free again (from the palette)."""
+        if self.sitting is not None:
+            self.to_title()
+
+    def title_shown(self) -> None:
+        """The title is up again: a table's seat view left behind goes with its seat, now that
+        no screen draws it. It is no game to save, undo or play on."""
+        if self._view_left and self.sitting is None:
+            self._view_left = False
+            self.newest = None
+            self.set_reactive(RajasApp.game, None)
+
+    def _at_table_sentence(self) -> str:
+        from rajas_tui.tui.table import LEAVE_FIRST, ONE_TABLE
+
+        return ONE_TABLE if self.sitting is not None and self.sitting.one_table else LEAVE_FIRST
+
+    def _refused_at_table(self) -> bool:
+        """At a table the app opens no other game: says so, and True."""
+        if self.sitting is None:
+            return False
+        self.notify(self._at_table_sentence(), severity="warning", markup=False)
+        return True
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if self.sitting is not None:
+            self.sitting.worker_changed(event)
 
     # Settings: kept in the user's config folder when the palette changes one -------------------
 

@@ -62,6 +62,8 @@ TITLE: list[BindingType] = [
     Binding("l", "load", "load", id="title.load"),
     Binding("e", "learn", "learn", id="title.learn"),
     Binding("p", "puzzles", "puzzles", id="title.puzzles"),
+    # Not in the footer, which is full at 80 columns: the menu's line names the key.
+    Binding("t", "tables", "tables", id="title.tables", show=False),
     Binding("q", "quit", "quit", id="title.quit"),
 ]
 DIALOG: list[BindingType] = [
@@ -136,6 +138,12 @@ PUZZLE_VERDICT: list[BindingType] = [
 PUZZLES: list[BindingType] = [
     Binding("escape", "back", "back", id="puzzles.back"),
 ]
+# The shared tables, from the title: Enter joins the seat highlighted (or watches its table).
+TABLES: list[BindingType] = [
+    Binding("w", "watch", "watch", id="tables.watch"),
+    Binding("r", "refresh", "list again", id="tables.refresh"),
+    Binding("escape", "back", "back", id="tables.back"),
+]
 
 _SCREENS = (
     GAME,
@@ -151,6 +159,7 @@ _SCREENS = (
     PUZZLE_CARD,
     PUZZLE_VERDICT,
     PUZZLES,
+    TABLES,
 )
 ALL: list[Binding] = [b for keys in _SCREENS for b in keys if isinstance(b, Binding)]
 

@@ -1,6 +1,7 @@
-"""The app bound to one seat of a shared table (`rajas join`), or watching it (`rajas watch`).
-
-It is the ordinary app with three differences: every action goes through the table's protocol
+"""The app at one seat of a shared table, or watching it: bound to it for its whole life
+(`rajas join`, `rajas watch`: `TableApp`), or sat down at it from the title's Tables screen
+(`RajasApp.sit_at`). Either way the app's place at the table is a `Sitting`, and it differs
+from the ordinary app in three ways: every action goes through the table's protocol
 (`saves.tables.act`: lock, re-read, check, apply, write) instead of the app's own file; the game
 shown is what the seat may see (`rules.seat_view`); and a worker thread watches the table's file
 (`watchfiles`, else polling) and swaps in the new game when another process wrote it.
@@ -26,7 +27,6 @@ from pathlib import Path
 
 import attrs
 from rich.text import Text
-from textual import work
 from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
@@ -43,6 +43,7 @@ POLL_SECONDS = 0.1  # the fallback's pace: a small part of the wait a table allo
 WATCH_STEP_MS = 20  # watchfiles: how long a burst of changes is waited out
 WATCHERS = "Watchers only watch: the players act on their own turns."
 ONE_TABLE = "This terminal is at one table only; quit it and start rajas for another game."
+LEAVE_FIRST = "You are at a table: leave it first (the palette's Leave the table)."
 
 PLAY_GROUP = "table-play"
 FINISHED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
@@ -77,16 +78,25 @@ class TableScreen(GameScreen):
     # its own seat's view (a watcher's: nobody's hidden tiles).
     PASSES_KEYBOARD = False
 
+    @property
+    def sitting(self) -> Sitting:
+        """The app's place at the table: it is there while this screen is."""
+        sitting = self.rajas.sitting
+        if sitting is None:
+            raise RuntimeError("A table's screen is open only at a table.")
+        return sitting
+
     def _first_holder(self) -> int | None:
-        app: TableApp = self.app  # type: ignore[assignment]
-        return app.seat
+        return self.sitting.seat
 
     def _refusal(self) -> str | None:
-        app: TableApp = self.app  # type: ignore[assignment]
-        game = app.real
-        if app.seat is None:
+        sitting = self.rajas.sitting
+        if sitting is None:  # the table was left while this screen closes
             return WATCHERS
-        if not game.over and game.seat.is_human and game.state.turn != app.seat:
+        game = sitting.real
+        if sitting.seat is None:
+            return WATCHERS
+        if not game.over and game.seat.is_human and game.state.turn != sitting.seat:
             return f"It is {game.seat.name}'s turn."
         return None
 
@@ -97,13 +107,18 @@ class TableScreen(GameScreen):
             self.redraw()
 
     def _prompt(self, view: View) -> Text:
-        app: TableApp = self.app  # type: ignore[assignment]
-        game = app.real
-        if app.seat is None and not game.over and not game.seat.is_human and not app.players_here():
+        sitting = self.sitting
+        game = sitting.real
+        if (
+            sitting.seat is None
+            and not game.over
+            and not game.seat.is_human
+            and not sitting.players_here()
+        ):
             return Text(f" Watching: {game.seat.name} (bot) plays once a player is at the table.")
         if game.over or not game.seat.is_human or not self._refusal():
             return super()._prompt(view)
-        if app.seat is None:
+        if sitting.seat is None:
             return Text(f" Watching: {game.seat.name} is playing…", "italic")
         return Text(f" {game.seat.name}'s turn: their moves show here as they make them.", "italic")
 
@@ -112,20 +127,39 @@ class TableScreen(GameScreen):
         (where it is thought once, under the table's lock, by whichever process gets there
         first), instead of this screen choosing a move that the table would only throw away."""
         self._bot_timer = None
-        app: TableApp = self.app  # type: ignore[assignment]
-        game = app.real
-        if not self.is_current or game.over or game.seat.is_human or app.seat is None:
+        sitting = self.rajas.sitting
+        if sitting is None:
+            return
+        game = sitting.real
+        if not self.is_current or game.over or game.seat.is_human or sitting.seat is None:
             return
         self.thinking = self.rajas.shown
         self.redraw()
-        app.tend()
+        sitting.tend()
+
+    def _leaves(self, command: object) -> bool:
+        """Whether `command` leaves the table: Escape, for a watcher who came from the title."""
+        sitting = self.rajas.sitting
+        return (
+            command == "back"
+            and sitting is not None
+            and sitting.seat is None
+            and not sitting.one_table
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.rajas.game is None:  # the table left from the title: this screen is closing
+            return None
+        if action == "command" and parameters and self._leaves(parameters[0]):
+            return True
         if action == "command" and self._refusal():
             return None  # dimmed in the footer; pressed, it says why (GameScreen.on_key)
         return super().check_action(action, parameters)
 
     async def action_command(self, command: str) -> None:
+        if self._leaves(command):
+            self.rajas.leave_table()
+            return
         refusal = self._refusal()
         if refusal:
             self._refuse(refusal)
@@ -133,112 +167,102 @@ class TableScreen(GameScreen):
         await super().action_command(command)
 
 
-class TableApp(RajasApp):
-    """The app at one seat of a table (`seat` None: a watcher, who cannot act)."""
+def seat_view(game: saves.Game, seat: int | None) -> saves.Game:
+    """The game as `seat` may see it (a watcher, None, sees what no seat hides), without its
+    seed: set up again from it, a game tells every hidden tile. The start keeps its
+    generator, which the log and the game-over charts replay the moves from, unshown."""
+    state = rules.seat_view(game.state, seat)
+    unseen = state.config.seed
+    start = attrs.evolve(game.start, config=attrs.evolve(game.start.config, seed=unseen))
+    setup = attrs.evolve(game.setup, seed=unseen)
+    return attrs.evolve(game, setup=setup, start=start, state=state)
 
-    GAME_SCREEN = TableScreen
-    # A review searches at every decision of the game and keeps what it made in the host
-    # account's cache.
-    OFFERS_REVIEWS = False
+
+class Sitting:
+    """An app's place at one table: a seat (`seat` None: a watcher, who cannot act). The app
+    hands it its game's changes while it is there (`RajasApp.sitting`): `rajas join` and
+    `rajas watch` sit at a table for the app's whole life (`one_table`), the title's Tables
+    screen until the game's end takes the player back to the title (`leave`)."""
 
     def __init__(
         self,
+        app: RajasApp,
         path: Path,
         seat: int | None,
+        game: saves.Game,
         *,
-        bot_delay: float = 0.4,
-        ascii_glyphs: bool | None = None,
-        theme: str | None = None,
-        thinker: Thinker | None = None,
-        settings_file: Path | None = None,
+        presence: tables.Presence | None = None,
+        one_table: bool = False,
     ) -> None:
+        self.app = app
         self.table = path
         self.seat = seat
-        self.real = tables.read(path)
-        super().__init__(
-            self._view(self.real),
-            bot_delay=bot_delay,
-            ascii_glyphs=ascii_glyphs,
-            theme=theme,
-            # A watcher plays no bot (`tend`): it starts no bots' process.
-            thinker=thinker or (NoBots() if seat is None else None),
-            settings_file=settings_file,
-            # The host's account is every seat's and watcher's: what one chooses in the palette
-            # lasts for its session, and is never written to the account's settings file.
-            keep_settings=False,
-        )
+        self.real = game  # the table as the file holds it: never shown, only its seat's view
+        self.presence = presence  # the seat held here, given up on leaving (None: held outside)
+        self.one_table = one_table
         self._stop = threading.Event()  # the watcher's: set, it stops
-        self._gone = threading.Event()  # set when the app closes: no more hand-overs to it
+        self._gone = threading.Event()  # set on leaving: no more hand-overs to the app
         self._acting = threading.Lock()  # held while the seat's own change is being written
-        self._working = 0  # the table workers running (UI thread only)
+        self._plays: set[Worker[None]] = set()  # the table workers running (UI thread only)
         self._again = False  # a bot's turn came while one ran: look again when they are done
+
+    def view(self, game: saves.Game) -> saves.Game:
+        return seat_view(game, self.seat)
 
     def players_here(self) -> bool:
         """Whether a process has joined one of the table's human seats."""
         seats = self.real.setup.seats
         return any(tables.connected(self.table, i) for i, s in enumerate(seats) if s.is_human)
 
-    def _view(self, game: saves.Game) -> saves.Game:
-        """The game as this seat may see it (a watcher sees what no seat hides), without its
-        seed: set up again from it, a game tells every hidden tile. The start keeps its
-        generator, which the log and the game-over charts replay the moves from, unshown."""
-        state = rules.seat_view(game.state, self.seat)
-        unseen = state.config.seed
-        start = attrs.evolve(game.start, config=attrs.evolve(game.start.config, seed=unseen))
-        setup = attrs.evolve(game.setup, seed=unseen)
-        return attrs.evolve(game, setup=setup, start=start, state=state)
-
-    async def on_mount(self) -> None:
-        await super().on_mount()
-        self.run_worker(self._watch, thread=True, exclusive=True, group="table-watch")
+    def start(self) -> None:
+        """Starts watching the table's file (the app's game screen is up)."""
+        self.app.run_worker(self._watch, thread=True, exclusive=True, group="table-watch")
         who = "watching" if self.seat is None else f"seat {tables.seat_letter(self.seat)}"
-        self.sub_title = f"table {self.table.stem}, {who}"
+        self.app.sub_title = f"table {self.table.stem}, {who}"
 
-    def on_unmount(self) -> None:
+    def stop(self) -> None:
+        """Nothing more reaches the app from here: the watcher stops, and a bot being waited
+        for is stopped (its move is left to the next process at the table)."""
         self._stop.set()
         self._gone.set()
-        super().on_unmount()
 
-    def stop_thinking(self) -> None:
-        self._stop.set()
-        self._gone.set()
-        super().stop_thinking()
+    def leave(self) -> None:
+        """Stops, and gives up the seat (or the watcher's place) held here."""
+        self.stop()
+        if self.presence is not None:
+            self.presence.leave()
 
     def keep_played(self, deadline: float) -> None:
         """The seat's own action on its way to the table is written before the process ends
         (a bot's move under way is not: the next process at the table plays it)."""
         if self._acting.acquire(timeout=max(0.0, deadline - time.monotonic())):
             self._acting.release()
-        super().keep_played(deadline)
 
-    # The file: never the app's own; the table's protocol writes it --------------------------
-
-    def _open_file(self, path: Path | None) -> None:
-        self.file = saves.GameFile(None)
-
-    @property
-    def unsaved(self) -> bool:
-        """Never: the table's own protocol writes every action, not the app's file."""
-        return False
+    # Acting: the table's protocol writes every action, in a worker thread -------------------
 
     def commit(self, action: rules.Action) -> None:
         """Plays the seat's action on the table, then lets the bots answer, in a worker thread.
-        A bot's turn never comes here: the screen asks the app to `tend` it."""
+        A bot's turn never comes here: the screen asks to `tend` it."""
         game = self.real
         if game.over or not game.seat.is_human:
             return
         if self.seat is None:
-            self.notify(WATCHERS, severity="warning", markup=False)
+            self.app.notify(WATCHERS, severity="warning", markup=False)
             return
         seat, saw = self.seat, tables.seen(game)
         self._start(lambda: tables.act(self.table, seat, action, saw))
 
     def undo(self) -> None:
         if self.seat is None:
-            self.notify(WATCHERS, severity="warning", markup=False)
+            self.app.notify(WATCHERS, severity="warning", markup=False)
             return
         seat, saw = self.seat, tables.seen(self.real)
         self._start(lambda: tables.undo_own(self.table, seat, saw))
+
+    def redo(self) -> None:
+        self.app.notify(
+            "A shared table has no redo: play the action again.", severity="warning", markup=False
+        )
 
     def tend(self) -> None:
         """Plays the bots' moves while the table rests on a bot's turn, in a worker thread; one
@@ -246,23 +270,24 @@ class TableApp(RajasApp):
         the players' processes do, and a host's watchers cost it no bots' thinking."""
         if self.seat is None:
             return
-        if self._working:
+        if self._plays:
             self._again = True
             return
         self._start(None)
 
     def _start(self, change: Change | None) -> None:
-        self._working += 1
-        self._play(change)
+        worker = self.app.run_worker(
+            partial(self._play, change), thread=True, group=PLAY_GROUP, exit_on_error=True
+        )
+        self._plays.add(worker)
 
-    @work(thread=True, group=PLAY_GROUP)
     def _play(self, change: Change | None) -> None:
         """In a worker thread: the player's change (if any), then each bot move in turn, each
         shown as soon as it is written. With nothing written here (another process played the
         bot's move first), the table is shown as this worker found it: that write may have come
         before this app's watcher was watching."""
         worker = get_current_worker()
-        choose = self.bot_choice(lambda: self._gone.is_set() or worker.is_cancelled)
+        choose = self.app.bot_choice(lambda: self._gone.is_set() or worker.is_cancelled)
         try:
             wrote = change is not None
             if change is not None:
@@ -280,45 +305,22 @@ class TableApp(RajasApp):
             return  # the app is closing: the move is left to the next process at the table
         except tables.TableError as error:
             if not self._gone.is_set():
-                self.call_from_thread(self._refused, str(error))
+                self.app.call_from_thread(self._refused, str(error))
 
     def _refused(self, sentence: str) -> None:
-        self.notify(sentence, severity="warning", markup=False)
+        self.app.notify(sentence, severity="warning", markup=False)
         self.reload()
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+    def worker_changed(self, event: Worker.StateChanged) -> None:
         # The event's state, not the worker's: that may have moved on before the event came.
-        if event.worker.group != PLAY_GROUP or event.state not in FINISHED:
+        if event.worker not in self._plays or event.state not in FINISHED:
             return
-        self._working -= 1
-        if self._again and not self._working:
+        self._plays.discard(event.worker)
+        if self._again and not self._plays and not self._gone.is_set():
             self._again = False
             game = self.real
             if not game.over and not game.seat.is_human:
                 self.tend()
-
-    def redo(self) -> None:
-        self.notify(
-            "A shared table has no redo: play the action again.", severity="warning", markup=False
-        )
-
-    # One table only: no other game, no copy of a seat's view, leaving the game leaves rajas ---
-
-    def show_game(self, game: saves.Game, path: Path | None = None) -> None:
-        self.notify(ONE_TABLE, severity="warning", markup=False)
-
-    def action_new_game(self) -> None:
-        self.notify(ONE_TABLE, severity="warning", markup=False)
-
-    def action_load(self) -> None:
-        self.notify(ONE_TABLE, severity="warning", markup=False)
-
-    def action_save_as(self) -> None:
-        # The game here is a seat's view (stand-ins for what it may not see): not a save.
-        self.notify("The table is saved as it is played; there is no Save as here.", markup=False)
-
-    def to_title(self) -> None:
-        self.exit()
 
     # Seeing the others' moves ----------------------------------------------------------------
 
@@ -332,7 +334,9 @@ class TableApp(RajasApp):
         """Shows `game` if it differs from what is shown. `stamp`: the file's when the watcher
         read it; if the file has changed since (this app wrote its own next action while the
         read was on its way), the read is older than what is shown and is dropped: that change
-        brings its own read."""
+        brings its own read. Nothing is shown once the app has left this table."""
+        if self.app.sitting is not self or self._gone.is_set():
+            return
         if stamp is not None and _stamp(self.table) != stamp:
             return
         if tables.seen(game) != tables.seen(self.real):
@@ -340,7 +344,7 @@ class TableApp(RajasApp):
 
     def _take(self, game: saves.Game) -> None:
         self.real = game
-        self._swap(self._view(game))
+        self.app.show_table(self.view(game))
 
     def _watch(self) -> None:
         """In a worker thread: wait for the table's file to change, then reload on the UI
@@ -357,7 +361,7 @@ class TableApp(RajasApp):
         stamp = _stamp(self.table)  # before the read: a write after it shows as a new stamp
         game = _read(self.table)
         if game is not None and not stop.is_set():
-            self.call_from_thread(self._arrived, game, stamp)
+            self.app.call_from_thread(self._arrived, game, stamp)
 
     def _watch_notified(self) -> None:
         import watchfiles
@@ -392,7 +396,71 @@ class TableApp(RajasApp):
                 self._changed(self._stop)
 
 
-def open_table(name: str, seat: str | None, folder: str | None) -> tuple[Path, int | None]:
+class TableApp(RajasApp):
+    """The app at one seat of a table for its whole life (`seat` None: a watcher, who cannot
+    act): `rajas join` and `rajas watch`."""
+
+    def __init__(
+        self,
+        path: Path,
+        seat: int | None,
+        *,
+        bot_delay: float = 0.4,
+        ascii_glyphs: bool | None = None,
+        theme: str | None = None,
+        thinker: Thinker | None = None,
+        settings_file: Path | None = None,
+    ) -> None:
+        real = tables.read(path)
+        super().__init__(
+            seat_view(real, seat),
+            bot_delay=bot_delay,
+            ascii_glyphs=ascii_glyphs,
+            theme=theme,
+            # A watcher plays no bot (`tend`): it starts no bots' process.
+            thinker=thinker or (NoBots() if seat is None else None),
+            settings_file=settings_file,
+            # The host's account is every seat's and watcher's: what one chooses in the palette
+            # lasts for its session, and is never written to the account's settings file.
+            keep_settings=False,
+        )
+        self.bound = Sitting(self, path, seat, real, one_table=True)
+        self.sitting = self.bound
+
+    @property
+    def table(self) -> Path:
+        return self.bound.table
+
+    @property
+    def seat(self) -> int | None:
+        return self.bound.seat
+
+    @property
+    def real(self) -> saves.Game:
+        return self.bound.real
+
+    @real.setter
+    def real(self, game: saves.Game) -> None:
+        self.bound.real = game
+
+    def players_here(self) -> bool:
+        return self.bound.players_here()
+
+    def reload(self) -> None:
+        self.bound.reload()
+
+
+@attrs.frozen
+class Seated:
+    """A seat taken (or a watcher's place), with the table as it was read then."""
+
+    path: Path
+    seat: int | None
+    game: saves.Game
+    presence: tables.Presence
+
+
+def open_table(name: str, seat: str | None, folder: str | Path | None) -> tuple[Path, int | None]:
     """The table's file and the seat number `join` names; TableError with one sentence."""
     path = tables.table_path(tables.tables_dir(folder), name)
     game = tables.read(path)
@@ -402,6 +470,21 @@ def open_table(name: str, seat: str | None, folder: str | None) -> tuple[Path, i
     if not game.setup.seats[number].is_human:
         raise tables.TableError(f"Seat {tables.seat_letter(number)} is played by a bot.")
     return path, number
+
+
+def sit_down(name: str, seat: str | None, folder: str | Path | None) -> Seated:
+    """What joining (`seat` a letter, number or name) or watching (None) a table takes, as
+    `rajas join` and `rajas watch` do it: the table read, the seat checked and held (or a
+    watcher's place). For a worker thread: it may wait a moment on the seat's file.
+    TableError with one sentence."""
+    path, number = open_table(name, seat, folder)
+    presence = tables.join(path, number)
+    try:
+        game = tables.read(path)
+    except tables.TableError:
+        presence.leave()
+        raise
+    return Seated(path, number, game, presence)
 
 
 def table_app(path: Path, seat: int | None) -> TableApp:
@@ -419,16 +502,20 @@ def run_table(name: str, seat: str | None, folder: str | None) -> int:
     from rajas_tui.tui.app import _drop_lost_terminal
 
     try:
-        path, number = open_table(name, seat, folder)
-        presence = tables.join(path, number)
+        seated = sit_down(name, seat, folder)
     except tables.TableError as error:
         print(f"rajas: {error}", file=sys.stderr)
         return 1
-    app = table_app(path, number)
+    try:
+        app = table_app(seated.path, seated.seat)
+    except tables.TableError as error:  # the table went between the two reads
+        seated.presence.leave()
+        print(f"rajas: {error}", file=sys.stderr)
+        return 1
     try:
         app.run()
     finally:
-        presence.leave()
+        seated.presence.leave()
     code = app.return_code or 0
     if code > 128:
         _drop_lost_terminal()

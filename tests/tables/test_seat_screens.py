@@ -69,3 +69,19 @@ async def test_the_files_beside_a_table_hold_nothing(tmp_path: Path) -> None:
     finally:
         for presence in here:
             presence.leave()
+
+
+async def test_a_seat_opens_no_puzzle(tmp_path: Path) -> None:
+    """The palette's Puzzles would have put a puzzle's game where the seat's view is, and sent
+    its moves to the table."""
+    from rajas_tui.tui.table import ONE_TABLE
+
+    path = _table(tmp_path)
+    app = TableApp(path, 0, bot_delay=0, theme="rajas-dark", thinker=InProcess())
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table shown")
+        app.action_puzzles()
+        await kit.until(
+            pilot, lambda: ONE_TABLE in [n.message for n in app._notifications], "refused"
+        )
+        assert isinstance(app.screen, TableScreen) and app.attempt is None

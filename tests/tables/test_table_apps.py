@@ -58,13 +58,13 @@ async def _until(pilot, done, limit: float) -> float:  # type: ignore[no-untyped
 def _shown_at(app: TableApp) -> list[float]:
     """The wall-clock times at which the app showed a new game (its panes redrawn), from now."""
     times: list[float] = []
-    take = app._take
+    take = app.bound._take
 
     def timed(game: saves.Game) -> None:
         take(game)
         times.append(time.time())
 
-    app._take = timed  # type: ignore[method-assign]
+    app.bound._take = timed  # type: ignore[method-assign]
     return times
 
 
@@ -153,7 +153,7 @@ async def test_a_stale_app_is_refused_and_catches_up(tmp_path: Path) -> None:
     async with app.run_test(size=kit.SMALL) as pilot:
         stale = app.real
         played = tables.act(path, first, rules.legal_actions(stale.state)[0], tables.seen(stale))
-        app._stop.set()  # the watcher is not what this test is about: the protocol is
+        app.bound._stop.set()  # the watcher is not what this test is about: the protocol is
         app.real = stale
         app.commit(rules.legal_actions(stale.state)[0])
         await pilot.pause()
@@ -343,18 +343,18 @@ async def test_a_read_overtaken_by_the_apps_own_write_is_not_shown(tmp_path: Pat
     game = tables.read(path)
     app = _app(path, game.state.turn)
     async with app.run_test(size=kit.SMALL) as pilot:
-        app._stop.set()  # this test hands the reads over itself
+        app.bound._stop.set()  # this test hands the reads over itself
         stamp = _stamp(path)
         app.commit(rules.legal_actions(app.real.state)[0])
         await _until(pilot, lambda: len(app.real.log) == 1, HANG)  # written in a worker
-        app._arrived(game, stamp)  # read before the write, handed over after it
+        app.bound._arrived(game, stamp)  # read before the write, handed over after it
         await pilot.pause()
         assert len(app.real.log) == 1
         assert app.game is not None and len(app.game.log) == 1
         # Another process plays next: a read as fresh as the file is shown.
         now = tables.read(path)
         tables.act(path, now.state.turn, _first(now), tables.seen(now))
-        app._arrived(tables.read(path), _stamp(path))
+        app.bound._arrived(tables.read(path), _stamp(path))
         assert len(app.real.log) == 2
 
 

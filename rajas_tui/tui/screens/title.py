@@ -1,5 +1,5 @@
 """The title screen: new game, continue the last unfinished autosave, load a save, the guided
-first game, the puzzles, quit."""
+first game, the puzzles, the shared tables, quit."""
 
 from __future__ import annotations
 
@@ -76,12 +76,14 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.rajas.title_shown()
         self.refresh_menu()
 
     def on_resize(self) -> None:
         self.rajas._check_size()
 
     def on_screen_resume(self) -> None:
+        self.rajas.title_shown()
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
@@ -118,6 +120,7 @@ class TitleScreen(Screen[None]):
                     Option("Load                l", id="load"),
                     Option("Learn               e  (a guided first game)", id="learn"),
                     Option("Puzzles             p", id="puzzles"),
+                    Option("Tables              t  (shared games)", id="tables"),
                     Option("Quit                q", id="quit"),
                 ]
             )
@@ -140,6 +143,7 @@ class TitleScreen(Screen[None]):
                 ),
                 Option("Learn               e  (a guided first game)", id="learn"),
                 Option("Puzzles             p", id="puzzles"),
+                Option("Tables              t  (shared games)", id="tables"),
                 Option("Quit                q", id="quit"),
             ]
         )
@@ -177,6 +181,9 @@ class TitleScreen(Screen[None]):
 
     def action_puzzles(self) -> None:
         self.rajas.action_puzzles()
+
+    def action_tables(self) -> None:
+        self.rajas.action_tables()
 
     def action_quit(self) -> None:
         # Not async: the title menu calls its actions directly, and a coroutine never awaited

@@ -1,0 +1,46 @@
+"""Snapshots of the title's Tables screen, from a fixed tables folder
+(fixed seeds, one seat held and one watcher, as other terminals would), at explicit sizes, no
+clocks.
+
+Update only after looking at each one's text: `pytest tests/tui/test_snapshots_tables.py
+--snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from saves import tables
+
+from . import kit
+from .test_tables_screen import make_table
+
+SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    """Two tables: Bela plays friday elsewhere, and someone watches sunday."""
+    where = tmp_path / "tables"
+    friday = make_table(where)
+    sunday = make_table(where, "sunday", seed=5)
+    held = [tables.join(friday, 1), tables.join(sunday, None)]
+    yield where
+    for presence in held:
+        presence.leave()
+
+
+async def _listed(pilot: Pilot[None]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tables(snap_compare: Any, saves: Path, folder: Path, size: tuple[int, int]) -> None:
+    app = kit.app(saves=saves, tables_dir=folder)
+    assert snap_compare(app, terminal_size=size, press=["t"], run_before=_listed)

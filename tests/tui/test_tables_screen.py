@@ -1,0 +1,231 @@
+"""The title's Tables screen: it lists the shared tables with their seats (in a worker), joins a
+free seat and watches as `rajas join` and `rajas watch` do (the same seat held, the same seat's
+view, actions through the table's protocol), refuses a seat taken, and says in one sentence what
+is wrong with an empty folder or a broken table file."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+import rules
+import saves
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.tables import TablesScreen
+from rajas_tui.tui.screens.title import TitleScreen
+from rajas_tui.tui.table import LEAVE_FIRST, WATCHERS, TableScreen
+from saves import tables
+from saves.records import Seat, Setup
+
+from . import kit
+
+pytestmark = pytest.mark.asyncio
+
+
+def make_table(folder: Path, name: str = "friday", seed: int = 1) -> Path:
+    """Asha (A) and Bela (B) human, Chand (C) a random bot; Asha to act first."""
+    seats = (Seat("Asha"), Seat("Bela"), Seat("Chand", "random"))
+    path = tables.table_path(folder, name)
+    tables.create(path, saves.start_game(Setup(seats, seed=seed)))
+    return path
+
+
+def app_for(folder: Path, saves_dir: Path) -> RajasApp:
+    return kit.app(saves=saves_dir, tables_dir=folder)
+
+
+def lines(app: RajasApp) -> list[str]:
+    menu = app.screen.query_one("#tables-menu", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+def told(app: RajasApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def open_tables(pilot: Pilot[None], app: RajasApp) -> None:
+    await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+    await pilot.press("t")
+    await kit.until(pilot, lambda: isinstance(app.screen, TablesScreen), "the tables screen")
+    await kit.until(pilot, lambda: "looking for tables…" not in lines(app), "the listing")
+
+
+async def choose(pilot: Pilot[None], app: RajasApp, starts: str) -> None:
+    """Highlights the first line that starts with `starts` (after its spaces)."""
+    menu = app.screen.query_one("#tables-menu", OptionList)
+    shown = [line.strip() for line in lines(app)]
+    menu.highlighted = next(i for i, line in enumerate(shown) if line.startswith(starts))
+    await pilot.pause()
+
+
+async def test_the_tables_are_listed_with_each_seat(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "tables"
+    path = make_table(folder)
+    make_table(folder, "sunday", seed=5)  # Bela to act first
+    held = tables.join(path, 1)  # Bela plays friday in another terminal
+    try:
+        app = app_for(folder, saves)
+        async with app.run_test(size=kit.SMALL) as pilot:
+            await open_tables(pilot, app)
+            assert lines(app) == [
+                "friday  round 1, Asha to act",
+                "   A  Asha             free: Enter joins",
+                "   B  Bela             taken",
+                "   C  Chand            bot (random)",
+                "sunday  round 1, Bela to act",
+                "   A  Asha             free: Enter joins",
+                "   B  Bela             free: Enter joins",
+                "   C  Chand            bot (random)",
+            ]
+            menu = app.screen.query_one("#tables-menu", OptionList)
+            assert menu.highlighted == 1, "the first free seat is where Enter joins"
+            assert menu.get_option_at_index(3).disabled, "a bot's seat is nobody's to join"
+    finally:
+        held.leave()
+
+
+async def test_joining_a_free_seat_is_rajas_join(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "tables"
+    path = make_table(folder)
+    app = app_for(folder, saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await open_tables(pilot, app)
+        await pilot.press("enter")  # the first free seat: Asha's
+        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "the seat's screen")
+        sitting = app.sitting
+        assert sitting is not None and sitting.seat == 0 and sitting.table == path
+        assert tables.connected(path, 0), "the seat is held, as `rajas join` holds it"
+        real = tables.read(path)
+        assert app.shown.state == rules.seat_view(real.state, 0), "the seat's view, no more"
+        assert app.shown.setup.seed != real.setup.seed, "and no seed to set the game up from"
+        assert app.file.path is None, "no save of the app's own: the table is the file"
+        # An action goes through the table's protocol: it is in the table's file.
+        app.commit(rules.legal_actions(real.state)[0])
+        await kit.until(pilot, lambda: len(tables.read(path).log) >= 1, "the action written")
+        await kit.until(pilot, lambda: len(sitting.real.log) >= 1, "and shown")
+        # No other game while at the table.
+        app.action_new_game()
+        await kit.until(pilot, lambda: LEAVE_FIRST in told(app), "no new game at a table")
+        app.leave_table()
+        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
+        await kit.until(pilot, lambda: app.game is None, "the seat's view gone with the seat")
+        assert app.sitting is None
+        assert not tables.connected(path, 0), "the seat is free again"
+
+
+async def test_a_seat_taken_is_refused_in_one_sentence(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "tables"
+    path = make_table(folder)
+    app = app_for(folder, saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await open_tables(pilot, app)
+        await choose(pilot, app, "A  Asha")
+        held = tables.join(path, 0)  # taken meanwhile, from another terminal
+        try:
+            await pilot.press("enter")
+            sentence = "Seat A of friday is open in another rajas already."
+            await kit.until(pilot, lambda: sentence in told(app), "the refusal")
+            assert isinstance(app.screen, TablesScreen) and app.sitting is None
+            await kit.until(
+                pilot, lambda: "   A  Asha             taken" in lines(app), "listed again"
+            )
+        finally:
+            held.leave()
+
+
+async def test_watching_is_rajas_watch(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "tables"
+    path = make_table(folder)
+    app = app_for(folder, saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await open_tables(pilot, app)
+        await pilot.press("w")
+        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table, watched")
+        sitting = app.sitting
+        assert sitting is not None and sitting.seat is None
+        assert tables.watching(path) == 1
+        real = tables.read(path)
+        assert app.shown.state == rules.seat_view(real.state, None)
+        await pilot.press("q")
+        await kit.until(pilot, lambda: WATCHERS in told(app), "a watcher's key refused")
+        # A move made at the table shows here.
+        tables.act(path, 0, rules.legal_actions(real.state)[0], tables.seen(real))
+        await kit.until(pilot, lambda: len(app.shown.log) == 1, "the move shown")
+        await pilot.press("escape")  # a watcher from the title leaves by Escape
+        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
+        assert tables.watching(path) == 0
+
+
+async def test_an_empty_folder_says_so(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "none-yet"
+    app = app_for(folder, saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await open_tables(pilot, app)
+        assert lines(app) == [f"no tables in {folder}"]
+        await pilot.press("w")
+        await kit.until(pilot, lambda: "There is no table here to watch." in told(app), "said")
+        await pilot.press("escape")
+        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
+
+
+async def test_a_broken_table_is_one_sentence(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "tables"
+    make_table(folder)
+    (folder / "broken.toml").write_text("this is no table\n")
+    app = app_for(folder, saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await open_tables(pilot, app)
+        broken = next(line for line in lines(app) if line.startswith("broken"))
+        assert broken.startswith("broken  unreadable: ")
+        sentence = broken.removeprefix("broken  unreadable: ")
+        assert "\n" not in sentence and "Traceback" not in sentence
+        await choose(pilot, app, "broken")
+        await pilot.press("enter")
+        await kit.until(pilot, lambda: told(app) == [sentence], "the broken table's sentence")
+        await pilot.press("w")
+        await pilot.pause()
+        assert told(app) == [sentence], "and again for watching it (shown once: the same)"
+        assert isinstance(app.screen, TablesScreen) and app.sitting is None
+
+
+async def test_a_table_gone_is_one_sentence(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "tables"
+    path = make_table(folder)
+    app = app_for(folder, saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await open_tables(pilot, app)
+        path.unlink()
+        await pilot.press("enter")
+        sentence = f"There is no table friday in {folder}."
+        await kit.until(pilot, lambda: sentence in told(app), "the refusal")
+        await kit.until(pilot, lambda: lines(app) == [f"no tables in {folder}"], "listed again")
+        assert app.sitting is None
+
+
+async def test_the_tables_are_listed_in_a_worker(
+    tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "tables"
+    make_table(folder)
+    go, threads = threading.Event(), []
+    real = tables.list_tables
+
+    def waiting(where: Path) -> list[tables.TableSummary]:
+        threads.append(threading.current_thread())
+        go.wait(timeout=5)
+        return real(where)
+
+    monkeypatch.setattr(tables, "list_tables", waiting)
+    app = app_for(folder, saves)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+        await pilot.press("t")
+        await kit.until(pilot, lambda: isinstance(app.screen, TablesScreen), "the tables screen")
+        assert lines(app) == ["looking for tables…"], "drawn before the listing arrives"
+        go.set()
+        await kit.until(pilot, lambda: len(lines(app)) == 4, "the listing")
+        assert threads and all(t is not threading.main_thread() for t in threads)
