@@ -141,6 +141,7 @@ PUZZLES: list[BindingType] = [
 # The shared tables, from the title: Enter joins the seat highlighted (or watches its table).
 TABLES: list[BindingType] = [
     Binding("w", "watch", "watch", id="tables.watch"),
+    Binding("n", "new", "new table", id="tables.new"),
     Binding("r", "refresh", "list again", id="tables.refresh"),
     Binding("escape", "back", "back", id="tables.back"),
 ]

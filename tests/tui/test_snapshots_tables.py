@@ -1,4 +1,4 @@
-"""Snapshots of the title's Tables screen, from a fixed tables folder
+"""Snapshots of the title's Tables screen and of the new-table dialog, from a fixed tables folder
 (fixed seeds, one seat held and one watcher, as other terminals would), at explicit sizes, no
 clocks.
 
@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from saves import tables
 
@@ -44,3 +45,19 @@ async def _listed(pilot: Pilot[None]) -> None:
 def test_tables(snap_compare: Any, saves: Path, folder: Path, size: tuple[int, int]) -> None:
     app = kit.app(saves=saves, tables_dir=folder)
     assert snap_compare(app, terminal_size=size, press=["t"], run_before=_listed)
+
+
+async def _new_table_dialog(pilot: Pilot[None]) -> None:
+    """The dialog, once the list behind it is in, its name field's cursor shown steadily: it
+    blinks on a clock."""
+    await pilot.press("t")
+    await _listed(pilot)
+    await pilot.press("n")
+    await _listed(pilot)
+    pilot.app.screen.query_one("#table-name", Input).cursor_blink = False
+    await pilot.pause()
+
+
+def test_new_table_dialog(snap_compare: Any, saves: Path, folder: Path) -> None:
+    app = kit.app(saves=saves, tables_dir=folder, seed=7)
+    assert snap_compare(app, terminal_size=kit.SMALL, run_before=_new_table_dialog)

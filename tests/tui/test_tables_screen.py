@@ -1,7 +1,8 @@
 """The title's Tables screen: it lists the shared tables with their seats (in a worker), joins a
 free seat and watches as `rajas join` and `rajas watch` do (the same seat held, the same seat's
 view, actions through the table's protocol), refuses a seat taken, and says in one sentence what
-is wrong with an empty folder or a broken table file."""
+is wrong with an empty folder or a broken table file. A new table is made from the new-game
+dialog, and its maker takes seat A."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList, Select, Static
 
 import rules
 import saves
 from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.newgame import NewGameScreen
 from rajas_tui.tui.screens.tables import TablesScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.table import LEAVE_FIRST, WATCHERS, TableScreen
@@ -229,3 +231,54 @@ async def test_the_tables_are_listed_in_a_worker(
         go.set()
         await kit.until(pilot, lambda: len(lines(app)) == 4, "the listing")
         assert threads and all(t is not threading.main_thread() for t in threads)
+
+
+async def new_table_dialog(pilot: Pilot[None], app: RajasApp) -> None:
+    await open_tables(pilot, app)
+    await pilot.press("n")
+    await kit.until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
+    assert app.focused is app.screen.query_one("#table-name", Input)
+
+
+async def test_a_new_table_is_made_and_seat_a_taken(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "tables"
+    app = kit.app(saves=saves, tables_dir=folder, seed=1)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await new_table_dialog(pilot, app)
+        await pilot.press(*"Friday!", "enter")  # what a table's name cannot hold is not typed
+        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "seat A, taken")
+        path = folder / "riday.toml"
+        real = tables.read(path)
+        assert [(s.name, s.kind) for s in real.setup.seats] == [
+            ("Asha", "human"),
+            ("Bela", "normal"),
+        ]
+        assert real.setup.seed == 1
+        sitting = app.sitting
+        assert sitting is not None and sitting.seat == 0 and sitting.table == path
+        assert tables.connected(path, 0)
+        assert app.shown.state == rules.seat_view(real.state, 0)
+        assert list(saves.iterdir()) == [], "no save of the app's own"
+
+
+async def test_a_new_table_refuses_a_name_taken_or_missing(tmp_path: Path, saves: Path) -> None:
+    folder = tmp_path / "tables"
+    make_table(folder)
+    app = kit.app(saves=saves, tables_dir=folder, seed=1)
+    async with app.run_test(size=kit.SMALL) as pilot:
+        await new_table_dialog(pilot, app)
+        error = app.screen.query_one("#dialog-error", Static)
+        app.screen.start()
+        await pilot.pause()
+        assert str(error.content) == "Name the table: lower-case letters, digits, '-' or '_'."
+        await pilot.press(*"friday", "enter")
+        sentence = "There is already a table friday; choose another name."
+        await kit.until(pilot, lambda: str(error.content) == sentence, "the name taken")
+        assert isinstance(app.screen, NewGameScreen) and app.sitting is None
+        kind = app.screen.query_one("#kind-0", Select)
+        kind.value = "random"
+        app.screen.query_one("#table-name", Input).value = "saturday"
+        app.screen.start()
+        await pilot.pause()
+        assert str(error.content) == "Seat A is yours at the table: make it human."
+        assert not (folder / "saturday.toml").exists()

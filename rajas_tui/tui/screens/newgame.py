@@ -1,15 +1,20 @@
-"""The new-game dialog: 2–4 seats, a name and human or bot for each, variants, an optional seed."""
+"""The new-game dialog: 2–4 seats, a name and human or bot for each, variants, an optional seed.
+The same dialog makes a shared table (`table=True`): it asks the table's name too, writes the
+table as `rajas table new` does and takes its seat A, as `rajas join` does."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.worker import Worker, WorkerState
 
 import saves
 from rajas_tui import bots
@@ -17,11 +22,17 @@ from rajas_tui.present import text
 from rajas_tui.tui import bindings
 from rajas_tui.tui.screens.dialog import Dialog, FieldLabel
 
+if TYPE_CHECKING:
+    from rajas_tui.tui.table import Seated
+
 DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
 BASE, NAVARATNAS = "base", "navaratnas"
 # A bot seat starts at the search bot's middle level: someone starting a game alone wants a real
 # opponent, and `normal` answers quickly (docs/bots.md).
 DEFAULT_BOT = "normal"
+MAKING_TABLE = "new-table"
+NO_TABLE_NAME = "Name the table: lower-case letters, digits, '-' or '_'."
+SEAT_A_HUMAN = "Seat A is yours at the table: make it human."
 
 
 def variant_setup(
@@ -55,14 +66,25 @@ class NewGameScreen(Dialog):
         Binding("ctrl+n", "switch('navaratnas')", "Navaratnas, all", id="newgame.navaratnas"),
     ]
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, table: bool = False) -> None:
         super().__init__()
         self.default_seed = seed
+        self.table = table  # a shared table, made and joined at seat A, rather than a game
 
     def compose_body(self) -> ComposeResult:
         kinds = [("human", saves.HUMAN)] + [(f"bot: {k}", k) for k in bots.KINDS]
         with Vertical(id="dialog"):
-            yield Static("New game", classes="dialog-title")
+            yield Static("New table" if self.table else "New game", classes="dialog-title")
+            if self.table:
+                with Horizontal(classes="row"):
+                    yield FieldLabel("Table", classes="field")
+                    yield Input(
+                        placeholder="a name, e.g. friday",
+                        id="table-name",
+                        max_length=32,
+                        restrict=r"[a-z0-9_-]*",  # what `rajas join NAME` can name
+                        compact=True,
+                    )
             with Horizontal(classes="row"):
                 yield FieldLabel("Players", classes="field")
                 yield Select(
@@ -118,7 +140,7 @@ class NewGameScreen(Dialog):
         self._seats(2)
         # The first field, never Start: Enter at once must not begin a game with defaults the
         # player has not looked at.
-        self.query_one("#players", Select).focus()
+        self.query_one("#table-name" if self.table else "#players").focus()
 
     def _seats(self, count: int) -> None:
         for seat in range(4):
@@ -195,5 +217,41 @@ class NewGameScreen(Dialog):
         except ValueError as problem:
             error.update(str(problem))
             return
+        if self.table:
+            self._make_table(game)
+            return
         self.dismiss()
         self.rajas.show_game(game)
+
+    def _make_table(self, game: saves.Game) -> None:
+        from saves import tables
+
+        name = self.query_one("#table-name", Input).value
+        error = self.query_one("#dialog-error", Static)
+        if not name or tables.name_problem(name):
+            error.update(NO_TABLE_NAME)
+        elif not game.setup.seats[0].is_human:
+            error.update(SEAT_A_HUMAN)
+        elif not any(w.node is self and not w.is_finished for w in self.workers):
+            self._write_table(name, game)
+
+    @work(thread=True, group=MAKING_TABLE, exit_on_error=False)
+    def _write_table(self, name: str, game: saves.Game) -> Seated:
+        """Writes the table as `rajas table new` does (refused when the name is taken), and
+        takes its seat A as `rajas join` does; a bot to act first is the table's to play."""
+        from rajas_tui.tui.table import sit_down
+        from saves import tables
+
+        folder = self.rajas.tables_dir
+        tables.create(tables.table_path(folder, name), game)
+        return sit_down(name, "A", folder)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != MAKING_TABLE:
+            return
+        if event.state == WorkerState.SUCCESS:
+            seated: Seated = event.worker.result  # type: ignore[assignment]
+            self.dismiss()
+            self.rajas.sit_at(seated)
+        elif event.state == WorkerState.ERROR:
+            self.query_one("#dialog-error", Static).update(str(event.worker.error))

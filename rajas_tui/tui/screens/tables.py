@@ -152,6 +152,12 @@ class TablesScreen(Screen[None]):
     def action_refresh(self) -> None:
         self._list()
 
+    def action_new(self) -> None:
+        """The new-game dialog, making a table and taking its seat A."""
+        from rajas_tui.tui.screens.newgame import NewGameScreen
+
+        self.app.push_screen(NewGameScreen(self.rajas.new_game_seed, table=True))
+
     def action_back(self) -> None:
         self.app.pop_screen()
 
