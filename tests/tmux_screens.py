@@ -7,6 +7,10 @@ import subprocess
 import time
 from collections.abc import Callable
 
+# The app's key names (as the tests' plans give them) as tmux's send-keys spells them.
+KEYS = {"enter": "Enter", "escape": "Escape", "tab": "Tab", "space": "Space"}
+KEYS |= {name: name.capitalize() for name in ("up", "down", "left", "right")}
+
 
 def tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout

@@ -33,8 +33,7 @@ from tests.tui.plan import plan
 
 ROOT = Path(__file__).resolve().parents[2]
 SSHD = Path("/usr/sbin/sshd")
-TMUX_KEYS = {"enter": "Enter", "escape": "Escape", "tab": "Tab", "space": "Space"}
-TMUX_KEYS |= {name: name.capitalize() for name in ("up", "down", "left", "right")}
+TMUX_KEYS = tmux_screens.KEYS
 
 BOTS_WAIT = 60.0  # seconds: only stops a hang; a bot's move takes up to a couple of seconds
 

@@ -80,6 +80,16 @@ class Page:
         for key in keys:
             terminal.send_keys(key)
 
+    def press(self, *names: str) -> None:
+        """Types keys named as the app names them ("enter", "escape", "up", "q", ...)."""
+        from selenium.webdriver.common.keys import Keys
+
+        named = {"enter": Keys.ENTER, "escape": Keys.ESCAPE, "tab": Keys.TAB, "space": " "}
+        named |= {
+            way: getattr(Keys, f"ARROW_{way.upper()}") for way in ("up", "down", "left", "right")
+        }
+        self.keys(*(named.get(name, name) for name in names))
+
     def shift_tab(self) -> None:
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys

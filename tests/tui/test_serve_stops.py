@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import aiohttp
@@ -42,14 +43,17 @@ def environment(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def start_server(tmp_path: Path, port: int, *options: str) -> subprocess.Popen[str]:
-    """`rajas serve` on `port`, once it says where to open it."""
+def start_server(
+    tmp_path: Path, port: int, *options: str, env: Mapping[str, str] | None = None
+) -> subprocess.Popen[str]:
+    """`rajas serve` on `port` (with `env` added to the test's environment), once it says
+    where to open it."""
     server = subprocess.Popen(
         [sys.executable, "-m", "rajas_tui", "serve", "--port", str(port), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env=environment(tmp_path),
+        env=environment(tmp_path) | dict(env or {}),
         start_new_session=True,
     )
     assert server.stdout is not None
