@@ -40,6 +40,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -85,6 +86,7 @@ class MessageRoom(App[None]):
 # The game screen's footer ----------------------------------------------------------------------
 
 PALETTE = "-command-palette"  # the class of the command palette's key, docked at the right
+ALWAYS = ("help",)  # the actions whose keys the footer always shows
 
 
 class Face(NamedTuple):
@@ -161,7 +163,35 @@ class Footer(TextualFooter):
             if binding.group is not None:
                 return None
             keys.setdefault(binding.action, self._face(binding, enabled, tooltip))
-        return Faces(tuple(keys.values()), self._palette_face())
+        palette = self._palette_face()
+        return Faces(self.fitted(tuple(keys.values()), palette), palette)
+
+    def fitted(self, keys: tuple[Face, ...], palette: Face | None) -> tuple[Face, ...]:
+        """The keys that fit the footer's width, in their order: a key cut at the edge, or
+        scrolled out of sight, reads as a mistake. Help always stays (it lists every key), then
+        the keys that can act now, the choices' first; a key left out still acts, and help and
+        the command palette name it."""
+        room = (self.size.width or self.app.size.width) - (width(palette) if palette else 0)
+        ranked = sorted(
+            range(len(keys)),
+            key=lambda i: (
+                keys[i].action not in ALWAYS,
+                keys[i].disabled,
+                not keys[i].action.startswith("command("),
+                i,
+            ),
+        )
+        kept = set()
+        for index in ranked:
+            needed = width(keys[index])
+            if needed <= room:
+                kept.add(index)
+                room -= needed
+        return tuple(face for index, face in enumerate(keys) if index in kept)
+
+    def on_resize(self) -> None:
+        # Another width fits other keys.
+        self.call_after_refresh(self.recompose)
 
     def _palette_face(self) -> Face | None:
         if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
@@ -197,6 +227,12 @@ class Footer(TextualFooter):
         # Textual's own list (`reactive._watch`): it has no public way to stop watching.
         watchers = getattr(self, "__watchers", {}).get("compact", [])
         watchers[:] = [(key, callback) for key, callback in watchers if key.is_attached]
+
+
+def width(face: Face) -> int:
+    """The cells a key takes in the footer: its key and description, padded a cell either side
+    and between (Textual's `FooterKey` styles; the command palette's border takes its padding)."""
+    return cell_len(face.display) + cell_len(face.description) + 3
 
 
 def _key(face: Face, compact: bool, classes: str = "") -> FooterKey:

@@ -1,0 +1,45 @@
+"""The game screen's footer is never cut: at every size, choosing a space or a tile, each key it
+shows lies whole inside the screen (none scrolled out of sight or cut at the edge), help's key
+among them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+from textual.widgets._footer import FooterKey
+
+from rajas_tui.tui.private_textual import Footer
+from rajas_tui.tui.screens.game import GameScreen
+from tests.tui import kit
+
+SIZES = ((80, 24), (100, 30), (120, 40), (160, 50), (200, 60))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_every_key_in_the_footer_is_whole_on_screen(
+    size: tuple[int, int], saves: Path
+) -> None:
+    app = kit.app(kit.midgame(), saves=saves, bot_delay=3600.0)
+    problems: list[str] = []
+    async with app.run_test(size=size) as pilot:
+        await kit.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
+        for keys in ([], ["q"], ["escape", "2"]):
+            for key in keys:
+                await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause()
+            footer = app.screen.query_one(Footer)
+            bounds = Region(0, 0, *app.size).intersection(footer.region)
+            shown = [key for key in footer.query(FooterKey) if key.display]
+            where = f"after {keys or 'no key'}"
+            if footer.virtual_size.width > footer.size.width:
+                problems.append(f"{where}: the footer scrolls ({footer.virtual_size.width} wide)")
+            for key in shown:
+                if not bounds.contains_region(key.region):
+                    problems.append(f"{where}: {key.key_display} {key.description} is cut")
+            if "help" not in [key.description for key in shown]:
+                problems.append(f"{where}: no help key")
+    assert not problems, "\n".join(problems)
