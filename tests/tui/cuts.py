@@ -48,9 +48,9 @@ def cuts(app: App[object]) -> list[str]:
             continue
         found.extend(_beyond(app, widget))
         if isinstance(widget, Pane) and widget.view is not None:
-            found.extend(_overdrawn(app.console, widget, widget.draw(widget.view)))
+            found.extend(overdrawn(app.console, widget, widget.draw(widget.view)))
         elif isinstance(widget, Line):
-            found.extend(_overdrawn(app.console, widget, widget.content))
+            found.extend(overdrawn(app.console, widget, widget.content))
     return found
 
 
@@ -73,7 +73,7 @@ def _beyond(app: App[object], widget: Widget) -> list[str]:
     return [f"{_name(widget)} at {widget.region} lies beyond {bounds}"]
 
 
-def _overdrawn(console: Console, widget: Widget, drawn: Text) -> list[str]:
+def overdrawn(console: Console, widget: Widget, drawn: Text) -> list[str]:
     """Lines wider than the widget's content region (cut at its right edge), or more lines
     than its height (cut at its bottom): neither scrolls."""
     width, height = widget.content_size

@@ -62,6 +62,10 @@ PANES = (
 )
 PANE_NAMES = tuple(name for name, _ in PANES)
 FULL_WIDTH = ("river", "provinces", "log", "yields")  # at 80×24 these take the whole width
+# The panes that have no cell on the wide layouts' grids (app.tcss), by the height class: the
+# river strip and the yield tiles beside it say in glyphs what these say in words. Chosen, such
+# a pane shows alone in the grid's place until a choice key or another pane's key.
+NO_CELL = {"-tall": ("river", "yields"), "-deep": ("yields",)}
 
 
 class Line(Widget):
@@ -260,12 +264,23 @@ class GameScreen(Screen[None]):
         choosing = self.chooser is not None and not self.chooser.idle
         full_pane = self.pane in FULL_WIDTH and (self.peeking or not choosing)
         main = self.query_one("#main")
-        layout = [("-choosing", choosing), ("-peeking", self.peeking), ("-full-pane", full_pane)]
+        layout = [
+            ("-choosing", choosing),
+            ("-peeking", self.peeking),
+            ("-full-pane", full_pane),
+            ("-alone", self._without_cell()),
+        ]
         if any([self._class(main, name, on, update=False) for name, on in layout]):
             main.update_node_styles()
         for name in PANE_NAMES:
             self._class(self.query_one(f"#pane-{name}"), "-current", name == self.pane)
         self._refresh_keys()
+
+    def _without_cell(self) -> bool:
+        """Whether the current pane has no cell on this size's grid (it then shows alone)."""
+        if self.has_class("-narrow"):
+            return False
+        return any(self.pane in NO_CELL[tall] for tall in NO_CELL if self.has_class(tall))
 
     @staticmethod
     def _class(node: Widget | Screen[None], name: str, on: bool, update: bool = True) -> bool:
@@ -445,6 +460,8 @@ class GameScreen(Screen[None]):
         # A key typed while the last action is still being saved acts on what follows it.
         await self.rajas.settled()
         self.peeking = False
+        if self._without_cell():
+            self.pane = "board"  # the grid comes back for the choice, the chooser in it
         if self.chooser is None:
             self._refuse(self._why_no_choice())
             return
@@ -474,7 +491,7 @@ class GameScreen(Screen[None]):
         else:
             name = panes[number - 1]
             if name == self.pane == "provinces":
-                self.query_one(ProvincesPane).first += 2
+                self.query_one(ProvincesPane).page()
             if name == self.pane == "log":
                 self.query_one(LogPane).back += 1
             elif name == "log":

@@ -222,13 +222,19 @@ class PlayerCard(Pane):
 
 class ProvincesPane(Pane):
     """Every player's province board, side by side as the width allows; when they do not all
-    fit, `first` tells which board comes first (the pane's key pages on)."""
+    fit, the page starts at the seat to act (whose board changes now) and `first` counts the
+    boards paged on from there (the pane's key pages on by as many as it shows)."""
 
     first = 0
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.boards = Boards()
+        self.per_page = 0  # how many boards the last drawing showed at once
+
+    def page(self) -> None:
+        """The next boards: every seat's comes in turn, however many fit at once."""
+        self.first += max(1, self.per_page)
 
     def inputs(self, view: View) -> tuple[object, ...]:
         return (ghost_of(view, view.state.turn), self.first)  # the placed tile, the page
@@ -250,8 +256,9 @@ class ProvincesPane(Pane):
         tallest = max(len(board) for board in boards)
         rows = max(1, (height - 1) // tallest)
         shown = per_row * rows
-        first = self.first % len(boards) if len(boards) > shown else 0
-        boards = (boards + boards)[first : first + min(shown, len(boards))]
+        self.per_page = min(shown, len(boards))
+        first = (state.turn + self.first) % len(boards) if len(boards) > shown else 0
+        boards = (boards + boards)[first : first + self.per_page]
         roads = "".join(text.road_glyph(ends) for ends in (10, 5, 14))  # ─ │ ┬
         title = f"Provinces — R residence, roads {roads}; yields at the edges"
         if variants.has_yields(state):
