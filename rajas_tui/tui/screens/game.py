@@ -272,6 +272,14 @@ class GameScreen(Screen[None]):
         ]
         if any([self._class(main, name, on, update=False) for name, on in layout]):
             main.update_node_styles()
+        # The grid's rows at 40 to 49 lines follow what the tracks and the provinces need
+        # (app.tcss), so the log has every row they leave.
+        state = view.state
+        side = self.query_one("#side")
+        counts = [(f"-seats-{n}", len(state.players) == n) for n in (2, 3)]
+        rows = [*counts, ("-fields", variants.has_yields(state))]
+        if any([self._class(side, name, on, update=False) for name, on in rows]):
+            side.update_node_styles()
         for name in PANE_NAMES:
             self._class(self.query_one(f"#pane-{name}"), "-current", name == self.pane)
         self._refresh_keys()

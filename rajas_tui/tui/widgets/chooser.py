@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 
 import rules
-from rajas_tui.present import text
+from rajas_tui.present import logbook, text
 from rajas_tui.present.chooser import Chooser, Step
 from rajas_tui.tui.widgets.base import Pane, View
-from rules import cell_name
+from rules import cell_name, counted
 
 
 def breadcrumb(chooser: Chooser) -> str:
@@ -58,7 +58,7 @@ class ChooserPane(Pane):
     def draw(self, view: View) -> Text:
         chooser = view.chooser
         if chooser is None:
-            return Text("")
+            return self._played(view)
         step = chooser.top
         height = max(self.size.height, 6)
         width = max(self.size.width, 20)
@@ -81,6 +81,40 @@ class ChooserPane(Pane):
             lines.extend(self._options(step, room))
         if chooser.message:
             lines.extend(message)
+        return Text("\n").join(lines)
+
+    def _played(self, view: View) -> Text:
+        """No choice is asked (a bot's turn, the game's end): what the other seats played since
+        the viewer's last turn, newest last, each move whole, as many as fit. The log's own
+        words, so nothing the log keeps from this seat shows here."""
+        if view.state.over or not self.size.area:
+            return Text("")
+        entries = list(view.told)
+        seat = view.eyes()
+        start = logbook.since_last_turn(entries, seat) if seat is not None else 0
+        told = entries[start:]
+        moves = [entry for entry in told if entry.kind == logbook.MOVE]
+        if seat is None:
+            title, told = "The last moves", told[-self.size.height :]
+        else:
+            title = "Played since your last turn" if start else "Played so far"
+        width = max(self.size.width, 20)
+        rows = [
+            self._wrapped(Text(e.words, "" if e.kind == logbook.MOVE else "bold"), width, indent=2)
+            for e in told
+        ]
+        room = max(1, self.size.height - 1)
+        if sum(len(move) for move in rows) > room:
+            room -= 1  # a row says how many earlier moves are left out
+        kept: list[list[Text]] = []
+        while rows and sum(len(move) for move in kept) + len(rows[-1]) <= room:
+            kept.insert(0, rows.pop())
+        lines = [Text(title, "bold")]
+        if rows:
+            lines.append(Text(f"  {text.G['above']} {counted(len(rows), 'earlier line')}", "dim"))
+        lines.extend(row for move in kept for row in move)
+        if not moves:
+            lines.append(Text("No move yet.", "dim"))
         return Text("\n").join(lines)
 
     def _options(self, step: Step, room: int) -> list[Text]:
