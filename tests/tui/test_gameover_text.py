@@ -11,8 +11,9 @@ from textual.containers import VerticalScroll
 
 import rules
 import saves
-from rajas_tui.present import history
+from rajas_tui.present import charts, history
 from rajas_tui.tui.screens.gameover import (
+    Chart,
     GameOverScreen,
     chart_text,
     ranking_text,
@@ -109,3 +110,28 @@ async def test_at_160x50_everything_fits_without_scrolling(saves: Path) -> None:
         await pilot.pause()
         box = app.screen.query_one("#over-box", VerticalScroll)
         assert box.max_scroll_y == 0
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=str)
+async def test_the_charts_take_the_width_and_tell_players_apart(
+    size: tuple[int, int], saves: Path
+) -> None:
+    """Each chart is as wide as the box, less a few columns (the points' spacing is whole); the
+    three players start level, and where there is room their letters stand side by side."""
+    app = kit.app(kit.finished(), saves=saves)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        shown = list(app.screen.query(Chart))
+        assert len(shown) == 2
+        for chart in shown:
+            drawn = chart.render().plain
+            assert chart.content_size.width >= size[0] - 12
+            axis = next(line for line in drawn.splitlines() if "+--" in line)
+            assert len(axis) >= chart.content_size.width - 30
+            first = next(line for line in drawn.splitlines() if line.strip().startswith("0 |"))
+            if size[0] >= 120:
+                assert first.split("|", 1)[1].startswith("ABC")
+                assert charts.SHARED not in drawn
+            else:
+                assert "players at one point" in drawn  # the legend says what * means

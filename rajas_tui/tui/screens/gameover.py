@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 import rules
@@ -22,9 +24,9 @@ if TYPE_CHECKING:
     from rajas_tui.tui.app import RajasApp
 
 CHART_HEIGHT = 8
-# Columns left for a chart's points inside the box, after the value labels and the axis.
-CHART_WIDTH = 62
+CHART_WIDTH = 72  # a chart's width, labels and axis included, before it is laid out
 BAR_WIDTH = 24  # characters for the largest fame, in the fame-by-source bars
+DIM = Style(bold=False, dim=True)  # a line between two points, dimmer than the points
 
 
 def ranking_text(game: saves.Game, hist: history.History) -> Text:
@@ -55,29 +57,62 @@ def ranking_text(game: saves.Game, hist: history.History) -> Text:
     return out
 
 
-def _legend(game: saves.Game) -> Text:
+def _legend(game: saves.Game, shared: bool) -> Text:
     out = Text(" ")
     for seat, spec in enumerate(game.setup.seats):
         out.append(text.player_tag(seat), player_style(seat))
         out.append(f" {spec.name}  ")
-    out.append(f"{charts.SHARED} shared")
+    if shared:
+        out.append(f"{charts.SHARED} players at one point")
     return out
 
 
-def chart_text(game: saves.Game, hist: history.History, what: history.Figure, title: str) -> Text:
-    """A line chart of every player's `what` at each round's end, letters in the player's
-    colour (the letter alone tells them apart without colour)."""
+def chart_text(
+    game: saves.Game,
+    hist: history.History,
+    what: history.Figure,
+    title: str,
+    width: int = CHART_WIDTH,
+) -> Text:
+    """A line chart of every player's `what` at each round's end, `width` cells wide: each
+    point the player's letter, the line between in its lower case, in the player's colour (the
+    letter alone tells them apart without colour)."""
     seats = range(len(game.setup.seats))
     lines = [(PLAYER_LETTERS[seat], history.series(hist, seat, what)) for seat in seats]
     styles = {PLAYER_LETTERS[seat]: player_style(seat) for seat in seats}
+    styles |= {PLAYER_LETTERS[seat].lower(): player_style(seat) + DIM for seat in seats}
     out = Text(f"{title}, after each round\n", "bold")
-    rows = charts.line_chart(lines, CHART_HEIGHT, CHART_WIDTH, hist.start.round - 1)
+    rows = charts.line_chart(lines, CHART_HEIGHT, width, hist.start.round - 1)
     for row in rows:
-        for char in row:
+        label, bar, points = row.partition("|")
+        out.append(label + bar)
+        for char in points:
             out.append(char, styles.get(char, ""))
         out.append("\n")
-    out.append_text(_legend(game))
+    shared = any(charts.SHARED in row.partition("|")[2] for row in rows[:CHART_HEIGHT])
+    out.append_text(_legend(game, shared))
     return out
+
+
+class Chart(Widget):
+    """A chart as wide as the box it is in: drawn again at each width."""
+
+    DEFAULT_CSS = "Chart { height: auto; }"
+
+    def __init__(
+        self,
+        game: saves.Game,
+        hist: history.History,
+        what: history.Figure,
+        title: str,
+        classes: str = "",
+    ) -> None:
+        super().__init__(classes=classes)
+        self.game, self.hist, self.what, self.chart_title = game, hist, what, title
+
+    def render(self) -> Text:
+        width = self.size.width or CHART_WIDTH
+        return chart_text(self.game, self.hist, self.what, self.chart_title, width)
 
 
 def sources_text(game: saves.Game, hist: history.History) -> Text:
@@ -111,8 +146,8 @@ class GameOverScreen(Screen[None]):
             yield Static(id="over-unsaved", markup=False)
             yield Static(ranking_text(game, hist), id="ranking")
             yield Static(sources_text(game, hist), id="sources", classes="over-part")
-            yield Static(chart_text(game, hist, "fame", "Fame"), classes="over-part")
-            yield Static(chart_text(game, hist, "money", "Money"), classes="over-part")
+            yield Chart(game, hist, "fame", "Fame", classes="over-part")
+            yield Chart(game, hist, "money", "Money", classes="over-part")
             yield Static(
                 "n new game · r replay · v review · Escape title · q quit", classes="dim over-part"
             )
