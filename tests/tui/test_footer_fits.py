@@ -43,3 +43,20 @@ async def test_every_key_in_the_footer_is_whole_on_screen(
             if "help" not in [key.description for key in shown]:
                 problems.append(f"{where}: no help key")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.asyncio
+async def test_a_narrower_terminal_fits_the_footer_again(saves: Path) -> None:
+    app = kit.app(kit.midgame(), saves=saves, bot_delay=3600.0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await kit.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        wide = len(footer.query(FooterKey))
+        await pilot.resize_terminal(80, 24)
+        await kit.until(
+            pilot,
+            lambda: footer.size.width == 80 and footer.virtual_size.width <= 80,
+            "the footer fitted to 80 columns",
+        )
+        assert len(footer.query(FooterKey)) < wide
