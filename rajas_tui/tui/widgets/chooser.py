@@ -114,7 +114,8 @@ class ChooserPane(Pane):
             lines.append(Text(f"  {text.G['above']} {counted(len(rows), 'earlier line')}", "dim"))
         lines.extend(row for move in kept for row in move)
         if not moves:
-            lines.append(Text("No move yet.", "dim"))
+            nothing = "Nothing played since your last turn." if start else "No move yet."
+            lines.append(Text(nothing, "dim"))
         return Text("\n").join(lines)
 
     def _options(self, step: Step, room: int) -> list[Text]:
