@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from textual.pilot import Pilot
 
@@ -172,6 +173,19 @@ def test_layout_200x60_choosing(snap_compare: Any, saves: Path) -> None:
 
 def test_layout_120x40(snap_compare: Any, saves: Path) -> None:
     assert snap_compare(kit.app(kit.midgame(), saves=saves), terminal_size=(120, 40))
+
+
+def test_layout_120x40_bots_playing(snap_compare: Any, saves: Path) -> None:
+    """Asha the one human, Devi's bot to play: the middle pane shows what was played since
+    Asha's turn, the province Devi's, the log the rows the tracks leave."""
+    game = kit.midgame()
+    seats = tuple(
+        attrs.evolve(seat, kind=save_layer.HUMAN if index == 0 else "random")
+        for index, seat in enumerate(game.setup.seats)
+    )
+    game = attrs.evolve(game, setup=attrs.evolve(game.setup, seats=seats))
+    app = kit.app(game, saves=saves, bot_delay=3600.0)
+    assert snap_compare(app, terminal_size=(120, 40))
 
 
 def test_tab_during_a_choice(snap_compare: Any, saves: Path) -> None:
