@@ -516,14 +516,15 @@ class GameScreen(Screen[None]):
         self.peeking = True
         self.redraw()
 
+    # A bot at its move is left to it here: an undo or redo that is refused changes nothing,
+    # and one that is done changes the game, whose new turn cancels the bot (`new_state`) and
+    # whose move, chosen for a game since taken back, is never played (`on_worker_state_changed`).
     async def action_undo(self) -> None:
-        self._stop_bot()  # what it was thinking about is taken back: its move is not played
         self._stop_coach()
         await self.rajas.settled()
         self.rajas.undo()
 
     async def action_redo(self) -> None:
-        self._stop_bot()
         self._stop_coach()
         await self.rajas.settled()
         self.rajas.redo()
@@ -539,17 +540,12 @@ class GameScreen(Screen[None]):
 
     def _schedule_bot(self) -> None:
         """The bot's move, after a pause that lets the players see the last one."""
-        self._stop_bot()
+        self._cancel_bot()
         delay = self.rajas.bot_delay
         if delay <= 0:
             self.call_after_refresh(self._think)
         else:
             self._bot_timer = self.set_timer(delay, self._think)
-
-    def _stop_bot(self) -> None:
-        """Stops a bot waiting or thinking; the screen says so at once."""
-        if self._cancel_bot():
-            self.redraw()
 
     def _cancel_bot(self) -> bool:
         """Whether a bot was thinking. Its worker is cancelled: its thread stops waiting and
