@@ -151,6 +151,7 @@ class RajasApp(MessageRoom):
         path: Path | None = None,
         saves_dir: Path | None = None,
         bot_delay: float = 0.4,
+        progress_after: float | None = 1.0,
         keymap_file: Path | None = None,
         theme: str | None = None,
         ascii_glyphs: bool | None = None,
@@ -173,7 +174,9 @@ class RajasApp(MessageRoom):
         `replay_seat` while not over. `review_budget`: how hard reviews look (the default's
         when None). `puzzle` opens the app on a puzzle (the puzzles, and the one to play)
         instead of `game`; solved puzzles are noted in `marks_file` (None: nowhere). The title's
-        Tables screen lists `tables_dir` (None: where `rajas table list` looks)."""
+        Tables screen lists `tables_dir` (None: where `rajas table list` looks).
+        `progress_after`: seconds a bot or the coach thinks before the screen counts them
+        (None: never, for screens that must not depend on a clock)."""
         super().__init__(driver_class=_driver_class())
         # Served to a browser, the player is anyone with the page, not the account's owner.
         self.in_browser = os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
@@ -202,6 +205,7 @@ class RajasApp(MessageRoom):
         self.save_trouble = ""  # why the last write failed, until one succeeds
         self._start_path = path
         self.bot_delay = bot_delay
+        self.progress_after = progress_after
         self.keymap_file = keymap_file
         self.settings_file = settings_file if keep_settings else None
         self.settings, self._settings_problem = (

@@ -134,6 +134,7 @@ class TableScreen(GameScreen):
         if not self.is_current or game.over or game.seat.is_human or sitting.seat is None:
             return
         self.thinking = self.rajas.shown
+        self._started_thinking()
         self.redraw()
         sitting.tend()
 

@@ -63,11 +63,13 @@ def finished() -> save_layer.Game:
 
 
 def app(game: save_layer.Game | None = None, saves: Path | None = None, **options: Any) -> RajasApp:
-    """An app for tests: no bot pause, a private saves folder, fixed theme, bots thinking in
+    """An app for tests: no bot pause, no count of a bot's seconds of thought, a private saves
+    folder, fixed theme, bots thinking in
     the test's process (the bots' own process has tests of its own: tests/bots/test_process.py,
     tests/tui/test_bot_process.py)."""
     options.setdefault("thinker", InProcess())
     options.setdefault("bot_delay", 0)
+    options.setdefault("progress_after", None)  # no clock on the screens tests look at
     options.setdefault("theme", "rajas-dark")
     options.setdefault("keymap_file", NO_KEYMAP)
     return RajasApp(game, saves_dir=saves, **options)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -120,6 +121,8 @@ class GameScreen(Screen[None]):
         self._bot_timer: Timer | None = None
         self.thinking: saves.Game | None = None  # the game a bot is choosing a move for
         self.coaching: saves.Game | None = None  # the game the coach is thinking about
+        self._since = 0.0  # when the bot or the coach began to think (time.monotonic)
+        self._clock: Timer | None = None  # the next count of those seconds on the prompt
         self._keys_signature: tuple[bool | None, ...] = ()
         self._keys_told_bots = False  # the footer was last told during a run of bot moves
         self._chooser_for: object = None  # the game state the chooser was built for
@@ -254,13 +257,7 @@ class GameScreen(Screen[None]):
         view = self.picture()
         self.view = view  # each pane is bound to it
         self.query_one("#status", Line).set(self._status(view))
-        prompt = self._prompt(view)
-        self.query_one("#prompt", Line).set(prompt)
-        # Each class on the widgets it governs (app.tcss): a class on the screen would restyle
-        # every widget in it. The three on #main restyle it once, if any changed.
-        self._class(
-            self.query_one("#log-line"), "-long-prompt", prompt.cell_len > self.size.width > 0
-        )
+        self._show_prompt(view)
         choosing = self.chooser is not None and not self.chooser.idle
         full_pane = self.pane in FULL_WIDTH and (self.peeking or not choosing)
         main = self.query_one("#main")
@@ -375,6 +372,15 @@ class GameScreen(Screen[None]):
         line.append(right, style="dim")
         return line
 
+    def _show_prompt(self, view: View) -> None:
+        prompt = self._prompt(view)
+        self.query_one("#prompt", Line).set(prompt)
+        # Each class on the widgets it governs (app.tcss): a class on the screen would restyle
+        # every widget in it. The three on #main restyle it once, if any changed.
+        self._class(
+            self.query_one("#log-line"), "-long-prompt", prompt.cell_len > self.size.width > 0
+        )
+
     def _prompt(self, view: View) -> Text:
         chooser = self.chooser
         state = view.state
@@ -382,9 +388,9 @@ class GameScreen(Screen[None]):
             return Text(" The game is over.")
         if chooser is None:
             doing = "thinking" if self.thinking is not None else "playing"
-            return Text(f" {view.who(state.turn)} (bot) is {doing}…", "italic")
+            return Text(f" {view.who(state.turn)} (bot) is {doing}…{self._seconds()}", "italic")
         if self.coaching is not None:
-            return Text(" The coach is thinking… (Escape cancels)", "italic")
+            return Text(f" The coach is thinking…{self._seconds()} (Escape cancels)", "italic")
         if self.peeking and (self.has_class("-narrow") or self.has_class("-short")):
             return Text(f" {chooser.top.title}: a choice key brings it back", "italic")
         if chooser.message:
@@ -565,6 +571,7 @@ class GameScreen(Screen[None]):
         if game.state.over or game.setup.seats[game.state.turn].kind == HUMAN:
             return
         self.thinking = game
+        self._started_thinking()
         self.redraw()
         self._bot_move(game)
 
@@ -615,6 +622,7 @@ class GameScreen(Screen[None]):
         if self.coaching is not None:
             return  # already asked: the answer is on its way
         self.coaching = self.rajas.shown
+        self._started_thinking()
         self.redraw()
         self._coach_move(self.coaching)
 
@@ -663,6 +671,37 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, COACH_GROUP)
         was, self.coaching = self.coaching, None
         return was is not None
+
+    # Seconds of thought ---------------------------------------------------------------------------
+
+    def _started_thinking(self) -> None:
+        """A bot or the coach began to think. Past the app's `progress_after` the prompt counts
+        the seconds, so that a long think is seen to go on, not taken for a screen stuck."""
+        self._since = time.monotonic()
+        if self._clock is not None:
+            self._clock.stop()
+            self._clock = None
+        after = self.rajas.progress_after
+        if after is not None:
+            self._clock = self.set_timer(after, self._tick)
+
+    def _seconds(self) -> str:
+        """The seconds the bot or the coach has thought, once past `progress_after`; else ""."""
+        after = self.rajas.progress_after
+        if after is None or (self.thinking is None and self.coaching is None):
+            return ""
+        seconds = time.monotonic() - self._since
+        return f" {max(1, int(seconds))} s" if seconds >= after else ""
+
+    def _tick(self) -> None:
+        """The prompt's count, again at each whole second while a bot or the coach thinks."""
+        self._clock = None
+        if self.thinking is None and self.coaching is None:
+            return  # the thinking is over, and the count with it
+        if self.view is not None:
+            self._show_prompt(self.view)
+        past = (time.monotonic() - self._since) % 1.0
+        self._clock = self.set_timer(max(0.05, 1.0 - past), self._tick)
 
     def on_screen_resume(self) -> None:
         self.resume()
