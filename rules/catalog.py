@@ -16,7 +16,15 @@ from typing import Any, TypeVar
 import attrs
 
 from .actions import parse_cell
-from .gains import PARAMETER_FIELDS, GainKind, Symbol, literal_text, template_problem
+from .gains import (
+    CARRIED_OUT,
+    CHOSEN,
+    PARAMETER_FIELDS,
+    GainKind,
+    Symbol,
+    literal_text,
+    template_problem,
+)
 from .model import BUILDINGS, COLOURS, GOODS, Colour, Effect, Side
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -780,10 +788,7 @@ def _ganga(reader: _Reader, river: RiverSpec) -> GangaSpec:
 
 def kind_rules() -> KindRules:
     """The kinds of gain the rules carry out and those the player chooses."""
-    # effects.py reads the data through this module, so it is imported when first needed.
-    from .effects import DECISIONS, HANDLED
-
-    return KindRules(HANDLED, frozenset(DECISIONS))
+    return KindRules(CARRIED_OUT, CHOSEN)
 
 
 def load_catalog(directory: Path = DATA_DIR) -> Catalog:

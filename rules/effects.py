@@ -30,6 +30,7 @@ from .actions import (
 from .building import build, can_rebuild, rebuild_options, rebuild_problem, upgrades_made
 from .catalog import catalog
 from .errors import IllegalAction
+from .gains import AUTOMATIC, CARRIED_OUT, CHOSEN
 from .model import BUILDINGS, GOODS, Die, Effect
 from .province import (
     good_score,
@@ -40,9 +41,8 @@ from .province import (
     rotated,
     variety_score,
 )
-from .rng import shuffled
 from .ruleset import seat_rules
-from .state import GameState, Placed, Supply, replace
+from .state import GameState, Placed, replace
 
 Handler = Callable[[GameState, int, Effect], GameState]
 
@@ -62,22 +62,12 @@ def _replace_head(state: GameState, effect: Effect) -> GameState:
 # Automatic effects ---------------------------------------------------------------------------
 
 
-def draw_white(supply: Supply, seed: int) -> tuple[int, Supply, int]:
-    """Takes the top face-down white yield tile, first reshuffling the discards into a new stack
-    when the stack is empty: (the tile, the supply without it, the generator)."""
-    stack, discard = supply.yields, supply.yield_discard
-    if not stack:
-        stack, seed = shuffled(seed, discard)
-        discard = ()
-    return stack[-1], replace(supply, yields=stack[:-1], yield_discard=discard), seed
-
-
 def _yield_tile(state: GameState, seat: int, effect: Effect) -> GameState:
     """Dancer: draw the top white yield tile, gain it, discard it. In a mixed game Navaratnas
     seats may have taken every white tile onto their fields: then there is nothing to draw."""
     if not fields.white_left(state.supply):
         return state
-    tile, supply, seed = draw_white(state.supply, state.rng)
+    tile, supply, seed = fields.draw_white(state.supply, state.rng)
     supply = replace(supply, yield_discard=(*supply.yield_discard, tile))
     state = replace(state, supply=supply, rng=seed)
     return push_front(state, catalog().yield_tiles[tile].gain)
@@ -523,8 +513,11 @@ DECISIONS: dict[str, Decision] = {
 }
 
 
-# Every kind of gain the rules carry out; the data may name no other in a game it sets up.
-HANDLED = frozenset(_AUTOMATIC) | frozenset(DECISIONS)
+# Every kind of gain the rules carry out; the data may name no other in a game it sets up. The
+# data layer reads the list from `gains`, so the tables here must cover exactly its kinds.
+HANDLED = CARRIED_OUT
+if frozenset(_AUTOMATIC) != AUTOMATIC or frozenset(DECISIONS) != CHOSEN:
+    raise TypeError("effects.py must carry out exactly the kinds gains.py lists")
 
 
 def settle(state: GameState) -> GameState:

@@ -9,6 +9,7 @@ from .actions import STACK, TakeYield
 from .catalog import Field, catalog
 from .model import Effect
 from .province import rotated
+from .rng import shuffled
 from .ruleset import seat_rules
 from .state import EMPTY, GameState, Player, Province, Supply, replace
 
@@ -65,6 +66,16 @@ def white_left(supply: Supply) -> bool:
     """Whether a white tile lies face down, on the stack or among its discards to reshuffle: a
     base Dancer draws it, and in a mixed game a seat with fields may take it (§12 [edition])."""
     return bool(supply.yields or supply.yield_discard)
+
+
+def draw_white(supply: Supply, seed: int) -> tuple[int, Supply, int]:
+    """Takes the top face-down white yield tile, first reshuffling the discards into a new stack
+    when the stack is empty: (the tile, the supply without it, the generator)."""
+    stack, discard = supply.yields, supply.yield_discard
+    if not stack:
+        stack, seed = shuffled(seed, discard)
+        discard = ()
+    return stack[-1], replace(supply, yields=stack[:-1], yield_discard=discard), seed
 
 
 def _tile_options(state: GameState) -> Iterator[tuple[str, str]]:
@@ -126,8 +137,6 @@ def take(state: GameState, seat: int, action: TakeYield) -> GameState:
     supply = state.supply
     seed = state.rng
     if action.tile == STACK:
-        from .effects import draw_white  # effects dispatches to this module
-
         tile, supply, seed = draw_white(supply, seed)
     else:
         found = catalog().yield_tile(action.tile)

@@ -24,6 +24,51 @@ PARAMETER_FIELDS: Mapping[str, frozenset[str]] = {
 }
 
 
+# The kinds of gain the rules carry out at once and those the player chooses (`effects` holds
+# how each is carried out, and checks that it covers exactly these): the data may name no other
+# kind in a game, a chosen kind needs a prompt and an automatic one has none.
+AUTOMATIC = frozenset(
+    {
+        "money",
+        "fame",
+        "karma",
+        "worker",
+        "mogul",
+        "yield_tile",
+        "boat_exact",
+        "dice_per_karma",
+        "variety",
+        "money_per_market",
+        "fame_per_upgrade",
+        "money_per_upgrade",
+        "fame_per_karma",
+        "chamber_action",
+        "fame_per_market_tile",
+        "fame_per_river_spaces",
+        "money_per_building",
+        "money_per_yield_tile",
+        "fame_per_bend",
+        "fame_per_worker",
+    }
+)
+CHOSEN = frozenset(
+    {
+        "dice",
+        "upgrade",
+        "boat_offer",
+        "chamber_choice",
+        "rebuild",
+        "place_tile",
+        "score_good",
+        "dice_distinct",
+        "boat_steps",
+        "take_yield",
+        "reroll",
+    }
+)
+CARRIED_OUT = AUTOMATIC | CHOSEN
+
+
 @attrs.frozen(slots=True)
 class Symbol:
     glyph: str
