@@ -46,9 +46,9 @@ import attrs
 import rules
 from rules import Config
 
-GAME_GOAL_MS = 15.0
+GAME_GOAL_MS = 18.0
 STEP_GOAL_MS = 5.0
-RATIO_GOAL = 2.0
+RATIO_GOAL = 0.75
 
 # The variants measured, by name: a Config for a number of players and a seed.
 VARIANTS: dict[str, Callable[[int, int], Config]] = {

@@ -1,7 +1,7 @@
 """What every kind of action space gives the placement listing and the engine (see `placing`).
 
-Listings are kept in caches as action ids: ints indexing `ACTIONS`, where every placement a
-listing has offered is kept once. A tuple of ints is an object the garbage collector stops
+Listings are kept in caches as action ids: ints naming each placement a listing has offered
+in `cache.ACTIONS`, where it is kept once. A tuple of ints is an object the garbage collector stops
 tracking, where a tuple of action records stays in every full collection for as long as its
 cache keeps it; with ids, a cache filled during a game adds nothing for the collector to walk,
 and the records themselves are made once per distinct placement (a few thousand in all). The
@@ -10,12 +10,12 @@ checks work on records."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
+from .cache import ACTIONS
 from .catalog import SpaceSpec
 from .ruleset import SeatRules
 from .state import GameState
@@ -32,22 +32,15 @@ Reads = Callable[[SpaceSpec, bool], int]
 # A space's listing from its entries (as records) and the rest of the state (the seat acting).
 Check = Callable[[GameState, int, SpaceSpec, Sequence[Any]], Sequence[Any]]
 
-# Every placement a listing has offered, by its id (its index here).
-ACTIONS: list[Any] = []
-_NEW_ID = threading.Lock()
-
 
 def action_id(action: object) -> int:
-    """A new id for `action`. Called by the caches that make each distinct placement once: two
-    threads missing one of them together may give one action two ids, which both read back."""
-    with _NEW_ID:
-        ACTIONS.append(action)
-        return len(ACTIONS) - 1
+    """The id of `action` in the table of placements (`cache.ACTIONS`), made when first asked."""
+    return ACTIONS.id(action)
 
 
 def actions_of(ids: Sequence[int]) -> list[Any]:
     """The records of these action ids, in order."""
-    return [*map(ACTIONS.__getitem__, ids)]
+    return [*map(ACTIONS.values.__getitem__, ids)]
 
 
 def no_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> Ids:

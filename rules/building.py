@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from operator import le
 
 from . import tracks
 from .actions import Rebuild
+from .cache import memo
 from .catalog import catalog
 from .dice import (
     best_totals,
@@ -119,7 +119,7 @@ def cover_needs(state: GameState, seat: int) -> bytes:
     return _cover_needs(code(state.players[seat].province), read_display(state.supply.stacks).ids)
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _cover_needs(read: bytes, tops: bytes) -> bytes:
     """Keyed by the province's code (see `province.code`) and the display's top tiles (each + 1,
     0 for none): bytes, which the collector does not track."""

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 
 from .actions import parse_cell
+from .cache import memo
 from .gains import (
     CARRIED_OUT,
     CHOSEN,
@@ -823,7 +823,7 @@ def load_catalog(directory: Path = DATA_DIR) -> Catalog:
     )
 
 
-@cache
+@memo()
 def catalog() -> Catalog:
     """The game's data, read once per process."""
     return load_catalog()

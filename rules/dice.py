@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from . import rng
+from .cache import PAYMENTS, memo
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
 from .state import GameState, replace
 
@@ -69,7 +68,7 @@ def candidates(dice: Sequence[int], colour: Colour | None, faces: bytes, turns: 
     return _candidates(bytes(dice), -1 if colour is None else int(colour), faces, turns)
 
 
-@lru_cache(maxsize=8192)
+@memo(8192)
 def _candidates(statue: bytes, colour: int, faces: bytes, turns: bool) -> bytes:
     # A die's code is colour * 6 + face - 1: its face is code % 6 + 1, turned 6 - code % 6.
     return bytes(
@@ -101,7 +100,7 @@ FACES: Final = 16  # + colour: 16 to 19
 Faces = bytes | tuple[int, ...]
 
 
-@lru_cache(maxsize=8192)
+@memo(8192)
 def read_statue(statue: bytes) -> tuple[bytes, ...]:
     """One pass over the dice for all of a listing's lookups: most statues are listed only a
     few times, so what is read off them once must be cheap to read.
@@ -133,7 +132,7 @@ def paid_die_of(index: int) -> PaidDie:
     return paid_die(index >> 1, bool(index & 1))
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def single_die_ids(dice: bytes, turns: bool, faces: bytes) -> tuple[int, ...]:
     """Each distinct way to give up one of these dice (codes), as paid-die indices: one showing
     one of `faces`, as it is or (with `turns`) turned by karma; with no `faces`, any die as it
@@ -151,7 +150,7 @@ def single_die_ids(dice: bytes, turns: bool, faces: bytes) -> tuple[int, ...]:
     return tuple(options)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def value_payments(dice: bytes, turns: bool) -> tuple[int, ...]:
     """Each of these dice (codes) as it is and, with karma, turned: paid-die indices."""
     options: list[int] = []
@@ -204,14 +203,14 @@ def best_totals(statue: bytes, karma: int) -> bytes:
     return _best_totals(statue, karma)
 
 
-@lru_cache(maxsize=8192)
+@memo(8192)
 def _best_totals(statue: bytes, turns: int) -> bytes:
     # A statue holds at most 10 dice: their total, turned or not, fits a byte.
     facts = read_statue(statue)
     return bytes([_best(facts[FACES + colour], turns) for colour in COLOURS])
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _best(faces: bytes, turns: int) -> int:
     """Dice of one colour repeat across statues far more than whole statues do."""
     return sum(faces) + sum(7 - 2 * v for v in sorted(faces)[:turns] if v in _FLIP_HELPS)
@@ -231,7 +230,7 @@ def faces_of(dice: Sequence[int], colour: Colour) -> bytes:
     return read_statue(bytes(dice))[FACES + colour]
 
 
-@lru_cache(maxsize=16384)
+@memo(16384)
 def _minimal_payments(values: Faces, karma: int, colour: int, target: int) -> tuple[int, ...]:
     """The ids of the minimal payments (see `_minimal_choices`) with dice of `colour`."""
     return tuple(
@@ -240,7 +239,7 @@ def _minimal_payments(values: Faces, karma: int, colour: int, target: int) -> tu
     )
 
 
-@lru_cache(maxsize=8192)
+@memo(8192)
 def _minimal_choices(values: Faces, karma: int, target: int) -> tuple[bytes, ...]:
     """The minimal payments, each as bytes: its karma turns, then the faces paid, lowest first
     (the turns on the lowest): for each choice of dice (in `product` order: how many of the
@@ -333,28 +332,13 @@ def _payment_id(colour: int, paid: Sequence[int], turns: int) -> int:
     # A paid die's index among the shared ones is its die's code * 2, + 1 if turned.
     start = colour * 6 - 1
     key = tuple(sorted((start + v) * 2 + (i < turns) for i, v in enumerate(paid)))
-    found = _PAYMENT_IDS.get(key)
-    if found is None:
-        with _NEW_PAYMENT:
-            found = _PAYMENT_IDS.get(key)
-            if found is None:
-                _PAYMENTS.append(tuple(map(paid_die_of, key)))
-                found = _PAYMENT_IDS[key] = len(_PAYMENTS) - 1
-    return found
+    return PAYMENTS.id(tuple(map(paid_die_of, key)))
 
 
 def payment_of(payment_id: int) -> Payment:
-    """The shared payment with this id."""
-    return _PAYMENTS[payment_id]
-
-
-# One shared tuple per distinct minimal payment, by its id (its index here), and the ids by the
-# indices of the payment's paid dice. The payment caches keep ids, which the garbage collector
-# need not walk; minimal payments are few (about 2,200 after 60 random games), so this stays
-# small.
-_PAYMENTS: list[Payment] = []
-_PAYMENT_IDS: dict[tuple[int, ...], int] = {}
-_NEW_PAYMENT = threading.Lock()
+    """The shared payment with this id (see `cache.PAYMENTS`): the payment caches keep ids,
+    which the garbage collector need not walk; minimal payments are few."""
+    return PAYMENTS.values[payment_id]  # type: ignore[no-any-return]
 
 
 def paid_total(pay: Payment) -> int:

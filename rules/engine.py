@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
-
 from . import effects, fields, quarry
 from .actions import STACK, Action, Pass, TakeYield
 from .area import Area
@@ -20,30 +17,9 @@ from .state import GameState, draft, release, replace
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action now: the pending choice's answers, else placements, else passing."""
-    global _last_listed
     if state.over:
         return []
-    actions = (
-        effects.choice_options(state) if state.queue else (placement_options(state) or [Pass()])
-    )
-    # A tuple of its own: the caller may change the list it is given.
-    _last_listed = (state, tuple(actions))
-    return actions
-
-
-# The last actions listed, with the state they were listed for. A player nearly always applies
-# one of the actions just listed for the very same state (a bot, the app's chooser, a random
-# game), and such an action needs no `canonical` spelling, and a placement not the checks of
-# `_place`: the listing made them (a choice is still checked as it is carried out). Told by
-# identity alone (the state and the listed record), so an equal action built elsewhere is
-# checked as always. One assignment, so that a thread reads a pair that belongs together.
-_last_listed: tuple[GameState | None, tuple[Action, ...]] = (None, ())
-
-
-def _was_listed(state: GameState, action: Action) -> bool:
-    listed_for, listed = _last_listed
-    # By identity alone, through C calls that make no object (`id` would make an int each).
-    return listed_for is state and any(map(is_, listed, repeat(action)))
+    return effects.choice_options(state) if state.queue else (placement_options(state) or [Pass()])
 
 
 def why_not(state: GameState, space: str) -> str | None:
@@ -99,13 +75,6 @@ def why_not_yield(state: GameState, action: TakeYield) -> str | None:
     return _sentence(problem) if problem else None
 
 
-def _place_listed(state: GameState, action: Action, area_name: str, area: Area) -> GameState:
-    """`_place` for an action listed for this state, which needs no checks."""
-    spec = spaces_by_key(state.config.players)[action.space]  # type: ignore[union-attr]
-    state = occupy(state, state.turn, spec)
-    return area.carry_out(state, state.turn, action, spec)
-
-
 def _place(state: GameState, action: Action, area_name: str, area: Area) -> GameState:
     spec, problem = space_problem(state, action.space, area_name)  # type: ignore[union-attr]
     if spec is None:
@@ -127,30 +96,26 @@ def apply(state: GameState, action: Action, *, as_listed: bool = False) -> GameS
     """The state after `action`; raises IllegalAction (one sentence) if it is not legal now.
 
     Another spelling of a listed action (see `canonical`) is played as the listed one. A caller
-    that has the listed spelling already (it asked `canonical`, or read a log, which stores
-    only listed spellings) says so with `as_listed`, and the action is played as given. An
-    action that `legal_actions` has just listed for this same state (that record itself) is
-    played as given, and a placement without checks: the listing made them (see
-    `_last_listed`)."""
+    that has the listed spelling already (it took it from `legal_actions`, asked `canonical`, or
+    read a log, which stores only listed spellings) may say so with `as_listed`, and the action
+    is played as given, still checked."""
     if state.over:
         raise IllegalAction("The game is over.")
-    listed = _was_listed(state, action)
-    if not (as_listed or listed):
+    if not as_listed:
         action = canonical(state, action)
     # Checked before the draft is made: listing is not part of the step, and no code but the
     # step's own may see a draft (see `draft`).
-    if not listed and isinstance(action, Pass) and not state.queue and placement_options(state):
+    if isinstance(action, Pass) and not state.queue and placement_options(state):
         raise IllegalAction("You cannot pass while a worker of yours can be placed.")
     step = draft(state)
     try:
-        return _step(step, action, listed)
+        return _step(step, action)
     finally:
         release(step)
 
 
-def _step(state: GameState, action: Action, listed: bool = False) -> GameState:
-    """`apply`'s work on its draft of the state, which every change below alters in place;
-    `listed` says the action was listed for this state (see `_last_listed`)."""
+def _step(state: GameState, action: Action) -> GameState:
+    """`apply`'s work on its draft of the state, which every change below alters in place."""
     if state.queue:
         try:
             state = effects.choose(state, action)
@@ -159,7 +124,7 @@ def _step(state: GameState, action: Action, listed: bool = False) -> GameState:
     else:
         placing = _PLACING.get(type(action))
         if placing is not None:
-            state = (_place_listed if listed else _place)(state, action, *placing)
+            state = _place(state, action, *placing)
         elif isinstance(action, Pass):
             state = state.update_player(state.turn, passed=True)
         else:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-
 from . import river
 from .actions import Harbor
 from .area import action_id, actions_of
+from .cache import memo
 from .catalog import SpaceSpec, catalog
 from .dice import candidates, give_up, paid_die_of, payment_problem, single_die_ids
 from .model import Effect
@@ -30,7 +29,7 @@ def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Har
 _FACES = tuple(bytes(range(1, top + 1)) for top in range(7))
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _moves(key: str, dice: bytes, turns: bool, faces: bytes, reach: int) -> tuple[int, ...]:
     """Each die that can pay, with each step count up to its value that stops the boat on a
     space no fewer steps reach (those up to `reach`: see `river.free_ahead`), as action ids;
@@ -43,7 +42,7 @@ def _moves(key: str, dice: bytes, turns: bool, faces: bytes, reach: int) -> tupl
     )
 
 
-@cache
+@memo()
 def _harbor(key: str, pay: int, steps: int) -> int:
     """The action id of a move (`pay` a paid-die index), its record made once (a few hundred
     in all)."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from itertools import pairwise
 
 from .actions import cell_name
+from .cache import memo
 from .catalog import SpaceSpec, TrackBonus, catalog
 from .fields import field_reached
 from .model import COLOURS, Effect
@@ -63,7 +63,7 @@ def _tiles(state: GameState) -> list[str]:
     return found
 
 
-@cache
+@memo()
 def _all_tiles() -> list[int]:
     return list(range(len(catalog().tiles)))
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
 
 from . import tracks
 from .actions import Single, Variety
 from .area import Check, action_id
+from .cache import memo
 from .catalog import SpaceSpec, catalog
 from .dice import (
     BY_COLOUR,
@@ -45,7 +45,7 @@ def _used_variety(state: GameState, seat: int) -> bool:
     return seat in map(state.spaces.__getitem__, _variety_spaces(state.config.players))
 
 
-@cache
+@memo()
 def _variety(key: str) -> tuple[int]:
     """One shared listing per space, the same whatever the dice (see `placing`)."""
     return (action_id(Variety(key)),)
@@ -59,7 +59,7 @@ def variety_problem(
     return None
 
 
-@cache
+@memo()
 def _variety_spaces(players: int) -> tuple[int, ...]:
     return tuple(s.index for s in catalog().side_for(players).in_area("variety"))
 
@@ -79,7 +79,7 @@ def single_reads(spec: SpaceSpec, turns: bool) -> int:
     return BY_COLOUR + spec.colour
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _single_options(key: str, dice: bytes, turns: bool) -> tuple[int, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
     listings are kept; action ids."""
@@ -88,7 +88,7 @@ def _single_options(key: str, dice: bytes, turns: bool) -> tuple[int, ...]:
     )
 
 
-@cache
+@memo()
 def _single(key: str, pay: int, good: int) -> int:
     """The action id of a choice (`pay` a paid-die index, `good` a good's number), its record
     made once (a few thousand at most). Keyed by ints: a `Good` would keep the key tracked."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache, partial
+from functools import partial
 
 from . import river
 from .actions import Balcony, Chamber, Outer, Terrace
-from .area import ACTIONS, Check, action_id, actions_of
+from .area import Check, action_id, actions_of
 from .building import cover_needs, covers
+from .cache import ACTIONS, memo
 from .catalog import SpaceSpec, catalog
 from .dice import (
     BY_COLOUR,
@@ -39,7 +40,7 @@ def terrace_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int]:
     return _terrace(spec.key)
 
 
-@cache
+@memo()
 def _terrace(key: str) -> tuple[int]:
     """One shared listing per terrace, the same whatever the dice (see `placing`)."""
     return (action_id(Terrace(key)),)
@@ -49,7 +50,7 @@ def terrace_carry_out(state: GameState, seat: int, action: Terrace, spec: SpaceS
     return _queue(state, _dice_gain(1, spec.colour))
 
 
-@cache
+@memo()
 def _dice_gain(n: int, colour: Colour | None) -> tuple[Effect]:
     """The gain of `n` dice of `colour`: one record for each, not one for every step."""
     return (Effect("dice", n=n, colour=colour),)
@@ -59,7 +60,7 @@ def outer_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int]:
     return _outer(spec.key)
 
 
-@cache
+@memo()
 def _outer(key: str) -> tuple[int]:
     """One shared listing, as for the terraces."""
     return (action_id(Outer(key)),)
@@ -80,14 +81,14 @@ def balcony_reads(spec: SpaceSpec, turns: bool) -> int:
     return BY_COLOUR + spec.colour
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _balcony_options(key: str, dice: bytes) -> tuple[int, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
     listings are kept; action ids."""
     return tuple(_balcony(key, pay) for pay in single_die_ids(dice, False, b""))
 
 
-@cache
+@memo()
 def _balcony(key: str, pay: int) -> int:
     """The action id of giving up a die (`pay` a paid-die index) at a balcony, its record made
     once (a few hundred at most)."""
@@ -154,21 +155,21 @@ def _possible_chambers(
     return entries if len(kept) == len(entries) else [entries[i] for i in kept]
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _rebuildable(key: str, value: int, statue: bytes, karma: int, needs: bytes) -> bytes:
     """Which of the payments at the chamber (by their place in its entries) leave dice that
     can pay one of the `needs`."""
     turns = karma > 0
     kept = bytearray()
     for i, option in enumerate(_chambers(key, face_candidates(statue, turns, value), turns, value)):
-        pay = ACTIONS[option].pay
+        pay = ACTIONS.values[option].pay
         rest = statue.replace(bytes((pay.die,)), b"", 1)
         if covers(needs, best_totals(rest, karma - pay.flipped)):
             kept.append(i)
     return bytes(kept)
 
 
-@cache
+@memo()
 def _impossible_kinds(gain: tuple[Effect, ...]) -> frozenset[str]:
     """The kinds of a chamber's gains that may make its action impossible."""
     return frozenset(g.kind for g in gain) & MAY_BE_IMPOSSIBLE
@@ -181,14 +182,14 @@ def _chamber_payments(
     return tuple(actions_of(_chambers(key, face_candidates(dice, turns, value), turns, value)))
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _chambers(key: str, dice: bytes, turns: bool, value: int) -> tuple[int, ...]:
     """Keyed by the codes of the dice that could pay (bytes), not the whole statue, so that few
     listings are kept; action ids."""
     return tuple(_chamber(key, pay) for pay in single_die_ids(dice, turns, bytes((value,))))
 
 
-@cache
+@memo()
 def _chamber(key: str, pay: int) -> int:
     """The action id of a chamber payment (`pay` a paid-die index), as for the balconies."""
     return action_id(Chamber(key, paid_die_of(pay)))

@@ -13,7 +13,6 @@ asking only those spaces' checks."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from itertools import compress, repeat
 from operator import eq
 
@@ -22,9 +21,10 @@ import attrs
 from . import harbor, market, palace, quarry
 from .actions import Action, Balcony, Chamber, Harbor, Outer, Quarry, Single, Terrace, Variety
 from .area import Area, Check, Entries, actions_of, no_entries
+from .cache import memo
 from .catalog import DataError, SpaceSpec, catalog
 from .dice import read_statue
-from .ruleset import SeatRules, seat_rules
+from .ruleset import SeatRules, board_rules
 from .spaces import ROWS
 from .state import FREE, GameState
 
@@ -105,16 +105,15 @@ class Layout:
 # In `Layout.reads`: the space's entries are the same whatever the dice (or none at all).
 FIXED = -1
 
-_LAYOUTS: dict[tuple[int, str], Layout] = {}
-
 
 def _layout(state: GameState, seat: int) -> Layout:
-    players = state.config.players
-    key = (players, state.config.boards[seat] if state.config.boards else "base")
-    layout = _LAYOUTS.get(key)
-    if layout is None:
-        layout = _LAYOUTS[key] = _lay_out(players, seat_rules(state, seat))
-    return layout
+    config = state.config
+    return _layout_of(config.players, config.boards[seat] if config.boards else "base")
+
+
+@memo(16)
+def _layout_of(players: int, board: str) -> Layout:
+    return _lay_out(players, board_rules(board))
 
 
 def _lay_out(players: int, rules: SeatRules) -> Layout:
@@ -164,14 +163,13 @@ def _reads(areas: list[Area], specs: tuple[SpaceSpec, ...], turns: bool) -> tupl
     return tuple(reads)
 
 
-@cache
 def _seen(players: int) -> tuple[Seen, Seen]:
     """Per space of the board side, without and with karma, its entries by the dice they
-    depend on: kept for good, as they are few (at most one per set of the dice of a colour,
-    or of two faces; after 600 random games, 1,916 on the 4-player side, at most 114 at one
-    space), and shared by the side's layouts, since entries depend on the space and the dice
-    alone. A dict per space rather than a cache keyed by the statue: a statue not seen before
-    is then read once, not once per space."""
+    depend on, filled as listings meet new dice: few (at most one per set of the dice of a
+    colour, or of two faces; after 600 random games, 1,916 on the 4-player side, at most 114 at
+    one space), so a layout, itself kept in `cache`, keeps them for good. A dict per space
+    rather than a cache keyed by the statue: a statue not seen before is then read once, not
+    once per space."""
     spaces = len(catalog().side_for(players).spaces)
     return [{} for _ in range(spaces)], [{} for _ in range(spaces)]
 
@@ -194,14 +192,8 @@ def _open(layout: Layout, spaces: tuple[int, ...], money: int) -> list[int]:
                 if layout.costs[first] <= money:
                     opened.append(first)
         elif cost <= money:
-            opened += compress(range(start, stop), map(eq, spaces[start:stop], _FREE_EVER))
+            opened += compress(range(start, stop), map(eq, spaces[start:stop], repeat(FREE)))
     return opened
-
-
-# FREE without end, for `map(eq, ...)` to hold each space against: `eq` is called straight from
-# C, where `FREE.__eq__` goes through a method wrapper (a listing's run of 29 spaces in two
-# thirds of the time). `map` takes only as many as the spaces, so one serves every listing.
-_FREE_EVER = repeat(FREE)
 
 
 def placement_options(state: GameState) -> list[Action]:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import suppress
-from functools import cache, lru_cache
 from itertools import compress
 from typing import NamedTuple
 
+from .cache import memo
 from .catalog import EdgeSpot, catalog
 from .model import Effect, Good, Side
 from .state import Placed, Player, Province
@@ -21,7 +20,7 @@ def rotated(ends: int, rotation: int) -> int:
     return ((ends << rotation) | (ends >> (4 - rotation))) & 0xF
 
 
-@cache
+@memo()
 def neighbours(cell: int) -> tuple[tuple[int, int, int], ...]:
     """The cells next to `cell`: (bit of the side they lie on, bit of the facing side, cell)."""
     spec = catalog().province
@@ -56,29 +55,22 @@ def tile_ends(placed: Placed) -> int:
 def code(province: Province) -> bytes:
     """The province's tiles as bytes, two per cell: 0, 0 for no tile, else the tile's id + 1 and
     its rotation, + 4 if the Master Builder placed it."""
-    # `_reading` written out: the Master Builder's check asks this for most listings.
-    found = _READINGS.get(id(province))
-    return (_read(province) if found is None else found).code
+    return _reading(province).code
 
 
 class _Reading(NamedTuple):
-    """What the engine asks of one province record, worked out when it is first asked."""
+    """What the engine asks of one province, worked out when it is first asked."""
 
-    province: Province  # kept, so that no other record takes its id while this is kept
     code: bytes
     ends: bytes  # see `_ends_of`
     demand: bytes  # see `_demand_of`
     fitting: int  # see `fitting_ends`
 
 
+# A game under way asks about one province per seat, a new one each time a tile is built; each
+# kept keeps its province alive, for the collector to walk, so few are kept.
+@memo(16)
 def _reading(province: Province) -> _Reading:
-    """The province's reading, found by the record's identity: a province is handed on from
-    state to state until a tile is built on it, so each of the game under way is read once."""
-    found = _READINGS.get(id(province))
-    return _read(province) if found is None else found
-
-
-def _read(province: Province) -> _Reading:
     read = bytearray(2 * len(province.cells))
     for cell, placed in enumerate(province.cells):
         if placed is not None:
@@ -88,21 +80,7 @@ def _read(province: Province) -> _Reading:
     code = bytes(read)
     ends = _ends_of(code)
     demand = _demand_of(ends)
-    reading = _Reading(province, code, ends, demand, _fitting_ends(demand))
-    if len(_READINGS) >= READINGS_KEPT:
-        # The one read first goes: the provinces of the game under way were read last, or are
-        # read again as soon as they are asked about.
-        with suppress(StopIteration, KeyError, RuntimeError):
-            del _READINGS[next(iter(_READINGS))]
-    _READINGS[id(province)] = reading
-    return reading
-
-
-# The provinces read that `_reading` keeps at most: a game under way asks about one per seat, a
-# new one each time a tile is built. Each keeps its province alive, for the collector to walk,
-# so it is small.
-READINGS_KEPT = 16
-_READINGS: dict[int, _Reading] = {}
+    return _Reading(code, ends, demand, _fitting_ends(demand))
 
 
 def placed_in(read: bytes) -> Iterator[tuple[int, int, bool]]:
@@ -113,7 +91,7 @@ def placed_in(read: bytes) -> Iterator[tuple[int, int, bool]]:
             yield cell >> 1, tile - 1, read[cell + 1] >= 4
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _ends_of(read: bytes) -> bytes:
     """The road ends on every cell: the residence's, a placed tile's, or none."""
     spec = catalog().province
@@ -147,7 +125,7 @@ def _demand(province: Province) -> bytes:
 # tracked; a province key kept a whole province record in every full collection.)
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _demand_of(ends: bytes) -> bytes:
     demand = []
     for cell, own in enumerate(ends):
@@ -165,7 +143,7 @@ def meets_network(province: Province, cell: int, ends: int) -> bool:
     return bool(_demand(province)[cell] & ends)
 
 
-@cache
+@memo()
 def distinct_rotations(ends: int) -> tuple[int, ...]:
     """One rotation for each different way a road shape can lie."""
     seen: dict[int, int] = {}
@@ -183,7 +161,7 @@ def placements(province: Province, ends: int) -> tuple[tuple[int, int], ...]:
     return _placements(_demand(province), ends)
 
 
-@cache
+@memo()
 def _pair(cell: int, rotation: int) -> tuple[int, int]:
     """One shared (cell, rotation): a tuple of these, as `_placements` keeps, holds only tuples
     the collector stopped tracking before, so that it stops tracking that one at once too
@@ -191,7 +169,7 @@ def _pair(cell: int, rotation: int) -> tuple[int, int]:
     return (cell, rotation)
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _placements(demands: bytes, ends: int) -> tuple[tuple[int, int], ...]:
     result: list[tuple[int, int]] = []
     for cell, demand in enumerate(demands):
@@ -205,12 +183,10 @@ def _placements(demands: bytes, ends: int) -> tuple[tuple[int, int], ...]:
 def fitting_ends(province: Province) -> int:
     """A mask with bit `ends` set for each road shape (a tile's road ends, 0 to 15) that
     `placements` finds some place for: the quarry listing asks it once, not once per tile."""
-    # `_reading` written out: every quarry listing asks this.
-    found = _READINGS.get(id(province))
-    return (_read(province) if found is None else found).fitting
+    return _reading(province).fitting
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _fitting_ends(demands: bytes) -> int:
     wanted = set(demands) - {0}
     mask = 0
@@ -272,7 +248,7 @@ def code_rebuild_rotations(read: bytes, cell: int, ends: int) -> tuple[int, ...]
     return _rebuild_rotations(_ends_of(read), cell, ends)
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _rebuild_rotations(all_ends: bytes, cell: int, ends: int) -> tuple[int, ...]:
     trial = list(all_ends)
     result = []
@@ -304,7 +280,7 @@ def markets(player: Player) -> list[tuple[int, int]]:
     return list(_markets(code(player.province)))
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _markets(read: bytes) -> tuple[tuple[int, int], ...]:
     # Kept per province code: every market scoring asks this, and a province changes only when
     # a tile is built.
@@ -329,7 +305,7 @@ def variety_score(player: Player) -> int:
     return _variety_score(code(player.province))
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _variety_score(read: bytes) -> int:
     best: dict[int, int] = {}
     for good, money in _markets(read):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
 from typing import NamedTuple
 
 from .actions import Quarry
-from .area import ACTIONS, action_id
+from .area import action_id, actions_of
+from .cache import memo
 from .catalog import SpaceSpec, catalog
 from .dice import (
     FACES,
@@ -41,7 +41,7 @@ def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Qua
     for index, colour, price, ends in read_display(state.supply.stacks).tops:
         if price <= best[colour] and fits >> ends & 1:
             ids += _purchases(spec.key, index, facts[FACES + colour], karma, colour, price)
-    return [*map(ACTIONS.__getitem__, ids)]
+    return actions_of(ids)
 
 
 class Display(NamedTuple):
@@ -52,22 +52,10 @@ class Display(NamedTuple):
     tops: tuple[tuple[int, int, int, int], ...]  # per top: its stack, colour, price, road ends
 
 
+@memo(64)
 def read_display(stacks: tuple[tuple[int, ...], ...]) -> Display:
-    """The display's top tiles, read again only when the display changed: the stacks are one
-    tuple, handed on from state to state until a tile is taken (a few times a round), so
-    successive listings find the one they read last. A hash of the stacks would cost as much as
-    reading them."""
-    global _last_read
-    last = _last_read
-    if last[0] is stacks:
-        return last[1]
-    display = _read(stacks)
-    # One assignment, so that a listing in another thread reads a pair that belongs together.
-    _last_read = (stacks, display)
-    return display
-
-
-def _read(stacks: tuple[tuple[int, ...], ...]) -> Display:
+    """The display's top tiles: the display changes a few times a round, and every listing
+    with the quarry open reads it."""
     tiles = catalog().tiles
     ids = [stack[-1] if stack else -1 for stack in stacks]
     tops = tuple(
@@ -78,10 +66,7 @@ def _read(stacks: tuple[tuple[int, ...], ...]) -> Display:
     return Display(bytes([top + 1 for top in ids]), tops)
 
 
-_last_read: tuple[object, Display] = (None, Display(b"", ()))
-
-
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _purchases(
     key: str, stack: int, faces: bytes, karma: int, colour: int, price: int
 ) -> tuple[int, ...]:
@@ -91,7 +76,7 @@ def _purchases(
     )
 
 
-@cache
+@memo()
 def _quarry(key: str, stack: int, payment: int) -> int:
     """The action id of a purchase (`payment` is a payment id), its record made once."""
     return action_id(Quarry(key, stack, payment_of(payment)))

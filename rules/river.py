@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from .cache import memo
 from .catalog import catalog
 from .model import Effect
 from .ruleset import ruleset
@@ -29,7 +28,7 @@ def stops(boats: tuple[int, ...], seat: int, most: int) -> tuple[int, ...]:
     return _stops(seat, most, *boats)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _stops(seat: int, most: int, *boats: int) -> tuple[int, ...]:
     # The boats one by one: the cache's key is then one flat tuple of ints, which the garbage
     # collector stops tracking the first time it sees it (a tuple of boats inside the key stays

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import attrs
 
 from . import fields, tracks
+from .cache import memo
 from .model import Effect
 from .ruleset import board_rules
 from .state import FREE, GameState, replace
@@ -65,7 +65,7 @@ def _next_turn(state: GameState) -> GameState:
 TAKE_YIELD = Effect("take_yield")
 
 
-@lru_cache(maxsize=64)
+@memo(64)
 def _yields_instead(boards: tuple[str, ...], players: int) -> tuple[bool, ...]:
     """Per seat, whether its board takes a yield tile instead of a turn: asked for each seat
     whose turn comes with no worker left, about a third of all turns, so kept per seating of

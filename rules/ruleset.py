@@ -8,10 +8,10 @@ the game's `Ruleset`, never from the catalogue, for anything a variant changes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 
 import attrs
 
+from .cache import memo
 from .catalog import EdgeSpot, Field, catalog
 from .model import Effect, Side
 from .state import EMPTY, Config, GameState
@@ -57,7 +57,7 @@ def rules_for(config: Config, river_tiles: tuple[int, ...] = ()) -> Ruleset:
     return _resolve(boards, river_tiles)
 
 
-@lru_cache(maxsize=256)
+@memo(256)
 def _resolve(boards: tuple[str, ...], river_tiles: tuple[int, ...]) -> Ruleset:
     data = catalog()
     seats = tuple(board_rules(board) for board in boards)
@@ -73,7 +73,7 @@ def _resolve(boards: tuple[str, ...], river_tiles: tuple[int, ...]) -> Ruleset:
     )
 
 
-@lru_cache(maxsize=16)
+@memo(16)
 def board_rules(board: str) -> SeatRules:
     """The rules of a seat that plays this board side."""
     data = catalog()

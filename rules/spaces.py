@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-
+from .cache import memo
 from .catalog import BoardSide, SpaceSpec, catalog
 from .state import FREE, GameState, replace
 
@@ -20,7 +19,7 @@ def open_spaces(state: GameState) -> tuple[SpaceSpec, ...]:
     return _open_spaces(state.config.players, state.spaces)
 
 
-@lru_cache(maxsize=256)
+@memo(256)
 def _open_spaces(players: int, occupants: tuple[int, ...]) -> tuple[SpaceSpec, ...]:
     result = []
     rows_seen: set[str] = set()
@@ -35,13 +34,13 @@ def _open_spaces(players: int, occupants: tuple[int, ...]) -> tuple[SpaceSpec, .
     return tuple(result)
 
 
-@cache
+@memo()
 def _row(players: int, area: str) -> tuple[SpaceSpec, ...]:
     """The spaces of a row, from the left."""
     return tuple(spec for spec in catalog().side_for(players).spaces if spec.area == area)
 
 
-@cache
+@memo()
 def spaces_by_key(players: int) -> dict[str, SpaceSpec]:
     """The board's spaces by name: every placement played looks its space up."""
     return {spec.key: spec for spec in catalog().side_for(players).spaces}
@@ -58,9 +57,8 @@ def space_problem(state: GameState, key: str, area: str) -> tuple[SpaceSpec | No
             return None, f"space {key} is covered in a {state.config.players}-player game."
         return None, f"space {key} is taken."
     if spec.area in ROWS:
-        # By identity: the specs are the catalog's own, and `==` compares them field by field.
         first = next(s for s in _row(state.config.players, area) if state.spaces[s.index] == FREE)
-        if first is not spec:
+        if first.index != spec.index:
             return None, f"the {area} fills from the left: {first.key} comes first, not {key}."
     if spec.money > state.player.money:
         return None, f"space {key} costs {spec.money} money and you have {state.player.money}."

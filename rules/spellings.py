@@ -10,6 +10,9 @@ Payments larger than needed stay as they are: §6 allows overpaying and they are
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from . import river
@@ -22,17 +25,8 @@ from .state import GameState
 
 def canonical(state: GameState, action: Action) -> Action:
     """The listed spelling of `action` in `state`; an action with no other spelling, unchanged."""
-    if isinstance(action, Quarry | Rebuild):
-        return _payment(state, action)
-    if isinstance(action, Take):
-        return Take(tuple(sorted(action.colours)))
-    if isinstance(action, Place):
-        return _place(state, action)
-    if isinstance(action, Harbor):
-        return _harbor(state, action)
-    if isinstance(action, Sail):
-        return _sail(state, action)
-    return action
+    spell = _SPELLINGS.get(type(action))
+    return action if spell is None else spell(state, action)
 
 
 def _payment(state: GameState, action: Quarry | Rebuild) -> Quarry | Rebuild:
@@ -93,3 +87,19 @@ def _sail(state: GameState, action: Sail) -> Sail:
     stop = river.destination(boats, seat, action.steps)
     steps = range(max(1, effect.low), action.steps + 1)
     return Sail(next(s for s in steps if river.destination(boats, seat, s) == stop))
+
+
+def _take(state: GameState, action: Take) -> Take:
+    """The colours in order."""
+    return Take(tuple(sorted(action.colours)))
+
+
+# The actions that can be spelled several ways, each with what finds its listed spelling.
+_SPELLINGS: dict[type, Callable[[GameState, Any], Action]] = {
+    Quarry: _payment,
+    Rebuild: _payment,
+    Take: _take,
+    Place: _place,
+    Harbor: _harbor,
+    Sail: _sail,
+}

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .cache import memo
 from .model import Die, Effect
 
 FREE = -1
@@ -26,7 +27,6 @@ EMPTY = -1  # a yield-tile field or river space with no tile
 UNSEEN = -2  # a face-down yield tile, in a view of the game for a seat that may not see it
 
 T = TypeVar("T")
-_REPLACERS: dict[type, Callable[..., Any]] = {}
 _UNCHANGED: Any = object()
 _SET = object.__setattr__  # what attrs' own __init__ uses to fill a frozen record
 _HASH = "_attrs_cached_hash"  # the slot where `cache_hash` keeps a record's hash
@@ -42,24 +42,16 @@ def replace(record: T, **changes: Any) -> T:
         for name, value in changes.items():
             _SET(record, name, value)
         return record
-    replacer = _REPLACERS.get(type(record))
-    if replacer is None:
-        replacer = _REPLACERS[type(record)] = _compile_replacer(type(record))
-    return replacer(record, **changes)  # type: ignore[no-any-return]
+    return _compile_replacer(type(record))(record, **changes)  # type: ignore[no-any-return]
 
 
 def _fresh(record: T) -> T:
     """A new record equal to `record`, through a function compiled once per class, cheaper
     than `replace` with nothing to change."""
-    copier = _COPIERS.get(type(record))
-    if copier is None:
-        copier = _COPIERS[type(record)] = _compile_copier(type(record))
-    return copier(record)  # type: ignore[no-any-return]
+    return _compile_copier(type(record))(record)  # type: ignore[no-any-return]
 
 
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
-
-
+@memo()
 def _compile_copier(cls: type, made: type | None = None) -> Callable[[Any], Any]:
     """A copier of records of `cls`; with `made`, a subclass that adds no slot, the copies are
     records of that class."""
@@ -67,6 +59,7 @@ def _compile_copier(cls: type, made: type | None = None) -> Callable[[Any], Any]
     return _compile(cls, "copy(record)", {n: f"record.{n}" for n in names}, made)
 
 
+@memo()
 def _compile_replacer(cls: type) -> Callable[..., Any]:
     names = [f.name for f in attrs.fields(cls)]
     parameters = ", ".join(f"{n}=_UNCHANGED" for n in names)
@@ -272,7 +265,7 @@ class _Draft(GameState):
     __slots__ = ()
 
 
-# The copiers a step's draft uses, compiled up front: `_fresh` would look them up every time.
+# The copiers a step's draft uses, named once: `_fresh` would look them up every time.
 _copy_player = _compile_copier(Player)
 _copy_supply = _compile_copier(Supply)
 _draft_of = _compile_copier(GameState, _Draft)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
-
+from .cache import memo
 from .catalog import TrackSpec, catalog
 from .ruleset import seat_rules
 from .state import GameState, replace
@@ -89,7 +88,7 @@ def have_met(fame: int, money: int) -> bool:
     return fame >= _fame_to_meet(money)
 
 
-@cache
+@memo()
 def _fame_to_meet(money: int) -> int:
     """The fame at which the fame marker meets a money marker at `money` (few values)."""
     spec = catalog().tracks

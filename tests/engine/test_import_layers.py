@@ -8,9 +8,18 @@ from __future__ import annotations
 
 import grimp
 
-# The data layer: the vocabulary and the data files read once. None of it imports a rule.
+# The data layer: the vocabulary and the data files read once (kept by `cache`, the bottom
+# module). None of it imports a rule.
 DATA_LAYER = frozenset(
-    {"rules.model", "rules.words", "rules.gains", "rules.actions", "rules.catalog", "rules.errors"}
+    {
+        "rules.cache",
+        "rules.model",
+        "rules.words",
+        "rules.gains",
+        "rules.actions",
+        "rules.catalog",
+        "rules.errors",
+    }
 )
 
 
