@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -107,21 +108,30 @@ def dumps(game: Game) -> str:
     return tomli_w.dumps(_document(game))
 
 
-def _looks_like_save(path: Path) -> bool:
-    """Whether the file about to be replaced is worth keeping as the backup."""
-    try:
-        raw = read(path)
-    except SaveError:
-        return False
+def is_save(raw: dict[str, Any]) -> bool:
+    """Whether a file's TOML, as read, is a rajas save (its header says so)."""
     header = raw.get("header")
     return isinstance(header, dict) and header.get("format") == FORMAT
 
 
-def save(game: Game, path: Path | str) -> None:
-    """Writes the game atomically; the file it replaces, if a save, becomes NAME.toml.bak.
-    SaveError (one sentence) when the path is not a file that may be replaced."""
+def _looks_like_save(path: Path) -> bool:
+    """Whether the file about to be replaced is worth keeping as the backup."""
     try:
-        write_atomic(Path(path), dumps(game).encode("utf-8"), backup=_looks_like_save)
+        return is_save(read(path))
+    except SaveError:
+        return False
+
+
+def save(game: Game, path: Path | str, *, replaces_save: bool | None = None) -> None:
+    """Writes the game atomically; the file it replaces, if a save, becomes NAME.toml.bak.
+    A caller that has just read the file under the game's lock says whether it was a save
+    (`replaces_save`), so that it is not read again; else the write reads it to tell.
+    SaveError (one sentence) when the path is not a file that may be replaced."""
+    backup: Callable[[Path], bool] = _looks_like_save
+    if replaces_save is not None:
+        backup = lambda _: replaces_save  # noqa: E731 - what the caller's read found
+    try:
+        write_atomic(Path(path), dumps(game).encode("utf-8"), backup=backup)
     except Unwritable as error:
         raise SaveError(str(error)) from None
     except OSError as error:  # a full disk, say: the old file is still there, whole

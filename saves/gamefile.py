@@ -16,7 +16,7 @@ from .files import SaveError, replace_problem, save
 from .folder import free_autosave_path
 from .osfiles import reason
 from .records import Game
-from .sameness import Step, overwrite_problem, steps
+from .sameness import Step, overwrite_check, steps
 
 NEW_NAME_TRIES = 20
 
@@ -117,10 +117,10 @@ def write(game: Game, file: GameFile) -> None:
     game does not continue: then SaveError, the file is left alone and no longer written."""
     if file.path is None:
         return
-    problem = overwrite_problem(game, file.path, file.known)
+    problem, was_save = overwrite_check(game, file.path, file.known)
     if problem is None:
         try:
-            save(game, file.path)
+            save(game, file.path, replaces_save=bool(was_save))
         except SaveError as error:
             raise SaveError(f"the game could not be saved: {error}") from error
         file.known = steps((*game.log, *game.redo))

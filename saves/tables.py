@@ -155,9 +155,9 @@ def _locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
         lock.release()
 
 
-def _write(game: Game, path: Path) -> None:
+def _write(game: Game, path: Path, *, replaces_save: bool | None = None) -> None:
     try:
-        save(game, path)
+        save(game, path, replaces_save=replaces_save)
     except SaveError as error:
         raise TableError(f"The table could not be saved: {error}") from None
 
@@ -202,7 +202,7 @@ def act(path: Path, seat: int, action: rules.Action | str, saw: tuple[Step, ...]
             game = _play(game, action)
         except rules.IllegalAction as error:
             raise TableError(str(error)) from None
-        _write(game, path)
+        _write(game, path, replaces_save=True)  # read under this lock: a save
     return game
 
 
@@ -226,7 +226,7 @@ def bot_move(path: Path, choose: Choose) -> Game | None:
             raise TableError(
                 f"{game.seat.name} (a bot) chose a move the rules refuse: {error}"
             ) from None
-        _write(game, path)
+        _write(game, path, replaces_save=True)  # read under this lock: a save
     return game
 
 
@@ -252,7 +252,7 @@ def undo_own(path: Path, seat: int, saw: tuple[Step, ...]) -> Game:
         if problem:
             raise TableError(problem)
         game = undo(game)
-        _write(game, path)
+        _write(game, path, replaces_save=True)  # read under this lock: a save
     return game
 
 

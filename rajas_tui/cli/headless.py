@@ -46,9 +46,11 @@ def _load(path: str) -> Game:
         raise Refusal(str(error)) from None
 
 
-def _write(game: Game, path: str) -> None:
+def _write(game: Game, path: str, *, replaces_save: bool | None = None) -> None:
+    """Writes the save; `replaces_save` when the file was just read as a save under the lock,
+    so the write does not read it again to keep it as the backup."""
     try:
-        saves.save(game, path)
+        saves.save(game, path, replaces_save=replaces_save)
     except saves.SaveError as error:
         raise Refusal(str(error)) from None
     except OSError as error:
@@ -327,7 +329,7 @@ def _apply(args: argparse.Namespace) -> int:
                 sentence += hint + "."
             raise Refusal(f"{journal.quoted(text)}{which}: {sentence}") from None
     game = turns.run_bots(game)
-    _write(game, args.path)
+    _write(game, args.path, replaces_save=True)
     if args.json:
         played = [summary.entry_json(game, entry) for entry in game.log[before:]]
         changed = summary.changes_json(start, game)
@@ -349,7 +351,7 @@ def _step_back_locked(args: argparse.Namespace, step: Callable[[Game], Game], ve
         changed = step(game)
     except ValueError as error:
         raise Refusal(str(error)) from None
-    _write(changed, args.path)
+    _write(changed, args.path, replaces_save=True)
     # The entries taken back are told as they were played, from the game before the undo.
     told, first = (game, len(changed.log)) if verb == "Took back" else (changed, len(game.log))
     say(f"{verb}:")
