@@ -6,6 +6,10 @@ give one legal action (`choose`, or each bot module's `decide`).
 - `easy`, `normal`, `hard` (search): a tree search over games drawn from what the seat may
   see, at three budgets.
 
+In the app a decision is given a clock, and a search stops at its level's seconds by it
+(`search.LEVELS`, `choose`'s `clock`); headless play gives none and counts iterations only, so
+its games repeat on any machine.
+
 A bot draws from its own seed, a digest of the game seed, its kind and the number of actions so
 far (it is never handed the game's seed itself): it never touches the game's generator, so a game
 with bots is still reproduced by its seed and its log, and a bot makes the same choice again after
@@ -22,19 +26,20 @@ from rajas_tui.bots import greedy, random_bot, search
 from rajas_tui.bots.seeds import Seed
 from rules import GameState
 
-Decide = Callable[[GameState, int, Seed], rules.Action]
+Decide = Callable[[GameState, int, Seed, search.Clock | None], rules.Action]
 # `choose`'s shape: the app passes one that thinks in another process (present.thinking).
 Choose = Callable[[str, GameState, int], rules.Action]
 
 
 def _search(level: str) -> Decide:
     budget = search.LEVELS[level]
-    return lambda state, seat, seed: search.decide(state, seat, seed, budget)
+    return lambda state, seat, seed, clock: search.decide(state, seat, seed, budget, clock)
 
 
 BOTS: dict[str, Decide] = {
-    "random": random_bot.decide,
-    "greedy": greedy.decide,
+    # They take no time to speak of: no clock to heed.
+    "random": lambda state, seat, seed, clock: random_bot.decide(state, seat, seed),
+    "greedy": lambda state, seat, seed, clock: greedy.decide(state, seat, seed),
     **{level: _search(level) for level in search.LEVELS},
 }
 # Weakest first, as the new-game dialog and the help list them (a bot seat starts at normal).
@@ -50,11 +55,14 @@ def seed_for(kind: str, game_seed: int, steps: int) -> Seed:
     return int.from_bytes(blake2b(text, digest_size=16).digest(), "big")
 
 
-def choose(kind: str, state: GameState, game_seed: int) -> rules.Action:
+def choose(
+    kind: str, state: GameState, game_seed: int, clock: search.Clock | None = None
+) -> rules.Action:
     """The action bot `kind` takes in `state` for the seat to act; ValueError for an unknown kind
-    or a finished game."""
+    or a finished game. With a `clock` (the app's), a search stops at its level's seconds by it
+    and plays its best so far."""
     if kind not in BOTS:
         raise ValueError(f"{kind!r} is not a bot kind ({', '.join(KINDS)}).")
     if state.over:
         raise ValueError("The game is over: there is nothing to choose.")
-    return BOTS[kind](state, state.turn, seed_for(kind, game_seed, state.steps))
+    return BOTS[kind](state, state.turn, seed_for(kind, game_seed, state.steps), clock)

@@ -1,6 +1,7 @@
 """The bots' worker process: `python -m rajas_tui.bots.process REQUESTS ANSWERS` answers each
 request, for the app's `present.thinking.Process` (its docstring says why bots think in a process
-of their own): `("choose", kind, view, game seed)` with `bots.choose`'s action, and
+of their own): `("choose", kind, view, game seed, clock)` with `bots.choose`'s action (the
+clock, the app's `time.monotonic` or None, caps a search's time), and
 `("judge", view, seat, played, seed, budget)` with `bots.review.judge`'s judgement.
 
 The worker never outlives the app: it ends when the app's end of its pipe closes, and a thread

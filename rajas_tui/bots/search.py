@@ -11,12 +11,19 @@ the greedy policy and scores the result with the evaluation's win chances
 (`evaluation.chances`; a finished game scores by `rules.returns`); every seat in the tree picks
 what is best for itself. The budget is a number of iterations, so a decision is the same on any
 machine; the action tried most often is played.
+
+In the app a decision may also be given a clock (`decide`'s `clock`): the search then stops at
+its budget's `seconds` by that clock, after the iteration under way, and plays the action tried
+most often so far (an anytime search), so a slow position or a busy machine never keeps a
+player waiting past it. Headless play (tournaments, `rajas apply`, reviews, tests) gives no
+clock and counts iterations only.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import attrs
 
@@ -25,20 +32,32 @@ from rajas_tui.bots import evaluation, greedy
 from rajas_tui.bots.seeds import Seed
 from rules import GameState
 
+# Seconds from some fixed point, as `time.monotonic` gives them.
+Clock = Callable[[], float]
+
 
 @attrs.frozen
 class Budget:
-    """How hard the bot thinks: iterations per decision, and greedy actions per rollout."""
+    """How hard the bot thinks: iterations per decision, greedy actions per rollout, and the
+    most seconds a decision may take when it is given a clock (None: no limit)."""
 
     iterations: int
     rollout: int
+    seconds: float | None = None
 
 
-# The difficulty levels a player picks (docs/bots.md).
+# The most a player waits for one decision of a bot or the coach in the app, by the wall clock:
+# the search stops there and plays its best so far; a little under the goal (docs/bots.md),
+# leaving room for the answer's way back to the app.
+APP_SECONDS = 1.8
+
+# The difficulty levels a player picks (docs/bots.md). Hard's iterations are what this machine
+# runs in about `APP_SECONDS` in a typical position, so that the bot headless games measure is
+# the one a player meets.
 LEVELS = {
-    "easy": Budget(iterations=40, rollout=0),
-    "normal": Budget(iterations=200, rollout=2),
-    "hard": Budget(iterations=700, rollout=4),
+    "easy": Budget(iterations=40, rollout=0, seconds=APP_SECONDS),
+    "normal": Budget(iterations=200, rollout=2, seconds=APP_SECONDS),
+    "hard": Budget(iterations=300, rollout=4, seconds=APP_SECONDS),
 }
 # Exploration against exploitation in UCB, for results between 0 and 1.
 EXPLORATION = 0.5
@@ -63,19 +82,39 @@ class Node:
         return mean + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
 
 
-def decide(state: GameState, seat: int, seed: Seed, budget: Budget) -> rules.Action:
-    """The action the search tries most often for `seat` within `budget`."""
+def decide(
+    state: GameState, seat: int, seed: Seed, budget: Budget, clock: Clock | None = None
+) -> rules.Action:
+    """The action the search tries most often for `seat` within `budget`: its iterations, and
+    with a `clock`, its seconds by that clock too (at least one iteration)."""
+    deadline = None if clock is None or budget.seconds is None else clock() + budget.seconds
     view = rules.seat_view(state, seat)
     options = rules.legal_actions(view)
     if len(options) == 1:
         return options[0]
+    root = search(view, seat, seed, budget, clock, deadline)
+    tried = [(root.children[a].visits, -i) for i, a in enumerate(options) if a in root.children]
+    return options[-max(tried)[1]]
+
+
+def search(
+    view: GameState,
+    seat: int,
+    seed: Seed,
+    budget: Budget,
+    clock: Clock | None = None,
+    deadline: float | None = None,
+) -> Node:
+    """The tree grown for `seat` from its view: `budget.iterations` iterations, or fewer when
+    `clock` reaches `deadline` first (it is read after each one)."""
     root = Node(mover=-1)
     draw = random.Random(seed)
     for _ in range(budget.iterations):
         game = rules.determinize(view, seat, draw.getrandbits(64))
         _iterate(root, game, budget.rollout)
-    tried = [(root.children[a].visits, -i) for i, a in enumerate(options) if a in root.children]
-    return options[-max(tried)[1]]
+        if clock is not None and deadline is not None and clock() >= deadline:
+            break
+    return root
 
 
 def _candidates(node: Node, game: GameState) -> list[rules.Action]:

@@ -9,12 +9,13 @@ its own its garbage is its own.
 A `Process` keeps one long-lived worker: a fresh interpreter running this module (never a fork
 of the app, which has threads; and not multiprocessing's, whose workers import the app's main
 script again), started in the background before the first request. A request is the seat's
-view, the bot kind and the game seed; the answer is the action, the same as `bots.choose` gives
-in this process; a review's judgement of one decision (`bots.review.judge`) is asked the same
-way. The calling thread waits for it, checking `stop` as it waits: a request stopped (an undo, a
-newer game, the app closing) kills the worker, so it never thinks on about a game that is gone,
-and its answer is never given; a fresh worker is started at once for the next request. A worker
-that dies is started again and the request asked again; `take_note` then says so, once.
+view, the bot kind, the game seed and the clock; the answer is the action, the same as
+`bots.choose` gives in this process with that clock; a review's judgement of one decision
+(`bots.review.judge`) is asked the same way. The calling thread waits for it, checking `stop`
+as it waits: a request stopped (an undo, a newer game, the app closing) kills the worker, so it
+never thinks on about a game that is gone, and its answer is never given; a fresh worker is
+started at once for the next request. A worker that dies is started again and the request
+asked again; `take_note` then says so, once.
 
 The worker never outlives the app: it ends when the app's end of its pipe closes, and a thread
 in it ends it when the app's process is gone (killed without a chance to close it).
@@ -27,6 +28,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from functools import partial
 from multiprocessing.connection import Connection
@@ -48,6 +50,12 @@ POLL_SECONDS = 0.02
 REAP_SECONDS = 2.0
 RESTARTED = "The bots' process stopped; a new one was started and the bot thought again."
 FELL_BACK = "The bots' process would not run; the bot thought in the app instead."
+
+
+# What a bot's decision is timed by in the app: a search stops at its level's seconds by it
+# (`bots.search.LEVELS`) so a player never waits long. None: iterations only, as headless.
+Clock = Callable[[], float]
+APP_CLOCK: Clock = time.monotonic
 
 
 class Cancelled(Exception):
@@ -116,7 +124,11 @@ class NoBots:
 
 class InProcess:
     """Thinks in the calling thread. It cannot be interrupted: a stopped request is known only
-    when its thinking is done, and then Cancelled like any other."""
+    when its thinking is done, and then Cancelled like any other. `clock` times a search as in
+    the bots' process; tests give none, so that their games repeat however busy the machine."""
+
+    def __init__(self, clock: Clock | None = None) -> None:
+        self.clock = clock
 
     def start(self) -> None:
         pass
@@ -124,7 +136,7 @@ class InProcess:
     def choose(self, kind: str, state: GameState, game_seed: int, stop: Stop) -> rules.Action:
         from rajas_tui import bots  # on first use: the app starts without the bots' modules
 
-        action = bots.choose(kind, state, game_seed)
+        action = bots.choose(kind, state, game_seed, self.clock)
         if stop():
             raise Cancelled
         return action
@@ -229,7 +241,8 @@ class Process:
     at a time: the app asks for one move or one piece of advice at a time, and a stopped one
     gives way within `POLL_SECONDS`."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock | None = APP_CLOCK) -> None:
+        self.clock = clock  # sent with each request: a function the worker can import
         self._lock = threading.Lock()  # one request at a time, and one worker
         self._worker: _Worker | None = None
         self._closed = False
@@ -255,8 +268,8 @@ class Process:
         return self._worker
 
     def choose(self, kind: str, state: GameState, game_seed: int, stop: Stop) -> rules.Action:
-        request = ("choose", kind, state, game_seed)
-        fallback = partial(InProcess().choose, kind, state, game_seed, stop)
+        request = ("choose", kind, state, game_seed, self.clock)
+        fallback = partial(InProcess(self.clock).choose, kind, state, game_seed, stop)
         return cast(rules.Action, self._call(request, stop, fallback))
 
     def judge(

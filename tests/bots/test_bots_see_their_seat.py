@@ -6,6 +6,7 @@ import pytest
 
 import rules
 from rajas_tui import bots
+from rajas_tui.bots import search
 
 
 def _navaratnas_game() -> rules.GameState:
@@ -55,9 +56,11 @@ def test_a_bot_is_not_handed_the_games_seed(kind: str, monkeypatch: pytest.Monke
     handed: list[object] = []
     decide = bots.BOTS[kind]
 
-    def recording(view: rules.GameState, seat: int, seed: object) -> rules.Action:
+    def recording(
+        view: rules.GameState, seat: int, seed: object, clock: search.Clock | None
+    ) -> rules.Action:
         handed.append(seed)
-        return decide(view, seat, seed)
+        return decide(view, seat, seed, clock)
 
     monkeypatch.setitem(bots.BOTS, kind, recording)
     first = bots.choose(kind, rules.seat_view(state, state.turn), game_seed)

@@ -19,6 +19,7 @@ from rajas_tui import bots
 from rajas_tui.present import thinking as process
 from rajas_tui.present.thinking import Cancelled, Process
 from rules import GameState
+from tests.bots.clocks import Ticking
 from tests.random_states import random_states
 from tests.tui import kit
 
@@ -71,16 +72,45 @@ def _a_view() -> GameState:
 SAMPLES = {"random": 12, "greedy": 12, "easy": 6, "normal": 2, "hard": 1}
 
 
-def test_the_process_decides_as_this_process_does_for_every_kind(
-    thinker: Process, views: list[GameState]
+def test_the_process_decides_as_this_process_does_for_every_kind(views: list[GameState]) -> None:
+    thinker = Process(clock=None)  # iterations only, as here: the same on a busy machine
+    try:
+        assert set(SAMPLES) == set(bots.KINDS)
+        for kind, count in SAMPLES.items():
+            for i, view in enumerate(views[:count]):
+                seed = 100 + i
+                there = thinker.choose(kind, view, seed, _never)
+                assert there == bots.choose(kind, view, seed), (kind, view.config, view.steps)
+        assert thinker.take_note() == "", "one worker did it all"
+    finally:
+        thinker.close()
+
+
+def test_the_app_times_its_bots_and_the_process_stops_a_search_by_the_clock_sent(
+    views: list[GameState],
 ) -> None:
-    assert set(SAMPLES) == set(bots.KINDS)
-    for kind, count in SAMPLES.items():
-        for i, view in enumerate(views[:count]):
-            seed = 100 + i
-            there = thinker.choose(kind, view, seed, _never)
-            assert there == bots.choose(kind, view, seed), (kind, view.config, view.steps)
-    assert thinker.take_note() == "", "one worker did it all"
+    assert Process().clock is process.APP_CLOCK is time.monotonic
+    assert process.InProcess().clock is None
+    # A clock that passes a level's seconds after a few readings: the worker's search stops
+    # where this process's does with the same clock.
+    step = 0.4
+    thinker = Process(clock=Ticking(step))
+    untimed = []
+    try:
+        for kind in ("normal", "hard"):
+            for i, view in enumerate(views[:3]):
+                there = thinker.choose(kind, view, 200 + i, _never)
+                here = bots.choose(kind, view, 200 + i, Ticking(step))
+                assert there == here, (kind, view.config, view.steps)
+                if kind == "normal":
+                    untimed.append(there != bots.choose(kind, view, 200 + i))
+        assert any(untimed), "stopped early, some decision differs from the whole search's"
+        fallback = process.InProcess(Ticking(step))
+        assert fallback.choose("hard", views[0], 7, _never) == bots.choose(
+            "hard", views[0], 7, Ticking(step)
+        )
+    finally:
+        thinker.close()
 
 
 def test_a_bots_error_is_raised_here(thinker: Process) -> None:
