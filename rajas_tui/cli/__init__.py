@@ -58,6 +58,28 @@ def _seat_list(text: str) -> tuple[str, ...]:
     return names
 
 
+def _player_counts(text: str) -> tuple[int, ...]:
+    counts = []
+    for part in text.split(","):
+        value = choices.whole_number(part.strip())
+        if value is None or not 2 <= value <= 4:
+            raise argparse.ArgumentTypeError(f"must be 2 to 4 (or several: 2,4), not {part!r}")
+        counts.append(value)
+    return tuple(dict.fromkeys(counts))
+
+
+def _kind_list(text: str) -> tuple[str, ...]:
+    from rajas_tui.bots import tournament
+
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",")))
+    if len(names) < 2:
+        raise argparse.ArgumentTypeError("name at least 2 bots")
+    try:
+        return tuple(tournament.bot_kind(name) for name in names)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="rajas",
@@ -83,14 +105,20 @@ def build_parser() -> ArgumentParser:
             "if a game breaks an invariant or does not finish. With --variant, every game plays "
             "those variants. With --seats, bots play instead (a tournament): the bots move one "
             "seat on every game, and a summary follows the games: win rates with 95% "
-            "confidence intervals, mean margins, decision times (CPU) and the shape of the games."
+            "confidence intervals, mean margins, decision times (CPU) and the shape of the games. "
+            "With --ladder, every two bot kinds play --games games at each player count of "
+            "--players, and each kind gets a rating with its 95% interval."
         ),
     )
     simulate.add_argument(
         "--players",
-        type=_int_in(2, 4, "--players"),
+        type=_player_counts,
         default=None,
-        help="players per game, 2 to 4 (default 4, or one per bot of --seats)",
+        metavar="N[,N]",
+        help=(
+            "players per game, 2 to 4 (default 4, or one per bot of --seats); with --ladder, "
+            "2 or 4 or both (default 2,4)"
+        ),
     )
     simulate.add_argument(
         "--seats",
@@ -102,7 +130,25 @@ def build_parser() -> ArgumentParser:
         ),
     )
     simulate.add_argument(
-        "--games", type=_int_in(1, None, "--games"), default=1, help="how many games (default 1)"
+        "--ladder",
+        action="store_true",
+        help=(
+            "a round-robin of bot kinds (--kinds), --games games a pairing (default 100) at each "
+            "player count: Bradley-Terry ratings with bootstrap intervals and the win rates"
+        ),
+    )
+    simulate.add_argument(
+        "--kinds",
+        type=_kind_list,
+        default=None,
+        metavar="BOT,BOT[,...]",
+        help="with --ladder: the bot kinds, weakest first (default all of them)",
+    )
+    simulate.add_argument(
+        "--games",
+        type=_int_in(1, None, "--games"),
+        default=None,
+        help="how many games (default 1; with --ladder, a pairing's, default 100)",
     )
     simulate.add_argument(
         "--seed",
@@ -116,7 +162,8 @@ def build_parser() -> ArgumentParser:
         default=1,
         metavar="N",
         help=(
-            "with --seats: play N games at once, each in a process of its own (default 1); "
+            "with --seats or --ladder: play N games at once, each in a process of its own "
+            "(default 1); "
             "the games and results are the same, each game's seed and seating fix it"
         ),
     )
@@ -124,8 +171,8 @@ def build_parser() -> ArgumentParser:
         "--json",
         action="store_true",
         help=(
-            "print one JSON object per game instead of a line (with --seats: the summary, "
-            "as one object)"
+            "print one JSON object per game instead of a line (with --seats or --ladder: the "
+            "summary, as one object)"
         ),
     )
     choices.add_options(simulate, "by number from 0")
@@ -255,9 +302,16 @@ def run_app(
 def run_simulate(args: argparse.Namespace) -> int:
     from rajas_tui.cli.simulate import SimulationError, play_random, report
 
+    if args.ladder:
+        return run_ladder(args)
     seats = args.seats
-    players = args.players or (len(seats) if seats else 4)
+    args.games = args.games or 1
     try:
+        if args.kinds is not None:
+            raise ValueError("--kinds names a ladder's bots and needs --ladder")
+        if args.players is not None and len(args.players) > 1:
+            raise ValueError("several player counts need --ladder")
+        players = args.players[0] if args.players else (len(seats) if seats else 4)
         if seats and players != len(seats):
             raise ValueError(f"--players {players} does not match the {len(seats)} --seats")
         if args.jobs > 1 and not seats:
@@ -287,6 +341,46 @@ def run_simulate(args: argparse.Namespace) -> int:
             return 1
         result = report(seed, state)
         print(result.as_json() if args.json else result.as_line(), flush=True)
+    return 0
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """The ladder: a line per pairing as its games end, then the ratings and win rates."""
+    from rajas_tui import bots
+    from rajas_tui.bots import ladder
+
+    kinds = args.kinds or bots.KINDS
+    counts = args.players or ladder.PLAYER_COUNTS
+    games = args.games or 100
+    try:
+        if args.seats:
+            raise ValueError("--ladder seats its bots itself: name them with --kinds, not --seats")
+        if args.variant or args.navaratnas:
+            raise ValueError("--ladder plays the base game")
+        if any(count not in ladder.PLAYER_COUNTS for count in counts):
+            raise ValueError("--ladder plays 2 or 4 players")
+        if args.seed + games - 1 > saved_games.INT64_MAX:
+            raise ValueError(f"--seed + --games goes past {saved_games.INT64_MAX}, a seed's most")
+    except ValueError as error:
+        say_line(f"rajas: {error}. See 'rajas simulate --help'.", file=sys.stderr)
+        return EXIT_USAGE
+    played = []
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        for pair in ladder.play(kinds, counts, games, args.seed, args.jobs):
+            played.append(pair)
+            if not args.json:
+                print(ladder.pairing_line(pair), flush=True)
+    except RuntimeError as error:
+        say_line(f"rajas: {error}", file=sys.stderr)
+        return 1
+    except Terminated:
+        say_line("rajas: stopped (SIGTERM).", file=sys.stderr)
+        return EXIT_TERMINATED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    result = ladder.summary(kinds, played, args.seed)
+    print(ladder.summary_json(result) if args.json else ladder.summary_text(result))
     return 0
 
 

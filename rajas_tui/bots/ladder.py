@@ -1,0 +1,253 @@
+"""`rajas simulate --ladder`: a round-robin of bot kinds, each pairing a number of games at each
+player count, and a rating of each kind with its interval.
+
+The games: in pairing (A, B), game i has seed `seed + i` (every pairing plays the same deals) and
+seats A, B at 2 players, A, B, A, B at 4 (two of each kind, taking turns), every game moving each
+bot one seat on (`tournament.rotations`), so each kind sits first as often as the other. A game's
+winner's kind wins it; at 4 players that is a team's win. A game is fixed whole by its seed and
+seating, so the ladder gives the same figures however many processes play it.
+
+The ratings: a Bradley–Terry model (a kind's chance of beating another is r_A / (r_A + r_B)),
+fitted to each player count's win counts by Hunter's MM iterations, with half a win added to
+each side of every pairing played so that a kind that never wins keeps a finite rating. They are
+shown on the Elo scale (400 × log10 of r, the kinds' mean at 1500), with 95% intervals from a
+parametric bootstrap: each pairing's wins drawn again, as many games, at its observed rate
+with the same half win each way ((wins + ½) / (games + 1): a pairing won 100 to 0 is not
+taken as certain), the ratings fitted again, the 2.5th and 97.5th percentiles taken (seeded
+from the ladder's seed, so the intervals repeat too).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from rajas_tui.bots import tournament
+from rules import Config
+
+PLAYER_COUNTS = (2, 4)
+# A level should beat the one below it this often in 2-player games (docs/bots.md).
+GOAL = 0.6
+MEAN_RATING = 1500.0
+PRIOR_WINS = 0.5
+BOOTSTRAP = 1000
+FIT_ROUNDS = 2000
+FIT_TOLERANCE = 1e-10
+
+
+def seating(first: str, second: str, players: int) -> tuple[str, ...]:
+    """The first game's seats of a pairing: the two kinds taking turns round the table."""
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"a ladder plays 2 or 4 players, not {players}")
+    return tuple(first if seat % 2 == 0 else second for seat in range(players))
+
+
+def pairings(kinds: Sequence[str]) -> list[tuple[str, str]]:
+    """Every two kinds, in the order given (weakest first: `bots.KINDS`)."""
+    return list(itertools.combinations(kinds, 2))
+
+
+@attrs.frozen
+class Pairing:
+    """One pairing's games at one player count: who won each (the first kind's wins, in order)."""
+
+    players: int
+    first: str
+    second: str
+    firsts: tuple[bool, ...]  # per game, whether the first kind won it
+
+    @property
+    def games(self) -> int:
+        return len(self.firsts)
+
+    @property
+    def first_wins(self) -> int:
+        return sum(self.firsts)
+
+
+def play(
+    kinds: Sequence[str],
+    player_counts: Sequence[int],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+) -> Iterator[Pairing]:
+    """Each pairing at each player count as its games end, in order (player counts as given,
+    then pairings). The games are played `jobs` at a time; the results are the same."""
+    for players in player_counts:
+        for first, second in pairings(kinds):
+            seats = seating(first, second, players)
+            played = tournament.play_games(Config(players=players, seed=seed), seats, games, jobs)
+            firsts = tuple(game.seats[game.winner] == first for game in played)
+            yield Pairing(players, first, second, firsts)
+
+
+def fit(kinds: Sequence[str], pairs: Sequence[Pairing]) -> dict[str, float]:
+    """Bradley–Terry ratings on the Elo scale (mean `MEAN_RATING`) from these pairings' games."""
+    index = {kind: i for i, kind in enumerate(kinds)}
+    n = len(kinds)
+    wins = [[0.0] * n for _ in range(n)]
+    for pair in pairs:
+        a, b = index[pair.first], index[pair.second]
+        wins[a][b] += pair.first_wins + PRIOR_WINS
+        wins[b][a] += pair.games - pair.first_wins + PRIOR_WINS
+    return _ratings(kinds, wins)
+
+
+def _ratings(kinds: Sequence[str], wins: list[list[float]]) -> dict[str, float]:
+    n = len(kinds)
+    strength = [1.0] * n
+    total_wins = [sum(row) for row in wins]
+    for _ in range(FIT_ROUNDS):
+        new = []
+        for i in range(n):
+            # Hunter's MM step: a kind's wins over the games it played, weighted by the pair's sum.
+            denominator = sum(
+                (wins[i][j] + wins[j][i]) / (strength[i] + strength[j])
+                for j in range(n)
+                if j != i and wins[i][j] + wins[j][i] > 0
+            )
+            new.append(total_wins[i] / denominator if denominator > 0 else strength[i])
+        centre = math.exp(sum(math.log(s) for s in new) / n)
+        new = [s / centre for s in new]
+        done = max(abs(math.log(a / b)) for a, b in zip(new, strength, strict=True))
+        strength = new
+        if done < FIT_TOLERANCE:
+            break
+    return {
+        kind: MEAN_RATING + 400 * math.log10(s) for kind, s in zip(kinds, strength, strict=True)
+    }
+
+
+def intervals(
+    kinds: Sequence[str], pairs: Sequence[Pairing], seed: int, rounds: int = BOOTSTRAP
+) -> dict[str, tuple[float, float]]:
+    """95% bootstrap intervals of the ratings (the module's docstring says how)."""
+    draw = random.Random(f"rajas-ladder:{seed}")
+    samples: dict[str, list[float]] = {kind: [] for kind in kinds}
+    rates = [(pair.first_wins + PRIOR_WINS) / (pair.games + 2 * PRIOR_WINS) for pair in pairs]
+    for _ in range(rounds):
+        again = [
+            attrs.evolve(pair, firsts=tuple(draw.random() < rate for _ in range(pair.games)))
+            for pair, rate in zip(pairs, rates, strict=True)
+        ]
+        for kind, rating in fit(kinds, again).items():
+            samples[kind].append(rating)
+    return {kind: _percentiles(sorted(values)) for kind, values in samples.items()}
+
+
+def _percentiles(values: list[float]) -> tuple[float, float]:
+    low = values[int(0.025 * (len(values) - 1))]
+    high = values[math.ceil(0.975 * (len(values) - 1))]
+    return (low, high)
+
+
+def summary(
+    kinds: Sequence[str], pairs: Sequence[Pairing], seed: int, rounds: int = BOOTSTRAP
+) -> dict[str, Any]:
+    """Per player count: each kind's rating with its interval, and every pairing's win rate (the
+    first kind's, with its Wilson interval); and whether each kind beat the one below it
+    `GOAL` of its 2-player games."""
+    result: dict[str, Any] = {"kinds": list(kinds), "seed": seed, "counts": {}}
+    for players in dict.fromkeys(pair.players for pair in pairs):
+        mine = [pair for pair in pairs if pair.players == players]
+        ratings = fit(kinds, mine)
+        spread = intervals(kinds, mine, seed + players, rounds)
+        result["counts"][str(players)] = {
+            "ratings": {
+                kind: {
+                    "rating": round(ratings[kind], 1),
+                    "ci95": [round(spread[kind][0], 1), round(spread[kind][1], 1)],
+                }
+                for kind in kinds
+            },
+            "pairings": [
+                {
+                    "first": pair.first,
+                    "second": pair.second,
+                    "games": pair.games,
+                    "first_wins": pair.first_wins,
+                    "first_rate": round(pair.first_wins / pair.games, 4),
+                    "ci95": [round(x, 4) for x in tournament.wilson(pair.first_wins, pair.games)],
+                }
+                for pair in mine
+            ],
+        }
+    result["goal"] = _goal(kinds, [pair for pair in pairs if pair.players == 2])
+    return result
+
+
+def _goal(kinds: Sequence[str], pairs: Sequence[Pairing]) -> list[dict[str, Any]]:
+    """Each kind against the one below it, at 2 players: its win rate and whether it is `GOAL`."""
+    verdicts = []
+    for lower, upper in itertools.pairwise(kinds):
+        pair = next((p for p in pairs if (p.first, p.second) == (lower, upper)), None)
+        if pair is None:
+            continue
+        rate = (pair.games - pair.first_wins) / pair.games
+        verdicts.append(
+            {"upper": upper, "lower": lower, "rate": round(rate, 4), "met": rate >= GOAL}
+        )
+    return verdicts
+
+
+def pairing_line(pair: Pairing) -> str:
+    low, high = tournament.wilson(pair.first_wins, pair.games)
+    return (
+        f"{pair.players} players: {pair.first} against {pair.second}: {pair.first} won "
+        f"{pair.first_wins} of {pair.games} ({pair.first_wins / pair.games:.1%}, 95% CI "
+        f"{low:.1%}-{high:.1%})"
+    )
+
+
+def summary_text(result: dict[str, Any]) -> str:
+    kinds: list[str] = result["kinds"]
+    lines = []
+    for players, count in result["counts"].items():
+        games = {p["games"] for p in count["pairings"]}
+        lines.append(
+            f"{players} players, {'/'.join(map(str, sorted(games)))} games a pairing: "
+            f"Bradley-Terry ratings (Elo scale, mean {MEAN_RATING:.0f}), 95% bootstrap intervals"
+        )
+        lines.append(f"{'bot':<8} {'rating':>7} {'95% CI':>15}")
+        for kind in sorted(kinds, key=lambda k: -count["ratings"][k]["rating"]):
+            rating = count["ratings"][kind]
+            low, high = rating["ci95"]
+            lines.append(f"{kind:<8} {rating['rating']:>7.0f} {f'{low:.0f} to {high:.0f}':>15}")
+        lines.append("win rate of the row's bot against the column's:")
+        rates = _rates(count["pairings"])
+        lines.append(" " * 8 + "".join(f"{kind:>8}" for kind in kinds))
+        for row in kinds:
+            cells = "".join(
+                f"{'-' if row == col else _cell(rates.get((row, col))):>8}" for col in kinds
+            )
+            lines.append(f"{row:<8}{cells}")
+        lines.append("")
+    for verdict in result["goal"]:
+        lines.append(
+            f"goal: {verdict['upper']} beats {verdict['lower']} >= {GOAL:.0%} at 2 players: "
+            f"{verdict['rate']:.1%} {'met' if verdict['met'] else 'NOT met'}"
+        )
+    return "\n".join(lines).rstrip("\n")
+
+
+def _rates(pairs: list[dict[str, Any]]) -> dict[tuple[str, str], float]:
+    rates = {}
+    for pair in pairs:
+        rates[(pair["first"], pair["second"])] = pair["first_rate"]
+        rates[(pair["second"], pair["first"])] = 1 - pair["first_rate"]
+    return rates
+
+
+def _cell(rate: float | None) -> str:
+    return "" if rate is None else f"{rate:.0%}"
+
+
+def summary_json(result: dict[str, Any]) -> str:
+    return json.dumps(result)
