@@ -144,7 +144,8 @@ DIALOGS = (
         "switch Ganga and Navaratnas; Start begins the game, Escape cancels. A seat is human or "
         "a bot: bot: random plays any legal move; bot: greedy takes the move that looks best "
         "one step ahead; bot: easy, normal and hard search ahead, thinking longer at each "
-        "level (normal, the default, about half a second a move; hard a few seconds).",
+        "level: easy at once; normal, the default, and the coach half a second to 2 s a "
+        "decision; hard about 2 s. None thinks past 2 s: it plays its best so far.",
     ),
     (
         "Load and save-as dialogs",
