@@ -13,8 +13,8 @@ its games repeat on any machine.
 A bot draws from its own seed, a digest of the game seed, its kind and the number of actions so
 far (it is never handed the game's seed itself): it never touches the game's generator, so a game
 with bots is still reproduced by its seed and its log, and a bot makes the same choice again after
-an undo (unless, in the app, its clock stopped it at another point). A bot sees the game only as its seat may (`rules.seat_view`): another seat's face-down
-tile never reaches it.
+an undo (unless, in the app, its clock stopped it at another point). A bot sees the game only as
+its seat may (`rules.seat_view`): another seat's face-down tile never reaches it.
 """
 
 from __future__ import annotations
