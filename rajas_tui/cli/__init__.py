@@ -61,9 +61,11 @@ def _seat_list(text: str) -> tuple[str, ...]:
 def _player_counts(text: str) -> tuple[int, ...]:
     counts = []
     for part in text.split(","):
-        value = choices.whole_number(part.strip())
-        if value is None or not 2 <= value <= 4:
-            raise argparse.ArgumentTypeError(f"must be 2 to 4 (or several: 2,4), not {part!r}")
+        value = choices.whole_number(part)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {part!r}")
+        if not 2 <= value <= 4:
+            raise argparse.ArgumentTypeError(f"must be 2 to 4 (or several: 2,4), not {value}")
         counts.append(value)
     return tuple(dict.fromkeys(counts))
 

@@ -112,7 +112,8 @@ def test_a_kind_that_never_wins_keeps_a_finite_rating_and_an_interval() -> None:
         (["--ladder", "--kinds", "greedy,chess"], "'chess' is not a bot"),
         (["--kinds", "greedy,random"], "--kinds names a ladder's bots and needs --ladder"),
         (["--players", "2,4"], "several player counts need --ladder"),
-        (["--ladder", "--players", "2,five"], "must be 2 to 4"),
+        (["--ladder", "--players", "2,five"], "must be a whole number, not 'five'"),
+        (["--ladder", "--players", "2,5"], "must be 2 to 4 (or several: 2,4), not 5"),
     ],
 )
 def test_bad_ladder_options_are_one_sentence(
