@@ -15,8 +15,8 @@ machine; the action tried most often is played.
 In the app a decision may also be given a clock (`decide`'s `clock`): the search then stops at
 its budget's `seconds` by that clock, after the iteration under way, and plays the action tried
 most often so far (an anytime search), so a slow position or a busy machine never keeps a
-player waiting past it. Headless play (tournaments, `rajas apply`, reviews, tests) gives no
-clock and counts iterations only.
+player waiting past it. Headless play (tournaments, `rajas apply`, tests) and reviews, even in
+the app (kept and read back, they must repeat), give no clock and count iterations only.
 """
 
 from __future__ import annotations
