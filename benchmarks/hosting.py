@@ -39,9 +39,9 @@ import saves  # noqa: E402
 from rajas_tui.present.chooser import Chooser  # noqa: E402
 from saves import tables  # noqa: E402
 from saves.records import BOT_KINDS, Seat, Setup  # noqa: E402
-from tests.pty_terminal import Terminal, children, cpu_seconds  # noqa: E402
-from tests.tui import kit  # noqa: E402
-from tests.tui.plan import plan  # noqa: E402
+from tests.helpers import apps  # noqa: E402
+from tests.helpers.key_plan import plan  # noqa: E402
+from tests.helpers.pty_terminal import Terminal, children, cpu_seconds  # noqa: E402
 
 MIB = 1 << 20
 TERMINAL_KEYS = {"enter": b"\r", "escape": b"\x1b", "up": b"\x1b[A", "down": b"\x1b[B"}
@@ -83,7 +83,7 @@ def _play(terminal: Terminal, path: Path) -> None:
     if game.over:
         return
     view = rules.seat_view(game.state, 0)
-    keys = kit.keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
+    keys = apps.keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
     for key in keys:
         terminal.type(TERMINAL_KEYS.get(key, key.encode()))
         time.sleep(0.05)

@@ -223,8 +223,8 @@ def first_action_keys(state: Any) -> list[str]:
     """The keys that play the seat to act's first legal action, as a player would type them."""
     import rules
     from rajas_tui.present.chooser import Chooser
-    from tests.tui.kit import keys_for
-    from tests.tui.plan import plan
+    from tests.helpers.apps import keys_for
+    from tests.helpers.key_plan import plan
 
     view = rules.seat_view(state, state.turn)
     return keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
@@ -232,9 +232,9 @@ def first_action_keys(state: Any) -> list[str]:
 
 async def keys_against_bots(folder: Path, kind: str, turns: int) -> tuple[Heartbeat, int]:
     """The UI thread's blocks while a player types `turns` moves by keys (the commands that
-    lead the chooser to the first legal action, as tests/tui/plan.py finds them) against three
-    bots of `kind`, which think in their own process as in the app: a game against three normal
-    bots must be playable by keys without a frozen screen."""
+    lead the chooser to the first legal action, as tests/helpers/key_plan.py finds them) against
+    three bots of `kind`, which think in their own process as in the app: a game against three
+    normal bots must be playable by keys without a frozen screen."""
     import saves
     from rajas_tui.tui.app import RajasApp
     from rajas_tui.tui.screens.game import GameScreen

@@ -1,1 +1,2 @@
-"""The test suite: engine/, saves/, cli/, tui/, and helpers they share."""
+"""The test suite: one folder per package (rules/, saves/, bots/, present/, cli/, tables/, tui/),
+the checks of the whole tree at the top, and helpers/, what the tests share."""

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from tests.tui.kit import Held
+    from tests.helpers.apps import Held
 
 
 @pytest.fixture
 def held_bot() -> Iterator[Held]:
-    """Bots that think until the test releases them (`kit.Held`): pass it as an app's
+    """Bots that think until the test releases them (`apps.Held`): pass it as an app's
     `thinker`. Released at the end, so a test that failed half-way leaves no thread waiting."""
-    from tests.tui.kit import Held  # the engine's tests need none of the app's imports
+    from tests.helpers.apps import Held  # the engine's tests need none of the app's imports
 
     bot = Held()
     yield bot

@@ -22,8 +22,7 @@ from rajas_tui import bots
 from rules import Action, GameState, Player
 from saves.converter import unstructure
 from saves.puzzles import DEFAULT_NAMES, Condition, Puzzle
-
-from .puzzle_search import Search, fair_line
+from tests.helpers.puzzle_search import Search, fair_line
 
 Measure = Callable[[Player, Player, GameState, int], int]
 MEASURES: dict[str, Measure] = {

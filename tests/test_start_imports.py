@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import saves
-from tests.fresh import output_of
+from tests.helpers.new_interpreter import output_of
 
 MODULES_CHECK = "print('LOADED:' + ','.join(sorted(sys.modules)))\n"
 EXAMPLE = saves.examples_dir() / "midgame-4p.toml"

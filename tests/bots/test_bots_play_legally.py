@@ -11,7 +11,7 @@ import rules
 from rajas_tui import bots
 from rajas_tui.bots import greedy, search
 from rules import GameState
-from tests.random_states import random_states, variant_config
+from tests.helpers.playouts import random_states, variant_config
 
 # Small budgets keep the search tests fast; the levels differ only in budget.
 TINY = search.Budget(iterations=12, rollout=1)
@@ -19,7 +19,7 @@ TINY = search.Budget(iterations=12, rollout=1)
 
 @pytest.fixture(scope="module")
 def states() -> list[GameState]:
-    """States of base games and of every variant (see tests.random_states.VARIANTS)."""
+    """States of base games and of every variant (see tests.helpers.playouts.VARIANTS)."""
     every = random_states(3) + random_states(10, variants=True)
     return random.Random(3).sample(every, 160)
 

@@ -9,7 +9,7 @@ import pytest
 
 import rules
 from rules import GameState, determinize, returns, seat_view
-from tests.random_states import random_states, variant_config
+from tests.helpers.playouts import random_states, variant_config
 
 
 @pytest.fixture(scope="module")

@@ -20,8 +20,8 @@ from rajas_tui.present import thinking as process
 from rajas_tui.present.thinking import Cancelled, Process
 from rules import GameState
 from tests.bots.clocks import Ticking
-from tests.random_states import random_states
-from tests.tui import kit
+from tests.helpers import apps
+from tests.helpers.playouts import random_states
 
 # Bounds on waiting for another process: reached, the test fails instead of hanging.
 PATIENCE = 30.0
@@ -49,7 +49,7 @@ def _never() -> bool:
 def _wait_gone(pid: int) -> bool:
     limit = time.monotonic() + PATIENCE
     while time.monotonic() < limit:
-        if kit.process_gone(pid):
+        if apps.process_gone(pid):
             return True
         time.sleep(0.02)
     return False
@@ -182,7 +182,7 @@ def test_a_worker_ends_when_its_app_is_killed() -> None:
     try:
         assert app.stdout is not None
         pid = int(app.stdout.readline())
-        assert not kit.process_gone(pid)
+        assert not apps.process_gone(pid)
         app.kill()
         app.wait(PATIENCE)
         assert _wait_gone(pid), "the worker outlived its app"

@@ -9,7 +9,7 @@ import random
 import rules
 from rajas_tui.bots import review
 from rajas_tui.present.thinking import Process
-from tests.random_states import random_states
+from tests.helpers.playouts import random_states
 
 SMALL = review.Budget(iterations=6, rollout=1, samples=3)
 

@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_kit import exit_code
 
 import saves
 from rajas_tui.bots import tournament
 from rajas_tui.cli import main
 from rules import Config
 from saves.lock import lock_path
+from tests.helpers.exit_codes import exit_code
 
 OPENING = saves.examples_dir() / "opening-2p.toml"
 NO_USER = "~no-such-user-of-rajas"

@@ -9,12 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_kit import exit_code
 
 import rules
 import saves
 from saves import tables
 from saves.records import Seat, Setup
+from tests.helpers.exit_codes import exit_code
 
 OPENING = saves.examples_dir() / "opening-2p.toml"
 RANGE = "from -9223372036854775808 to 9223372036854775807"

@@ -18,8 +18,8 @@ from rajas_tui import cli
 from rajas_tui.cli.plain import Menu
 from rajas_tui.present import spoken
 from rajas_tui.present.chooser import Chooser
-from tests.cli.cli_kit import exit_code
-from tests.random_states import random_states
+from tests.helpers.exit_codes import exit_code
+from tests.helpers.playouts import random_states
 
 ROOT = Path(__file__).resolve().parents[2]
 NEW_GAME = ["play", "--plain", "--players", "Asha,Bela", "--bots", "Bela=easy", "--seed", "5"]

@@ -10,7 +10,7 @@ import pytest
 
 from rajas_tui.cli import main
 from saves import marks, puzzles
-from tests.cli.cli_kit import exit_code
+from tests.helpers.exit_codes import exit_code
 
 SHIPPED = puzzles.load_all()
 
@@ -86,7 +86,7 @@ def test_a_puzzle_number_opens_the_app_which_needs_a_terminal(
 
 
 def test_the_list_imports_no_textual(tmp_path: Path) -> None:
-    from tests.fresh import output_of
+    from tests.helpers.new_interpreter import output_of
 
     code = (
         "import sys\n"

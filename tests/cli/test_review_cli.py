@@ -13,7 +13,7 @@ import saves
 from rajas_tui.bots import review as judging
 from rajas_tui.bots.review import Budget
 from rajas_tui.present import review, turns
-from tests.cli.cli_kit import exit_code
+from tests.helpers.exit_codes import exit_code
 
 # The judging's games and rollout as small as they go, for the tests' time (`--budget` sets
 # the iterations).

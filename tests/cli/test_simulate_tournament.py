@@ -11,10 +11,10 @@ import time
 from collections.abc import Callable
 
 import pytest
-from cli_kit import exit_code
 
 from rajas_tui.bots import tournament
 from rajas_tui.cli import main
+from tests.helpers.exit_codes import exit_code
 
 
 def test_a_tournament_reports_win_rates_margins_times_and_shape(

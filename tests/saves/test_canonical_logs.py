@@ -8,11 +8,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from save_examples import ALL, FINAL, OPENING
 
 import rules
 import saves
 from rajas_tui.cli import main
+from tests.helpers.save_examples import ALL, FINAL, OPENING
 
 
 def _logged(path: Path) -> list[str]:

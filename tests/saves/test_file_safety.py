@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from save_examples import MIDGAME, OPENING
 
 import rules
 import saves
 from rajas_tui.cli import main
 from saves import files as savefile
+from tests.helpers.save_examples import MIDGAME, OPENING
 
 CLI_TIMEOUT = 20  # seconds: a hang shows as a timeout, a refusal takes well under one
 

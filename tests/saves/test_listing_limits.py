@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from save_examples import OPENING
 
 import saves
 from rajas_tui.cli import main
 from rajas_tui.present import listing
 from saves import folder as savefolder
+from tests.helpers.save_examples import OPENING
 
 DOTTED_PARTS = 20_000  # about 43 KB, on which tomllib is slow and grows to gigabytes
 OLD_EXAMPLES = ("opening-2p.toml", "midgame-4p.toml", "final-action-3p.toml")

@@ -9,7 +9,7 @@ import pytest
 
 import saves
 from saves import folder, gamefile, sameness, tutorials
-from tests.fresh import output_of
+from tests.helpers.new_interpreter import output_of
 
 
 def test_every_listed_name_is_there_and_is_the_one_its_module_holds() -> None:

@@ -8,10 +8,10 @@ import os
 from pathlib import Path
 
 import attrs
-from save_examples import OPENING
 
 import saves
 from saves.folder import PLAYED_KEPT, played
+from tests.helpers.save_examples import OPENING
 
 
 def _game_at(path: Path, updated: str) -> Path:

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 import tomli_w
-from save_examples import ALL, FINAL, MIDGAME, OPENING
 
 import rules
 import saves
@@ -19,6 +18,7 @@ from rajas_tui.cli import main
 from rules.state import Config
 from saves import positions
 from saves.records import Seat, Setup
+from tests.helpers.save_examples import ALL, FINAL, MIDGAME, OPENING
 
 NAMES = "Asha,Bela,Chand,Devi"
 

@@ -16,7 +16,7 @@ import saves
 from saves import puzzles
 from saves.converter import unstructure
 from saves.puzzles import Condition, Puzzle, PuzzleError
-from tests.puzzle_search import Search, fair_line, meets_in, play, worlds
+from tests.helpers.puzzle_search import Search, fair_line, meets_in, play, worlds
 
 SHIPPED = puzzles.load_all()
 

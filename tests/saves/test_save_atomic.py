@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from save_examples import MIDGAME, OPENING
 
 import saves
 from saves import atomic
+from tests.helpers.save_examples import MIDGAME, OPENING
 
 
 class Crash(BaseException):

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 import tomli_w
-from save_examples import ALL, FINAL, MIDGAME, MIXED, OPENING
 
 import saves
 from rajas_tui import bots
+from tests.helpers.save_examples import ALL, FINAL, MIDGAME, MIXED, OPENING
 
 SEED = 2025
 PLACE = re.compile(

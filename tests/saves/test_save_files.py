@@ -6,13 +6,13 @@ from pathlib import Path
 
 import attrs
 import pytest
-from save_examples import ALL, FINAL, MIDGAME, OPENING
 
 import rules
 import saves
 from rajas_tui import bots
 from rules.rng import next_u64, seed_state
 from saves.records import Seat, Setup
+from tests.helpers.save_examples import ALL, FINAL, MIDGAME, OPENING
 
 
 def test_the_saves_folder_follows_option_environment_and_xdg(monkeypatch, tmp_path: Path) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from save_examples import MIDGAME
 
 import saves
+from tests.helpers.save_examples import MIDGAME
 
 CREATED = 'created = "2025-03-01T19:30:00Z"'
 

@@ -8,11 +8,10 @@ import os
 import threading
 from pathlib import Path
 
-from save_examples import OPENING
-
 import rules
 import saves
 from saves.tutorials import note_path
+from tests.helpers.save_examples import OPENING
 
 
 def _game_at(path: Path) -> Path:

@@ -12,12 +12,12 @@ from typing import Any
 import attrs
 import pytest
 import tomli_w
-from save_examples import GANGA, MIXED, NAVARATNAS, OPENING, VARIANT_GAMES
 
 import rules
 import saves
 from saves import journal, positions
 from saves.records import Seat, Setup
+from tests.helpers.save_examples import GANGA, MIXED, NAVARATNAS, OPENING, VARIANT_GAMES
 
 SETUPS = {
     "ganga": ((Seat("A"), Seat("B")), ("ganga",)),

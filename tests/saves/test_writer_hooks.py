@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from save_examples import ALL, VARIANT_GAMES
-
-from tests.fresh import output_of
+from tests.helpers.new_interpreter import output_of
+from tests.helpers.save_examples import ALL, VARIANT_GAMES
 
 COUNTING = """
 import saves

@@ -1,6 +1,6 @@
-"""A joined app in a real pseudo-terminal (`tests/pty_terminal.py`): a pasted megabyte, every
-byte a key, costs it little, and a terminal that goes away (closed by the other end, as when an
-SSH connection drops) ends it at once, whatever it was doing, with its bots' process and
+"""A joined app in a real pseudo-terminal (`tests/helpers/pty_terminal.py`): a pasted megabyte,
+every byte a key, costs it little, and a terminal that goes away (closed by the other end, as
+when an SSH connection drops) ends it at once, whatever it was doing, with its bots' process and
 without losing what its seat played. CPU time is asserted (generously); how soon the process
 ends is printed, and waited for only long enough to stop a hang."""
 
@@ -19,9 +19,9 @@ import saves
 from rajas_tui.present.chooser import Chooser
 from saves import tables
 from saves.records import Seat, Setup
-from tests.pty_terminal import Terminal, alive, children, cpu_seconds
-from tests.tui import kit
-from tests.tui.plan import plan
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
+from tests.helpers.pty_terminal import Terminal, alive, children, cpu_seconds
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -147,7 +147,7 @@ def test_a_terminal_closed_while_its_bot_thinks(tmp_path: Path) -> None:
     game = tables.read(path)
     view = rules.seat_view(game.state, 0)
     action = next(a for a in rules.legal_actions(view) if saves.play(game, a).state.turn == 1)
-    keys = kit.keys_for(plan(Chooser(view), action))
+    keys = apps.keys_for(plan(Chooser(view), action))
     terminal = _join(tmp_path)
     try:
         bots = _bots(terminal.pid)

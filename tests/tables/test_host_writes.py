@@ -21,7 +21,7 @@ from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.table import table_app
 from saves import tables
 from saves.records import Seat, Setup
-from tests.tui import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -71,7 +71,7 @@ async def test_nothing_at_a_table_writes_beyond_the_table(
     path = _table(tmp_path / "tables")
     app = table_app(path, seat)  # as `rajas join` and `rajas watch` make it
     before = _files(tmp_path)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         commands = await offered(app)
         assert "Rules and keys" in commands and "Theme" in commands  # the palette was read
@@ -94,9 +94,9 @@ async def test_nothing_at_a_table_writes_beyond_the_table(
 
 async def test_the_palette_offers_no_screenshot_anywhere(tmp_path: Path, home: Path) -> None:
     folder = tmp_path / "saves"
-    app = kit.app(kit.new_game([("Asha", "human"), ("Bela", "human")], 42), saves=folder)
+    app = apps.app(apps.new_game([("Asha", "human"), ("Bela", "human")], 42), saves=folder)
     assert isinstance(app, RajasApp)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert not [title for title in await offered(app) if "screenshot" in title.casefold()]
         await app.run_action("screenshot")

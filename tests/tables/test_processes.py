@@ -13,7 +13,7 @@ import pytest
 import saves
 from saves import tables
 from saves.records import Seat, Setup
-from tests.pty_terminal import Terminal, children
+from tests.helpers.pty_terminal import Terminal, children
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import saves
 from saves import tables
 from saves.records import Seat, Setup
-from tests.tables.racer import race
+from tests.helpers.table_racer import race
 
 ROUNDS = 200
 

@@ -16,8 +16,8 @@ from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.table import TableApp, TableScreen
 from saves import tables
 from saves.records import Seat, Setup
-from tests.tui import kit
-from tests.tui.cuts import screen_text
+from tests.helpers import apps
+from tests.helpers.screen_cuts import screen_text
 
 pytestmark = pytest.mark.asyncio
 SEED = 7_346_912_058_113
@@ -38,8 +38,8 @@ async def test_a_seat_holds_and_shows_no_seed(tmp_path: Path, seat: int | None) 
     path = _table(tmp_path)
     real = tables.read(path)
     app = TableApp(path, seat, bot_delay=0, theme="rajas-dark", thinker=InProcess())
-    async with app.run_test(size=kit.LARGE) as pilot:
-        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table shown")
+    async with app.run_test(size=apps.LARGE) as pilot:
+        await apps.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table shown")
         await pilot.pause()
         shown = app.shown
         assert shown.state == rules.seat_view(real.state, seat)
@@ -47,7 +47,7 @@ async def test_a_seat_holds_and_shows_no_seed(tmp_path: Path, seat: int | None) 
         assert shown.log == real.log and shown.setup.seats == real.setup.seats
         screens = [screen_text(app)]
         await pilot.press("?")
-        await kit.until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help shown")
+        await apps.until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help shown")
         await pilot.pause()
         screens.append(screen_text(app))
     hidden = [p.face_down for n, p in enumerate(real.state.players) if n != seat]
@@ -78,10 +78,10 @@ async def test_a_seat_opens_no_puzzle(tmp_path: Path) -> None:
 
     path = _table(tmp_path)
     app = TableApp(path, 0, bot_delay=0, theme="rajas-dark", thinker=InProcess())
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table shown")
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table shown")
         app.action_puzzles()
-        await kit.until(
+        await apps.until(
             pilot, lambda: ONE_TABLE in [n.message for n in app._notifications], "refused"
         )
         assert isinstance(app.screen, TableScreen) and app.attempt is None

@@ -26,10 +26,9 @@ import saves
 from rajas_tui.present import logbook
 from rajas_tui.present.chooser import Chooser
 from saves import tables
-from tests import tmux_screens
-from tests.pty_terminal import alive, children, cpu_seconds
-from tests.tui import kit
-from tests.tui.plan import plan
+from tests.helpers import apps, tmux_screens
+from tests.helpers.key_plan import plan
+from tests.helpers.pty_terminal import alive, children, cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 SSHD = Path("/usr/sbin/sshd")
@@ -172,7 +171,7 @@ def _keys(game_path: Path) -> tuple[int, list[str]]:
     """Whose turn, and the keys that play their first legal action (from their view)."""
     game = tables.read(game_path)
     view = rules.seat_view(game.state, game.state.turn)
-    keys = kit.keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
+    keys = apps.keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
     return game.state.turn, [TMUX_KEYS.get(key, key) for key in keys]
 
 
@@ -277,7 +276,7 @@ def _planned(game: saves.Game) -> tuple[str, list[str]]:
     """The acting seat's first action, from its own view, and the keys that choose it."""
     view = rules.seat_view(game.state, game.state.turn)
     action = rules.legal_actions(view)[0]
-    keys = kit.keys_for(plan(Chooser(view), action))
+    keys = apps.keys_for(plan(Chooser(view), action))
     return str(action), [TMUX_KEYS.get(key, key) for key in keys]
 
 

@@ -21,8 +21,8 @@ from rajas_tui.tui.table import TableApp, TableScreen, _stamp
 from rajas_tui.tui.widgets.log import LogLine
 from saves import tables
 from saves.records import Seat, Setup
-from tests.tui import kit
-from tests.tui.plan import plan
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
 
 pytestmark = pytest.mark.asyncio
 # How soon another terminal shows a move is measured and printed (the issue asks for 300 ms;
@@ -85,9 +85,9 @@ async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) ->
     first = tables.read(path).state.turn
     mover, other, watcher = _app(path, first), _app(path, 1 - first), _app(path, None)
     async with (
-        mover.run_test(size=kit.SMALL) as pm,
-        other.run_test(size=kit.SMALL) as po,
-        watcher.run_test(size=kit.SMALL) as pw,
+        mover.run_test(size=apps.SMALL) as pm,
+        other.run_test(size=apps.SMALL) as po,
+        watcher.run_test(size=apps.SMALL) as pw,
     ):
         assert isinstance(other.screen, TableScreen)
         # The other seat and the watcher cannot act now; a key says why.
@@ -95,7 +95,7 @@ async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) ->
             (other, po, f"It is {mover.real.seat.name}'s turn."),
             (watcher, pw, "Watchers only watch"),
         ):
-            await pilot.press(kit.KEYS["confirm"])
+            await pilot.press(apps.KEYS["confirm"])
             await pilot.pause()
             assert any(says in str(n.message) for n in app._notifications), says
         assert tables.read(path).log == ()
@@ -105,7 +105,7 @@ async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) ->
         view = mover.game.state if mover.game else None
         assert view is not None
         action = rules.legal_actions(view)[0]
-        keys = kit.keys_for(plan(Chooser(view), action))
+        keys = apps.keys_for(plan(Chooser(view), action))
         seen = [_shown_at(other), _shown_at(watcher)]
         moved = _shown_at(mover)
         await pm.press(*keys)
@@ -129,7 +129,7 @@ async def test_a_write_by_another_process_shows_by_itself(tmp_path: Path) -> Non
     path = _table(tmp_path, ("human", "human"))
     game = tables.read(path)
     app = _app(path, 1 - game.state.turn)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         took = []
         for _ in range(5):
             await pilot.pause(0.1)
@@ -150,7 +150,7 @@ async def test_a_stale_app_is_refused_and_catches_up(tmp_path: Path) -> None:
     path = _table(tmp_path, ("human", "human"))
     first = tables.read(path).state.turn
     app = _app(path, first)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         stale = app.real
         played = tables.act(path, first, rules.legal_actions(stale.state)[0], tables.seen(stale))
         app.bound._stop.set()  # the watcher is not what this test is about: the protocol is
@@ -175,7 +175,7 @@ async def test_a_bot_seat_moves_exactly_once_with_both_apps_open(tmp_path: Path)
     expected = turns.run_bots(game)  # what the bot plays, once, from here
     assert len(expected.log) > len(game.log)
     a, b = _app(path, 0), _app(path, 1)
-    async with a.run_test(size=kit.SMALL) as pa, b.run_test(size=kit.SMALL) as pb:
+    async with a.run_test(size=apps.SMALL) as pa, b.run_test(size=apps.SMALL) as pb:
         for app, pilot in ((a, pa), (b, pb)):
             await _until(pilot, lambda app=app: app.real.log == expected.log, 2.0)
         await pa.pause(0.2)
@@ -185,14 +185,14 @@ async def test_a_bot_seat_moves_exactly_once_with_both_apps_open(tmp_path: Path)
 
 
 async def test_the_app_answers_while_a_slow_bot_moves_at_the_table(
-    tmp_path: Path, held_bot: kit.Held
+    tmp_path: Path, held_bot: apps.Held
 ) -> None:
     """The player's last action is shown at once; the bot answering it thinks in the app's
     worker (held here), and meanwhile the screen says so and help, the panes and quit all
     answer. Before, the app played the bots on its UI thread: frozen until they moved."""
     path = _table(tmp_path, ("human", "random"))
     app = _app(path, 0, held_bot)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         while app.real.seat.is_human:
             played = len(app.real.log)
             assert app.game is not None
@@ -217,14 +217,14 @@ async def test_the_app_answers_while_a_slow_bot_moves_at_the_table(
 
 
 async def test_quitting_stops_the_bot_it_waits_for_and_the_next_process_plays_it(
-    tmp_path: Path, held_bot: kit.Held
+    tmp_path: Path, held_bot: apps.Held
 ) -> None:
     """Before, the worker's thread outlived its app and wrote the bot's move after it had quit
     (a hard bot kept the process alive ~10 s). Now quitting stops the thinking: nothing is
     written after the app is gone, and the move is played by the next process at the table."""
     path = _table(tmp_path, ("human", "random"))
     app = _app(path, 0, held_bot)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         while app.real.seat.is_human:
             played = len(app.real.log)
             assert app.game is not None
@@ -243,7 +243,7 @@ async def test_quitting_stops_the_bot_it_waits_for_and_the_next_process_plays_it
 async def test_the_app_stays_at_its_table(tmp_path: Path) -> None:
     path = _table(tmp_path, ("human", "human"))
     app = _app(path, 0)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         screen = app.screen
         app.action_new_game()
         app.action_load()
@@ -263,7 +263,7 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
     path = _table(tmp_path, ("human", "human"), undo="free")
     first = tables.read(path).state.turn
     mover, other = _app(path, first), _app(path, 1 - first)
-    async with mover.run_test(size=kit.SMALL) as pm, other.run_test(size=kit.SMALL) as po:
+    async with mover.run_test(size=apps.SMALL) as pm, other.run_test(size=apps.SMALL) as po:
         view = mover.game.state if mover.game else None
         assert view is not None
         mover.commit(rules.legal_actions(view)[0])
@@ -286,7 +286,7 @@ async def test_a_table_app_never_asks_to_pass_the_keyboard(tmp_path: Path) -> No
     path = _table(tmp_path, ("human", "human"))
     first = tables.read(path).state.turn
     app = _app(path, 1 - first)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         game = tables.read(path)
         tables.act(path, first, rules.legal_actions(game.state)[0], tables.seen(game))
         await _until(pilot, lambda: len(app.real.log) == 1, HANG)
@@ -307,19 +307,19 @@ async def test_an_app_closed_with_a_choice_half_made_loses_no_completed_action(
     path = _table(tmp_path, ("human", "human"))
     seat = tables.read(path).state.turn
     app = _app(path, seat)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         view = app.game.state if app.game else None
         assert view is not None
-        await pilot.press(*kit.keys_for(plan(Chooser(view), rules.legal_actions(view)[0])))
+        await pilot.press(*apps.keys_for(plan(Chooser(view), rules.legal_actions(view)[0])))
         await _until(pilot, lambda: len(tables.read(path).log) == 1, HANG)  # a worker writes
         done = tables.read(path)
         seat = done.state.turn
     # The seat to act now (the same one when its turn goes on) half-makes its next choice.
     app = _app(path, seat)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         view = app.game.state if app.game else None
         assert view is not None
-        keys = kit.keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
+        keys = apps.keys_for(plan(Chooser(view), rules.legal_actions(view)[0]))
         assert len(keys) > 1
         await pilot.press(*keys[:-1])
         screen = app.screen
@@ -327,7 +327,7 @@ async def test_an_app_closed_with_a_choice_half_made_loses_no_completed_action(
         assert len(screen.chooser.steps) > 1 or screen.chooser.top.kind != "spaces"
     assert saves.load(path).log == done.log  # valid (the full check of a load) and unchanged
     rejoined = _app(path, seat)
-    async with rejoined.run_test(size=kit.SMALL) as pilot:
+    async with rejoined.run_test(size=apps.SMALL) as pilot:
         assert rejoined.real.log == done.log
         await pilot.press(*keys)
         await _until(pilot, lambda: len(tables.read(path).log) == 2, HANG)
@@ -342,7 +342,7 @@ async def test_a_read_overtaken_by_the_apps_own_write_is_not_shown(tmp_path: Pat
     path = _table(tmp_path, ("human", "human"))
     game = tables.read(path)
     app = _app(path, game.state.turn)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         app.bound._stop.set()  # this test hands the reads over itself
         stamp = _stamp(path)
         app.commit(rules.legal_actions(app.real.state)[0])
@@ -367,9 +367,9 @@ async def test_each_app_holds_only_what_its_seat_may_see(tmp_path: Path) -> None
     assert game.state.rng != rules.seat_view(game.state, 0).rng  # there is something to hide
     apps = [_app(path, 0), _app(path, 1), _app(path, None)]
     async with (
-        apps[0].run_test(size=kit.SMALL) as pilot,
-        apps[1].run_test(size=kit.SMALL),
-        apps[2].run_test(size=kit.SMALL),
+        apps[0].run_test(size=apps.SMALL) as pilot,
+        apps[1].run_test(size=apps.SMALL),
+        apps[2].run_test(size=apps.SMALL),
     ):
         for _ in range(2):
             for app in apps:
@@ -390,7 +390,7 @@ async def test_a_watcher_plays_no_bot(tmp_path: Path) -> None:
     tables.create(path, saves.start_game(setup))
     assert not tables.read(path).seat.is_human  # Bela, the bot, acts first
     watcher = TableApp(path, None, bot_delay=0, theme="rajas-dark")
-    async with watcher.run_test(size=kit.SMALL) as pilot:
+    async with watcher.run_test(size=apps.SMALL) as pilot:
         await pilot.pause(0.5)
         assert tables.read(path).log == ()
         assert "Bela (bot) plays once a player is at the table" in _prompt(watcher)

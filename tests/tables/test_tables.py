@@ -19,7 +19,7 @@ from rajas_tui.present import turns
 from saves import lock as gamelock
 from saves import tables
 from saves.records import Seat, Setup
-from tests.tables.racer import tend_race
+from tests.helpers.table_racer import tend_race
 
 RACE_ROUNDS = 15
 

@@ -15,8 +15,7 @@ from textual.widget import Widget
 
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.gameover import GameOverScreen
-
-from . import kit, variant_games
+from tests.helpers import apps, variant_games
 
 ANSI_THEMES = ("ansi-dark", "ansi-light")
 PALETTE = (ColorType.DEFAULT, ColorType.STANDARD)
@@ -47,9 +46,9 @@ def _outside_the_palette(app: RajasApp) -> set[tuple[str, str]]:
 async def test_an_ansi_theme_draws_the_game_in_the_terminal_s_colours(
     saves: Path, theme: str, game: str
 ) -> None:
-    played = kit.midgame() if game == "base" else variant_games.ganga_navaratnas()
-    app = kit.app(played, saves=saves, theme=theme)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    played = apps.midgame() if game == "base" else variant_games.ganga_navaratnas()
+    app = apps.app(played, saves=saves, theme=theme)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         assert _outside_the_palette(app) == set()
         await pilot.press("q")  # a choice open: the chooser's own colours
@@ -62,8 +61,8 @@ async def test_an_ansi_theme_draws_the_game_in_the_terminal_s_colours(
 async def test_an_ansi_theme_draws_the_game_over_in_the_terminal_s_colours(
     saves: Path, theme: str
 ) -> None:
-    app = kit.app(kit.finished(), saves=saves, theme=theme)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.finished(), saves=saves, theme=theme)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         assert _outside_the_palette(app) == set()
@@ -72,8 +71,8 @@ async def test_an_ansi_theme_draws_the_game_over_in_the_terminal_s_colours(
 @pytest.mark.asyncio
 async def test_another_theme_still_draws_its_own_colours(saves: Path) -> None:
     # The check can fail: rajas-dark's players and dice are truecolor.
-    app = kit.app(kit.midgame(), saves=saves, theme="rajas-dark")
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=saves, theme="rajas-dark")
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         assert _outside_the_palette(app) != set()
 
@@ -83,8 +82,8 @@ async def test_another_theme_still_draws_its_own_colours(saves: Path) -> None:
 async def test_an_ansi_theme_draws_the_title_help_and_dialogs_in_the_terminal_s_colours(
     saves: Path, theme: str
 ) -> None:
-    app = kit.app(saves=saves, theme=theme)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, theme=theme)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert _outside_the_palette(app) == set(), "the title"
         for opened in (app.action_rules, app.action_new_game):

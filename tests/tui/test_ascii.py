@@ -17,10 +17,9 @@ from rajas_tui.present import text
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import PANE_NAMES
 from rajas_tui.tui.widgets.base import Pane
+from tests.helpers import apps, variant_games
 
-from . import kit, variant_games
-
-SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+SIZES = [pytest.param(apps.SMALL, id="80x24"), pytest.param(apps.LARGE, id="160x50")]
 
 
 def screen_text(app: RajasApp) -> str:
@@ -67,7 +66,7 @@ def _keys(*keys: str) -> Steps:
 
 
 def _with_a_save(saves: Path) -> Path:
-    shutil.copy(kit.SAVES / "midgame-4p.toml", saves / "midgame-4p.toml")
+    shutil.copy(apps.SAVES / "midgame-4p.toml", saves / "midgame-4p.toml")
     return saves
 
 
@@ -88,7 +87,7 @@ TITLE_SCREENS = {
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", TITLE_SCREENS)
 async def test_title_and_dialogs(saves: Path, size: tuple[int, int], screen: str) -> None:
-    app = kit.app(saves=_with_a_save(saves), ascii_glyphs=True, seed=7)
+    app = apps.app(saves=_with_a_save(saves), ascii_glyphs=True, seed=7)
     assert await _run(app, size, _keys(*TITLE_SCREENS[screen])) == []
 
 
@@ -111,7 +110,7 @@ GAME_SCREENS = {
 @pytest.mark.parametrize("screen", GAME_SCREENS)
 @pytest.mark.asyncio
 async def test_base_game(saves: Path, size: tuple[int, int], screen: str) -> None:
-    app = kit.app(kit.midgame(), saves=saves, ascii_glyphs=True)
+    app = apps.app(apps.midgame(), saves=saves, ascii_glyphs=True)
     assert await _run(app, size, _keys(*GAME_SCREENS[screen])) == []
 
 
@@ -119,7 +118,7 @@ async def test_base_game(saves: Path, size: tuple[int, int], screen: str) -> Non
 @pytest.mark.parametrize("screen", GAME_SCREENS)
 @pytest.mark.asyncio
 async def test_variant_game(saves: Path, size: tuple[int, int], screen: str) -> None:
-    app = kit.app(variant_games.ganga_navaratnas(), saves=saves, ascii_glyphs=True)
+    app = apps.app(variant_games.ganga_navaratnas(), saves=saves, ascii_glyphs=True)
     assert await _run(app, size, _keys(*GAME_SCREENS[screen])) == []
 
 
@@ -127,7 +126,7 @@ async def test_variant_game(saves: Path, size: tuple[int, int], screen: str) -> 
 @pytest.mark.parametrize("keys", [(), ("tab",), ("question_mark",)], ids=["", "tab", "help"])
 @pytest.mark.asyncio
 async def test_game_over(saves: Path, size: tuple[int, int], keys: tuple[str, ...]) -> None:
-    app = kit.app(kit.finished(), saves=saves, ascii_glyphs=True)
+    app = apps.app(apps.finished(), saves=saves, ascii_glyphs=True)
     assert await _run(app, size, _keys(*keys)) == []
 
 
@@ -135,13 +134,13 @@ async def test_game_over(saves: Path, size: tuple[int, int], keys: tuple[str, ..
 async def test_two_apps_in_one_process_keep_their_glyphs(saves: Path) -> None:
     """An ASCII app started beside a Unicode one (or switched by the palette) leaves the other's
     symbols as they were."""
-    unicode_app = kit.app(kit.midgame(), saves=saves)
+    unicode_app = apps.app(apps.midgame(), saves=saves)
     other = saves / "other"
     other.mkdir()
-    ascii_app = kit.app(kit.midgame(), saves=other, ascii_glyphs=True)
-    async with unicode_app.run_test(size=kit.LARGE) as first:
+    ascii_app = apps.app(apps.midgame(), saves=other, ascii_glyphs=True)
+    async with unicode_app.run_test(size=apps.LARGE) as first:
         await first.pause()
-        async with ascii_app.run_test(size=kit.LARGE) as second:
+        async with ascii_app.run_test(size=apps.LARGE) as second:
             await second.pause()
             assert not_ascii(screen_text(ascii_app)) == []
             ascii_app.set_glyphs(True)
@@ -162,7 +161,7 @@ async def test_two_apps_in_one_process_keep_their_glyphs(saves: Path) -> None:
 @pytest.mark.parametrize("size", SIZES)
 async def test_switched_to_ascii_by_the_palette(saves: Path, size: tuple[int, int]) -> None:
     """The palette's "Glyphs: plain ASCII" redraws every pane and Textual's frames at once."""
-    app = kit.app(variant_games.ganga_navaratnas(), saves=saves)
+    app = apps.app(variant_games.ganga_navaratnas(), saves=saves)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert not_ascii(screen_text(app)) != []
@@ -186,9 +185,9 @@ TYPOGRAPHY = set("—–·→←…›")
 async def test_the_panes_own_text_takes_the_ascii_set(saves: Path, game: str) -> None:
     """Each pane draws its symbols, roads and marks from the ASCII set itself: only sentence
     typography is left to the screen's filter (which would also hide a box-drawing road)."""
-    played = kit.midgame() if game == "base" else variant_games.ganga_navaratnas()
-    app = kit.app(played, saves=saves, ascii_glyphs=True)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    played = apps.midgame() if game == "base" else variant_games.ganga_navaratnas()
+    app = apps.app(played, saves=saves, ascii_glyphs=True)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         for key in ("q", "escape", "h"):
             await pilot.press(key)
@@ -216,8 +215,8 @@ async def test_the_title_s_logo_reads_in_ascii(saves: Path) -> None:
     '+-+ +++': in ASCII the logo is drawn in ASCII of its own, and the palette switches it."""
     from rajas_tui.tui.screens.title import ASCII_LOGO, LOGO
 
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert LOGO.splitlines()[0].strip() in screen_text(app)
         app.set_glyphs(True)

@@ -10,8 +10,7 @@ import pytest
 
 import rules
 import saves as save_layer
-
-from . import kit
+from tests.helpers import apps
 
 
 def _played(game: save_layer.Game, count: int) -> save_layer.Game:
@@ -25,10 +24,10 @@ async def test_an_older_game_is_never_written_after_a_newer_one(
     tmp_path: Path, saves: Path
 ) -> None:
     path = tmp_path / "g.toml"
-    shutil.copy(kit.SAVES / "opening-2p.toml", path)
+    shutil.copy(apps.SAVES / "opening-2p.toml", path)
     game = save_layer.load(path)
-    app = kit.app(game, saves=saves, path=path)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, path=path)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         older, newer = _played(game, 1), _played(game, 2)
         # The threads ran out of order: the newer game's write got the lock first.
@@ -40,9 +39,9 @@ async def test_an_older_game_is_never_written_after_a_newer_one(
 @pytest.mark.asyncio
 async def test_a_game_played_just_before_quitting_is_on_disk(tmp_path: Path, saves: Path) -> None:
     path = tmp_path / "g.toml"
-    shutil.copy(kit.SAVES / "opening-2p.toml", path)
-    app = kit.app(save_layer.load(path), saves=saves, path=path)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    shutil.copy(apps.SAVES / "opening-2p.toml", path)
+    app = apps.app(save_layer.load(path), saves=saves, path=path)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         app.commit(rules.legal_actions(app.state)[0])
         newest = app.newest

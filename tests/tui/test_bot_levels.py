@@ -1,7 +1,7 @@
 """The searching bots in the app: with three of them at the table the screen still answers
 every key while one thinks, and when the human's turn comes back the log tells each bot's move
 of the round, not only the last. The real `easy` bot thinks here (a `normal` one would make the
-test slow); it is held (`kit.Held`) until the test has pressed its keys, so that they are
+test slow); it is held (`apps.Held`) until the test has pressed its keys, so that they are
 pressed while a bot is at work, on any machine."""
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from rajas_tui.present import logbook, turns
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.widgets.log import LogPane
-
-from . import kit
+from tests.helpers import apps
 
 SEATS = [("Asha", "human"), ("Bela", "easy"), ("Chand", "easy"), ("Devi", "easy")]
 
 
 def _human_has_played() -> save_layer.Game:
-    game = kit.new_game(SEATS, 5)
+    game = apps.new_game(SEATS, 5)
     while not game.seat.is_human:
         game = save_layer.play(game, turns.bot_action(game))
     while game.seat.is_human:
@@ -33,15 +32,15 @@ def _human_has_played() -> save_layer.Game:
 
 @pytest.mark.asyncio
 async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_move(
-    saves: Path, held_bot: kit.Held
+    saves: Path, held_bot: apps.Held
 ) -> None:
     game = _human_has_played()
-    app = kit.app(game, saves=saves, thinker=held_bot)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, held_bot.started.is_set, "a bot started thinking", looks=3000)
+    app = apps.app(game, saves=saves, thinker=held_bot)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, held_bot.started.is_set, "a bot started thinking", looks=3000)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert "(bot) is thinking…" in kit.prompt(app)
+        assert "(bot) is thinking…" in apps.prompt(app)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen), "help opens while the bot thinks"
         await pilot.press("escape")
@@ -52,7 +51,7 @@ async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_
         assert screen.pane != "log", "and so does tab"
         assert app.game is game, "all while the bot is still at it"
         held_bot.release.set()
-        await kit.until(
+        await apps.until(
             pilot, lambda: app.shown.seat.is_human, "the human's turn came back", looks=3000
         )
         await pilot.press("7")
@@ -69,15 +68,15 @@ async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_
 
 @pytest.mark.asyncio
 async def test_quit_while_an_easy_bot_thinks_keeps_the_game(
-    saves: Path, held_bot: kit.Held
+    saves: Path, held_bot: apps.Held
 ) -> None:
     game = _human_has_played()
     path = saves / "kept.toml"
     save_layer.save(game, path)
-    app = kit.app(save_layer.load(path), saves=saves, path=path, thinker=held_bot)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, held_bot.started.is_set, "a bot started thinking", looks=3000)
+    app = apps.app(save_layer.load(path), saves=saves, path=path, thinker=held_bot)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, held_bot.started.is_set, "a bot started thinking", looks=3000)
         await pilot.press("ctrl+q")
-        await kit.until(pilot, lambda: not app.is_running, "the app quit", looks=3000)
-    assert held_bot.stopped.wait(kit.HOLD_SECONDS), "quitting stopped the bot's thinking"
+        await apps.until(pilot, lambda: not app.is_running, "the app quit", looks=3000)
+    assert held_bot.stopped.wait(apps.HOLD_SECONDS), "quitting stopped the bot's thinking"
     assert save_layer.load(path).log == game.log

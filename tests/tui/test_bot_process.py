@@ -18,12 +18,11 @@ from rajas_tui.present import turns
 from rajas_tui.present.thinking import Process
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
-
-from . import kit
+from tests.helpers import apps
 
 
 def _human_has_played(seats: list[tuple[str, str]], seed: int) -> save_layer.Game:
-    game = kit.new_game(seats, seed)
+    game = apps.new_game(seats, seed)
     game = turns.run_bots(game)
     while game.seat.is_human:
         game = save_layer.play(game, rules.legal_actions(game.state)[0])
@@ -34,9 +33,9 @@ def _human_has_played(seats: list[tuple[str, str]], seed: int) -> save_layer.Gam
 async def test_bots_in_their_process_play_the_game_this_process_would(saves: Path) -> None:
     game = _human_has_played([("Asha", "human"), ("Bela", "greedy"), ("Chand", "easy")], 3)
     expected = turns.run_bots(game)
-    app = kit.app(game, saves=saves, thinker=Process())
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(
+    app = apps.app(game, saves=saves, thinker=Process())
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(
             pilot, lambda: app.shown.seat.is_human, "the bots played to the human", looks=6000
         )
         assert app.shown.log == expected.log
@@ -48,8 +47,8 @@ async def _hard_bot_thinking(pilot: Pilot[None], app: RajasApp, thinker: Process
     """Waits until the hard bot thinks in its worker process; that process's id."""
     screen = app.screen
     assert isinstance(screen, GameScreen)
-    await kit.until(pilot, lambda: screen.thinking is not None, "the bot is thinking")
-    await kit.until(pilot, lambda: thinker.pid is not None, "its worker is running")
+    await apps.until(pilot, lambda: screen.thinking is not None, "the bot is thinking")
+    await apps.until(pilot, lambda: thinker.pid is not None, "its worker is running")
     pid = thinker.pid
     assert pid is not None
     return pid
@@ -59,12 +58,12 @@ async def _hard_bot_thinking(pilot: Pilot[None], app: RajasApp, thinker: Process
 async def test_undo_while_a_hard_bot_thinks_ends_its_search(saves: Path) -> None:
     game = _human_has_played([("Asha", "human"), ("Bela", "hard")], 5)
     thinker = Process()
-    app = kit.app(game, saves=saves, thinker=thinker)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, thinker=thinker)
+    async with app.run_test(size=apps.SMALL) as pilot:
         pid = await _hard_bot_thinking(pilot, app, thinker)
         await pilot.press("u")
-        await kit.until(pilot, lambda: app.shown.seat.is_human, "the undo was shown")
-        await kit.until(pilot, lambda: kit.process_gone(pid), "the search ended", looks=3000)
+        await apps.until(pilot, lambda: app.shown.seat.is_human, "the undo was shown")
+        await apps.until(pilot, lambda: apps.process_gone(pid), "the search ended", looks=3000)
         assert len(app.shown.log) == len(game.log) - 1, "and no move of it was played"
 
 
@@ -72,25 +71,25 @@ async def test_undo_while_a_hard_bot_thinks_ends_its_search(saves: Path) -> None
 async def test_quitting_while_a_hard_bot_thinks_ends_its_process(saves: Path) -> None:
     game = _human_has_played([("Asha", "human"), ("Bela", "hard")], 5)
     thinker = Process()
-    app = kit.app(game, saves=saves, thinker=thinker)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, thinker=thinker)
+    async with app.run_test(size=apps.SMALL) as pilot:
         pid = await _hard_bot_thinking(pilot, app, thinker)
         await pilot.press("ctrl+q")
-        await kit.until(pilot, lambda: not app.is_running, "the app quit")
-    assert kit.process_gone(pid), "the worker ended with the app"
+        await apps.until(pilot, lambda: not app.is_running, "the app quit")
+    assert apps.process_gone(pid), "the worker ended with the app"
 
 
 @pytest.mark.asyncio
 async def test_a_dead_worker_is_replaced_and_the_player_told(saves: Path) -> None:
     game = _human_has_played([("Asha", "human"), ("Bela", "greedy")], 8)
     thinker = Process()
-    app = kit.app(game, saves=saves, thinker=thinker, bot_delay=0.2)
-    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
-        await kit.until(pilot, lambda: thinker.pid is not None, "the worker started")
+    app = apps.app(game, saves=saves, thinker=thinker, bot_delay=0.2)
+    async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
+        await apps.until(pilot, lambda: thinker.pid is not None, "the worker started")
         pid = thinker.pid
         assert pid is not None
         os.kill(pid, signal.SIGKILL)  # before the bot's pause is over: dead when asked
-        await kit.until(pilot, lambda: app.shown.seat.is_human, "the bot moved", looks=3000)
+        await apps.until(pilot, lambda: app.shown.seat.is_human, "the bot moved", looks=3000)
         assert app.shown.log == turns.run_bots(game).log, "the game went on as it would"
         notes = [n.message for n in app._notifications]
         assert notes.count(process.RESTARTED) == 1

@@ -19,13 +19,12 @@ from rajas_tui import bots
 from rajas_tui.present.thinking import Cancelled, InProcess, Stop
 from rajas_tui.tui import bindings
 from rajas_tui.tui.screens.game import GameScreen
-
-from . import kit
+from tests.helpers import apps
 
 BOTS = [("Asha", "human"), ("Bela", "random"), ("Chand", "random"), ("Dev", "random")]
 
 
-def _humans_turn(app: kit.RajasApp) -> bool:
+def _humans_turn(app: apps.RajasApp) -> bool:
     """Whether the human is to act, on the game screen, with the game shown as saved."""
     screen = app.screen
     return (
@@ -41,27 +40,27 @@ def _humans_turn(app: kit.RajasApp) -> bool:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("key", ["u", "U"])
 async def test_a_refused_undo_or_redo_while_a_bot_thinks_leaves_the_bots_playing(
-    saves: Path, held_bot: kit.Held, key: str
+    saves: Path, held_bot: apps.Held, key: str
 ) -> None:
     """Strict undo: the human's terrace rolled a die, so `u` is refused; with nothing undone,
     `U` is refused too. The bot thinking then plays on, and so do the bots after it."""
-    game = kit.new_game(BOTS, 3)
-    app = kit.app(game, saves=saves, thinker=held_bot)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, lambda: _humans_turn(app), "Asha's turn")
+    game = apps.new_game(BOTS, 3)
+    app = apps.app(game, saves=saves, thinker=held_bot)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, lambda: _humans_turn(app), "Asha's turn")
         await pilot.press("t", "2", "enter")
-        await kit.until(pilot, held_bot.started.is_set, "Bela started thinking")
+        await apps.until(pilot, held_bot.started.is_set, "Bela started thinking")
         played = app.game
         assert played is not None and played.log[-1].revealed, "the terrace rolled a die"
-        assert "Bela (bot) is thinking…" in kit.prompt(app)
+        assert "Bela (bot) is thinking…" in apps.prompt(app)
         await pilot.press(key)
         await pilot.pause()
         told = [n.message for n in app._notifications]
         assert any("never takes that back" in m or "nothing to redo" in m for m in told), told
         assert not held_bot.stopped.is_set(), "the refusal left the bot thinking"
-        assert "Bela (bot) is thinking…" in kit.prompt(app)
+        assert "Bela (bot) is thinking…" in apps.prompt(app)
         held_bot.release.set()
-        await kit.until(pilot, lambda: _humans_turn(app), "the bots played on to Asha")
+        await apps.until(pilot, lambda: _humans_turn(app), "the bots played on to Asha")
         assert app.game is not None
         assert {entry.seat for entry in app.game.log[len(played.log) :]} == {1, 2, 3}
         path = app.file.path
@@ -97,18 +96,18 @@ class Dawdling(InProcess):
 CHARACTERS = {"question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b"}
 
 
-def _press(app: kit.RajasApp, key: str) -> None:
+def _press(app: apps.RajasApp, key: str) -> None:
     """Sends the key as the terminal does, without waiting for the app to be idle as
     `Pilot.press` does: the bots keep it busy, and the key must come at the moment drawn."""
     app.post_message(events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None)))
 
 
-def _bots_turn(app: kit.RajasApp) -> bool:
+def _bots_turn(app: apps.RajasApp) -> bool:
     game = app.newest
     return game is not None and not game.over and not game.seat.is_human
 
 
-async def _back_to_the_human(pilot: Pilot[None], app: kit.RajasApp, pressed: list[str]) -> None:
+async def _back_to_the_human(pilot: Pilot[None], app: apps.RajasApp, pressed: list[str]) -> None:
     """Waits for the human's turn, closing whatever a key opened over the game (help, Save as,
     the coach's advice) as a player would; fails naming the keys pressed if it never comes."""
     for _ in range(1000):
@@ -121,7 +120,7 @@ async def _back_to_the_human(pilot: Pilot[None], app: kit.RajasApp, pressed: lis
 
 
 async def _moved_on(
-    pilot: Pilot[None], app: kit.RajasApp, before: save_layer.Game, pressed: list[str]
+    pilot: Pilot[None], app: apps.RajasApp, before: save_layer.Game, pressed: list[str]
 ) -> None:
     """Waits for the game to move on from `before` (a bot's move, or an undo), or for the
     human's turn; fails naming the keys pressed if the bots stop."""
@@ -147,21 +146,21 @@ async def test_every_key_at_random_moments_of_the_bots_turns(
     draw = random.Random(seed)
     options: dict[str, Any] = {"thinker": Dawdling(seed), "bot_delay": 0.02}
     if screen == "tutorial":
-        app = kit.app(saves=saves, tutorial=True, **options)
+        app = apps.app(saves=saves, tutorial=True, **options)
     else:
         undo = ("strict", "free")[seed % 2]
-        app = kit.app(kit.new_game(BOTS, seed, undo), saves=saves, **options)
+        app = apps.app(apps.new_game(BOTS, seed, undo), saves=saves, **options)
     keys = list(GAME_KEYS)
     draw.shuffle(keys)
     pressed: list[str] = []
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         while keys:
             await _back_to_the_human(pilot, app, pressed)
             while _humans_turn(app):
                 shown = app.newest
                 assert shown is not None
                 app.commit(draw.choice(rules.legal_actions(rules.seat_view(shown.state, 0))))
-                await kit.until(pilot, lambda: app.game is app.newest, "the move shown")
+                await apps.until(pilot, lambda: app.game is app.newest, "the move shown")
             while keys and _bots_turn(app):
                 before = app.newest
                 assert before is not None

@@ -14,15 +14,14 @@ from rajas_tui.present import coach, turns
 from rajas_tui.tui.screens.coach import CoachScreen
 from rajas_tui.tui.screens.game import COACH_GROUP, GameScreen
 from rajas_tui.tui.screens.help import HelpScreen
-
-from . import kit
+from tests.helpers import apps
 
 SEATS = [("Asha", "human"), ("Bela", "easy")]
 
 
 def humans_turn() -> save_layer.Game:
     """A small fixed game with the human to act."""
-    game = kit.new_game(SEATS, 7)
+    game = apps.new_game(SEATS, 7)
     while not game.seat.is_human:
         game = save_layer.play(game, turns.bot_action(game))
     return game
@@ -32,18 +31,18 @@ def humans_turn() -> save_layer.Game:
 async def test_the_coach_key_shows_the_advice_and_enter_plays_it(saves: Path) -> None:
     game = humans_turn()
     expected = coach.advise(game.state, game.setup.seed)
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.LARGE) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("a")
-        await kit.until(
+        await apps.until(
             pilot, lambda: isinstance(app.screen, CoachScreen), "the advice shown", looks=6000
         )
         shown = str(app.screen.query_one("#advice").render())
         assert shown.splitlines() == coach.lines(expected)
         await pilot.press("enter")
-        await kit.until(
+        await apps.until(
             pilot, lambda: len(app.shown.log) > len(game.log), "the advice played", looks=6000
         )
         assert app.shown.log[len(game.log)].action == str(expected.action)
@@ -53,10 +52,10 @@ async def test_the_coach_key_shows_the_advice_and_enter_plays_it(saves: Path) ->
 @pytest.mark.asyncio
 async def test_escape_ignores_the_advice(saves: Path) -> None:
     game = humans_turn()
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("a")
-        await kit.until(
+        await apps.until(
             pilot, lambda: isinstance(app.screen, CoachScreen), "the advice shown", looks=6000
         )
         await pilot.press("escape")
@@ -66,23 +65,23 @@ async def test_escape_ignores_the_advice(saves: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, held_bot: kit.Held) -> None:
+async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, held_bot: apps.Held) -> None:
     held_bot.only = {coach.LEVEL}  # the coach's bot is held; the easy seat plays at once
     game = humans_turn()
-    app = kit.app(game, saves=saves, thinker=held_bot)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, thinker=held_bot)
+    async with app.run_test(size=apps.SMALL) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("a")
-        await kit.until(pilot, held_bot.started.is_set, "the coach started", looks=6000)
-        assert "The coach is thinking" in kit.prompt(app)
+        await apps.until(pilot, held_bot.started.is_set, "the coach started", looks=6000)
+        assert "The coach is thinking" in apps.prompt(app)
         await pilot.press("7")
         assert screen.pane == "log", "the screen answers keys while the coach thinks"
         await pilot.press("a", "escape")
         assert screen.coaching is None
         assert all(w.is_cancelled for w in screen.workers if w.group == COACH_GROUP)
-        assert "The coach is thinking" not in kit.prompt(app)
-        await kit.until(pilot, held_bot.stopped.is_set, "the coach stopped thinking")
+        assert "The coach is thinking" not in apps.prompt(app)
+        await apps.until(pilot, held_bot.stopped.is_set, "the coach stopped thinking")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen is screen, "a cancelled answer is never shown"
@@ -91,14 +90,14 @@ async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, held_bot: k
 
 
 @pytest.mark.asyncio
-async def test_on_a_bots_turn_the_key_says_why_not(saves: Path, held_bot: kit.Held) -> None:
+async def test_on_a_bots_turn_the_key_says_why_not(saves: Path, held_bot: apps.Held) -> None:
     game = humans_turn()
     game = save_layer.play(game, rules.legal_actions(game.state)[0])
     while game.seat.is_human:
         game = save_layer.play(game, rules.legal_actions(game.state)[0])
-    app = kit.app(game, saves=saves, thinker=held_bot)
-    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
-        await kit.until(pilot, held_bot.started.is_set, "the bot started thinking", looks=6000)
+    app = apps.app(game, saves=saves, thinker=held_bot)
+    async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
+        await apps.until(pilot, held_bot.started.is_set, "the bot started thinking", looks=6000)
         await pilot.press("a")
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -108,20 +107,20 @@ async def test_on_a_bots_turn_the_key_says_why_not(saves: Path, held_bot: kit.He
 
 @pytest.mark.asyncio
 async def test_help_cancels_the_coach_so_its_answer_never_covers_the_help(
-    saves: Path, held_bot: kit.Held
+    saves: Path, held_bot: apps.Held
 ) -> None:
     held_bot.only = {coach.LEVEL}
     game = humans_turn()
-    app = kit.app(game, saves=saves, thinker=held_bot)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, thinker=held_bot)
+    async with app.run_test(size=apps.SMALL) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("a")
-        await kit.until(pilot, held_bot.started.is_set, "the coach started", looks=6000)
+        await apps.until(pilot, held_bot.started.is_set, "the coach started", looks=6000)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert screen.coaching is None
-        await kit.until(pilot, held_bot.stopped.is_set, "the coach stopped thinking")
+        await apps.until(pilot, held_bot.stopped.is_set, "the coach stopped thinking")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen), "no advice opened over the help"

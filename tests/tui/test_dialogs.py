@@ -11,8 +11,7 @@ from textual.widgets import Footer, Select
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.dialog import FOCUS_MARK, FieldLabel
 from rajas_tui.tui.screens.newgame import NewGameScreen
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -29,8 +28,8 @@ async def _new_game_dialog(app: RajasApp, pilot: object) -> None:
 
 
 async def test_enter_on_opening_does_not_start_a_game(saves: Path) -> None:
-    app = kit.app(saves=saves, seed=7)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, seed=7)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await _new_game_dialog(app, pilot)
         assert app.focused is app.screen.query_one("#players", Select)
         await pilot.press("enter")
@@ -40,8 +39,8 @@ async def test_enter_on_opening_does_not_start_a_game(saves: Path) -> None:
 
 
 async def test_the_focused_row_is_marked_without_colour(saves: Path) -> None:
-    app = kit.app(saves=saves, seed=7)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, seed=7)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await _new_game_dialog(app, pilot)
         assert _marked(app) == [f"{FOCUS_MARK} Players"]
         await pilot.press("tab")  # A's name
@@ -58,8 +57,8 @@ async def test_the_focused_row_is_marked_without_colour(saves: Path) -> None:
 
 
 async def test_the_footer_says_the_dialogs_keys(saves: Path) -> None:
-    app = kit.app(saves=saves, seed=7)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, seed=7)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await _new_game_dialog(app, pilot)
         assert app.screen.query(Footer)
         shown = {
@@ -72,8 +71,8 @@ async def test_the_footer_says_the_dialogs_keys(saves: Path) -> None:
 
 
 async def test_start_is_reached_by_keys_and_starts_the_game(saves: Path) -> None:
-    app = kit.app(saves=saves, seed=7)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, seed=7)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await _new_game_dialog(app, pilot)
         for _ in range(40):
             if app.focused is not None and app.focused.id == "start":
@@ -88,8 +87,8 @@ async def test_start_is_reached_by_keys_and_starts_the_game(saves: Path) -> None
 
 async def test_a_bot_seat_starts_at_the_normal_level(saves: Path) -> None:
     """Someone playing alone meets a real opponent unless they pick otherwise."""
-    app = kit.app(saves=saves, seed=7)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, seed=7)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await _new_game_dialog(app, pilot)
         kinds = [app.screen.query_one(f"#kind-{seat}", Select) for seat in range(4)]
         assert [kind.value for kind in kinds] == ["human", "normal", "normal", "normal"]

@@ -11,8 +11,7 @@ import pytest
 
 import rules
 import saves as save_layer
-
-from . import kit
+from tests.helpers import apps
 
 FULL = os.strerror(errno.ENOSPC)
 
@@ -26,16 +25,16 @@ async def test_an_autosave_on_a_full_disk_says_so_plainly(
     tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "g.toml"
-    shutil.copy(kit.SAVES / "midgame-4p.toml", path)
-    app = kit.app(save_layer.load(path), saves=saves, path=path)
-    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
-        await kit.until(pilot, lambda: app.game is not None, "the game shown")
+    shutil.copy(apps.SAVES / "midgame-4p.toml", path)
+    app = apps.app(save_layer.load(path), saves=saves, path=path)
+    async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
+        await apps.until(pilot, lambda: app.game is not None, "the game shown")
         monkeypatch.setattr(os, "fsync", _no_space)
         app.commit(rules.legal_actions(app.game.state)[0])
 
         def told() -> bool:
             return any(FULL in str(n.message) for n in app._notifications)
 
-        await kit.until(pilot, told, "the failed autosave told")
+        await apps.until(pilot, told, "the failed autosave told")
         notes = [str(n.message) for n in app._notifications if FULL in str(n.message)]
         assert notes == [f"the game could not be saved: {path}: cannot be written ({FULL})."]

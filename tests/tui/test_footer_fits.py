@@ -12,7 +12,7 @@ from textual.widgets._footer import FooterKey
 
 from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.screens.game import GameScreen
-from tests.tui import kit
+from tests.helpers import apps
 
 SIZES = ((80, 24), (100, 30), (120, 40), (160, 50), (200, 60))
 
@@ -22,10 +22,10 @@ SIZES = ((80, 24), (100, 30), (120, 40), (160, 50), (200, 60))
 async def test_every_key_in_the_footer_is_whole_on_screen(
     size: tuple[int, int], saves: Path
 ) -> None:
-    app = kit.app(kit.midgame(), saves=saves, bot_delay=3600.0)
+    app = apps.app(apps.midgame(), saves=saves, bot_delay=3600.0)
     problems: list[str] = []
     async with app.run_test(size=size) as pilot:
-        await kit.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
+        await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
         for keys in ([], ["q"], ["escape", "2"]):
             for key in keys:
                 await pilot.press(key)
@@ -47,14 +47,14 @@ async def test_every_key_in_the_footer_is_whole_on_screen(
 
 @pytest.mark.asyncio
 async def test_a_narrower_terminal_fits_the_footer_again(saves: Path) -> None:
-    app = kit.app(kit.midgame(), saves=saves, bot_delay=3600.0)
+    app = apps.app(apps.midgame(), saves=saves, bot_delay=3600.0)
     async with app.run_test(size=(200, 60)) as pilot:
-        await kit.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
+        await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
         await pilot.pause()
         footer = app.screen.query_one(Footer)
         wide = len(footer.query(FooterKey))
         await pilot.resize_terminal(80, 24)
-        await kit.until(
+        await apps.until(
             pilot,
             lambda: footer.size.width == 80 and footer.virtual_size.width <= 80,
             "the footer fitted to 80 columns",

@@ -18,8 +18,7 @@ from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
 from rajas_tui.tui.private_textual import Footer
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -66,13 +65,13 @@ def shown(footer: TextualFooter) -> list[tuple[str, str, str, str, bool, object]
 
 async def changed_alone(pilot: Pilot[None], footer: Footer, before: object) -> None:
     """Waits until the footer shows other keys than `before`."""
-    await kit.until(pilot, lambda: shown(footer) != before, "the footer's keys changed")
+    await apps.until(pilot, lambda: shown(footer) != before, "the footer's keys changed")
 
 
 async def changed(pilot: Pilot[None], footer: Footer, before: object) -> None:
     """Waits until both footers show the new keys."""
     textual = footer.app.query_one("#textual", TextualFooter)
-    await kit.until(
+    await apps.until(
         pilot,
         lambda: shown(footer) != before and shown(textual) == shown(footer),
         "the footer's keys changed as Textual's did",
@@ -84,7 +83,7 @@ async def test_changed_keys_are_changed_in_place_as_textual_would_show_them() ->
     app = Keys()
     async with app.run_test() as pilot:
         footer = app.query_one(Footer)  # ours
-        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        await apps.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
         widgets = list(footer.query(FooterKey))
         for hidden, off in (("", "bc"), ("b", "c"), ("", ""), ("ab", "d")):
             before = shown(footer)
@@ -99,7 +98,7 @@ async def test_more_keys_are_added_before_the_palette_s() -> None:
     app = Keys()
     async with app.run_test() as pilot:
         footer = app.query_one(Footer)  # ours
-        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        await apps.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
         app.show("abc")
         await changed(pilot, footer, shown(footer))
         before = shown(footer)
@@ -119,7 +118,7 @@ async def kept_after(
         before = shown(footer)
         change()
         footer.app.refresh_bindings()
-        await kit.until(
+        await apps.until(
             pilot,
             lambda: shown(footer) != before and len(shown(footer)) == count,  # noqa: B023
             "the footer's keys changed",
@@ -138,7 +137,7 @@ async def test_a_rebuilt_footer_s_keys_are_freed() -> None:
         def palette(on: bool) -> tuple[Callable[[], None], int]:
             return (lambda: setattr(footer, "show_command_palette", on)), 4 + on
 
-        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        await apps.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
         seen, few = await kept_after(pilot, footer, [palette(False), palette(True)] * 4)
         more_seen, many = await kept_after(pilot, footer, [palette(False), palette(True)] * 12)
     # Each rebuild makes five new keys: kept alive, 60 more would stay after 24 rebuilds.
@@ -149,9 +148,9 @@ async def test_a_rebuilt_footer_s_keys_are_freed() -> None:
 async def test_the_footer_is_not_rebuilt_for_the_same_keys(saves: Path) -> None:
     """The screen says its keys may have changed at every key a player types; most leave them
     as they were (choosing terrace's row here), and the footer keeps its keys then."""
-    app = kit.app(kit.new_game([("Asha", "human"), ("Bela", "human")], 3), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, gc.isenabled, "the first frame")
+    app = apps.app(apps.new_game([("Asha", "human"), ("Bela", "human")], 3), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, gc.isenabled, "the first frame")
         footer = app.screen.query_one(Footer)
         shown = list(footer.query(FooterKey))
         await pilot.press("t")
@@ -165,12 +164,12 @@ async def test_the_footer_is_not_rebuilt_for_the_same_keys(saves: Path) -> None:
 async def test_a_footer_asked_to_rebuild_once_its_screen_closed_does_nothing(saves: Path) -> None:
     """Textual asks for the rebuild after the next refresh, which may come once the game
     screen has closed (another game shown): the footer then has no screen to read keys from."""
-    app = kit.app(kit.new_game([("Asha", "human"), ("Bela", "human")], 3), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, gc.isenabled, "the first frame")
+    app = apps.app(apps.new_game([("Asha", "human"), ("Bela", "human")], 3), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, gc.isenabled, "the first frame")
         footer = app.screen.query_one(Footer)
         app.to_title()
-        await kit.until(pilot, lambda: not footer.is_attached, "the game screen closed")
+        await apps.until(pilot, lambda: not footer.is_attached, "the game screen closed")
         await footer.recompose()
 
 
@@ -182,7 +181,7 @@ async def test_compact_reaches_the_keys_as_in_textual_s_footer() -> None:
     async with app.run_test() as pilot:
         ours = app.query_one(Footer)
         textual = app.query_one("#textual", TextualFooter)
-        await kit.until(pilot, lambda: len(shown(ours)) == 5, "the first keys")
+        await apps.until(pilot, lambda: len(shown(ours)) == 5, "the first keys")
 
         def looks(footer: TextualFooter) -> list[tuple[str, bool, bool]]:
             return [
@@ -211,7 +210,7 @@ async def test_the_first_keys_are_made_as_they_are_shown(monkeypatch: pytest.Mon
     app = Keys()
     async with app.run_test() as pilot:
         footer = app.query_one(Footer)
-        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        await apps.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
         await pilot.pause()
     assert restyled == []
 
@@ -233,7 +232,7 @@ async def test_removed_keys_do_not_pile_up(kind: str) -> None:
     app = {"Keys": Keys, "GroupedKeys": GroupedKeys}[kind]()
     async with app.run_test() as pilot:
         footer = app.query_one(Footer)  # ours
-        await kit.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
+        await apps.until(pilot, lambda: len(shown(footer)) == 5, "the first keys")
         hide, show = (lambda: app.show("cd"), 3), (lambda: app.show(), 5)
         seen, few = await kept_after(pilot, footer, [hide, show] * 4)
         more_seen, many = await kept_after(pilot, footer, [hide, show] * 12)

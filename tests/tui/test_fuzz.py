@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -43,8 +43,8 @@ def _size(picker: random.Random) -> tuple[int, int]:
 
 async def _session(seed: int, saves: Path) -> None:
     picker = random.Random(seed)
-    game = kit.midgame() if seed % 2 else None
-    app = kit.app(game, saves=saves)
+    game = apps.midgame() if seed % 2 else None
+    app = apps.app(game, saves=saves)
     steps: list[str] = []
     try:
         async with app.run_test(size=_size(picker)) as pilot:

@@ -19,8 +19,7 @@ from rajas_tui.tui.screens.gameover import (
     ranking_text,
     sources_text,
 )
-
-from . import kit
+from tests.helpers import apps
 
 
 def _played(seed: int) -> saves.Game:
@@ -68,13 +67,13 @@ def test_each_seat_that_had_a_last_turn_is_named() -> None:
 
 
 def test_the_fixture_names_its_one_last_turn() -> None:
-    game = kit.finished()
+    game = apps.finished()
     words = " ".join(ranking_text(game, history.history(game)).plain.split())
     assert "Chand then had one last turn." in words
 
 
 def test_sources_and_charts_show_every_player() -> None:
-    game = kit.finished()
+    game = apps.finished()
     hist = history.history(game)
     sources = sources_text(game, hist).plain.splitlines()
     for seat, player in enumerate(game.state.players):
@@ -88,7 +87,7 @@ def test_sources_and_charts_show_every_player() -> None:
 
 @pytest.mark.asyncio
 async def test_at_80x24_the_charts_are_reached_by_scrolling_with_keys(saves: Path) -> None:
-    app = kit.app(kit.finished(), saves=saves)
+    app = apps.app(apps.finished(), saves=saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -105,7 +104,7 @@ async def test_at_80x24_the_charts_are_reached_by_scrolling_with_keys(saves: Pat
 
 @pytest.mark.asyncio
 async def test_at_160x50_everything_fits_without_scrolling(saves: Path) -> None:
-    app = kit.app(kit.finished(), saves=saves)
+    app = apps.app(apps.finished(), saves=saves)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         box = app.screen.query_one("#over-box", VerticalScroll)
@@ -119,7 +118,7 @@ async def test_the_charts_take_the_width_and_tell_players_apart(
 ) -> None:
     """Each chart is as wide as the box, less a few columns (the points' spacing is whole); the
     three players start level, and where there is room their letters stand side by side."""
-    app = kit.app(kit.finished(), saves=saves)
+    app = apps.app(apps.finished(), saves=saves)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         shown = list(app.screen.query(Chart))

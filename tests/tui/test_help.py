@@ -14,10 +14,10 @@ import saves as save_layer
 from rajas_tui.present import text
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import PANE_NAMES, GameScreen, Line
-from rajas_tui.tui.screens.help import HelpScreen, help_text
+from rajas_tui.tui.screens.help import HelpScreen, help_text, rules_text
 from rajas_tui.tui.widgets.base import Pane
-
-from . import kit, variant_games
+from rules.catalog import catalog
+from tests.helpers import apps, variant_games
 
 # Typography, not symbols: dashes, the ellipsis of a cut line, the × and ° of a rotation.
 PUNCTUATION = set("—–…×°’")
@@ -28,10 +28,10 @@ CHOICES = [[], ["q"], ["q", "enter"], ["h"], ["c"], ["b"], ["t"], ["s"]]
 
 def _games() -> list[save_layer.Game]:
     return [
-        kit.midgame(),
-        kit.example("final-action-3p.toml"),
-        kit.example("mixed-ganga-3p.toml"),
-        kit.example("navaratnas-3p.toml"),
+        apps.midgame(),
+        apps.example("final-action-3p.toml"),
+        apps.example("mixed-ganga-3p.toml"),
+        apps.example("navaratnas-3p.toml"),
         variant_games.ganga_navaratnas(),
     ]
 
@@ -48,7 +48,7 @@ async def _glyphs_on_screen(saves: Path, size: tuple[int, int]) -> set[str]:
     pane and each kind of choice."""
     seen: set[str] = set()
     for game in _games():
-        app = kit.app(game, saves=saves)
+        app = apps.app(game, saves=saves)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             for number in range(1, len(PANE_NAMES) + 1):
@@ -74,7 +74,7 @@ def unicode_after() -> Iterator[None]:
 async def test_every_glyph_on_screen_is_explained_in_help(saves: Path) -> None:
     explained = help_text({}).plain
     glyphs: set[str] = set()
-    for size in (kit.SMALL, kit.LARGE):
+    for size in (apps.SMALL, apps.LARGE):
         glyphs |= await _glyphs_on_screen(saves, size)
     assert glyphs, "the screens draw some symbols"
     assert sorted(glyphs - set(explained)) == []
@@ -104,8 +104,8 @@ def test_the_covered_mark_is_explained_in_either_set(ascii_only: bool) -> None:
 
 @pytest.mark.asyncio
 async def test_help_has_its_footer_and_covers_dialogs_and_the_end(saves: Path) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -120,8 +120,8 @@ async def test_help_has_its_footer_and_covers_dialogs_and_the_end(saves: Path) -
 
 @pytest.mark.asyncio
 async def test_help_pages_on_with_its_keys(saves: Path) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         scroll = app.screen.query_one("#help")
@@ -138,9 +138,17 @@ async def test_help_pages_on_with_its_keys(saves: Path) -> None:
 async def test_the_palette_offers_no_keys_panel(saves: Path) -> None:
     # Textual's keys panel docks beside the game and leaves the board about 50 columns at
     # 80×24, with no Escape to close it; `?` shows the game's own keys and rules.
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 42)
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 42)
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Keys" not in titles and "Theme" in titles and "Quit" in titles
+
+
+def test_help_takes_the_chambers_and_the_harbor_from_data() -> None:
+    words = rules_text("chamber")
+    for value, chamber in catalog().chambers.items():
+        gains = text.gains_words(chamber.gain).removeprefix(f"{chamber.name}: ")
+        assert f"{value} {chamber.name} ({gains})" in words
+    assert f"1 to {catalog().harbor_max_die}" in rules_text("harbor")

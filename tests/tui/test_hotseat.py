@@ -14,9 +14,8 @@ from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.handover import HandOverScreen
-
-from . import kit
-from .plan import plan
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
 
 NAMES = ("Asha", "Bela")
 
@@ -31,7 +30,7 @@ def _terrace_keys(app: RajasApp) -> list[str]:
     state = app.shown.state
     legal = rules.legal_actions(state)
     terrace = next(a for a in legal if isinstance(a, rules.actions.Terrace))
-    return kit.keys_for(plan(Chooser(state, legal), terrace))
+    return apps.keys_for(plan(Chooser(state, legal), terrace))
 
 
 def _game_screen(app: RajasApp) -> GameScreen:
@@ -51,8 +50,8 @@ def test_the_game_starts_with_face_down_tiles() -> None:
 
 @pytest.mark.asyncio
 async def test_the_keyboard_is_handed_over_before_the_next_human_is_shown(saves: Path) -> None:
-    app = kit.app(_hot_seat(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(_hot_seat(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         first = app.shown.state.turn
         other = 1 - first
@@ -85,8 +84,8 @@ async def test_the_keyboard_is_handed_over_before_the_next_human_is_shown(saves:
 
 @pytest.mark.asyncio
 async def test_the_player_who_moved_may_undo_at_the_hand_over(saves: Path) -> None:
-    app = kit.app(_hot_seat(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(_hot_seat(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("enter")  # the first seat takes the keyboard
         await pilot.pause()
         start = app.shown.state
@@ -103,8 +102,8 @@ async def test_the_player_who_moved_may_undo_at_the_hand_over(saves: Path) -> No
 @pytest.mark.asyncio
 async def test_a_game_against_bots_never_asks_for_the_keyboard(saves: Path) -> None:
     seats = [("Asha", save_layer.HUMAN), ("Bela", "random"), ("Chand", "random")]
-    app = kit.app(kit.new_game(seats, 11), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.new_game(seats, 11), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         for _ in range(3):
             for _ in range(50):
                 await pilot.pause()
@@ -121,8 +120,8 @@ async def test_a_loaded_hot_seat_game_asks_for_the_seat_to_act(tmp_path: Path, s
     shows before the hand-over; with one human there is nobody to hand over to."""
     path = tmp_path / "hot.toml"
     save_layer.save(_hot_seat(), path)
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         app.open_save(path)
         await app.settled()
@@ -135,9 +134,9 @@ async def test_a_loaded_hot_seat_game_asks_for_the_seat_to_act(tmp_path: Path, s
 
 @pytest.mark.asyncio
 async def test_one_human_is_not_asked_for_the_keyboard(saves: Path) -> None:
-    game = kit.new_game([("Asha", save_layer.HUMAN), ("Bela", "random")], 4)
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    game = apps.new_game([("Asha", save_layer.HUMAN), ("Bela", "random")], 4)
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert not isinstance(app.screen, HandOverScreen)
 
@@ -148,12 +147,12 @@ async def test_a_key_typed_as_the_turn_passes_to_a_human_is_told_the_hand_over(
 ) -> None:
     """A key that reaches the game screen after the action it followed was saved, with the
     next human's hand-over under way, says so; it is no bot's turn."""
-    app = kit.app(_hot_seat(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(_hot_seat(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press(*_terrace_keys(app))
-        await kit.until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
+        await apps.until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
         await _game_screen(app).action_command("confirm")
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -171,11 +170,11 @@ async def test_a_game_loaded_over_another_asks_only_what_it_asks_itself(
     nothing hidden the loaded game shows at once, with tiles face down it asks once, and the
     seat that says it is ready is the one shown."""
     humans = [("Chand", save_layer.HUMAN), ("Devi", save_layer.HUMAN)]
-    loaded = _hot_seat() if hidden else kit.new_game(humans, 4)
+    loaded = _hot_seat() if hidden else apps.new_game(humans, 4)
     path = tmp_path / "loaded.toml"
     save_layer.save(loaded, path)
-    app = kit.app(_hot_seat(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(_hot_seat(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("enter")  # the first seat takes the keyboard
         await pilot.pause()
         turn = loaded.state.turn

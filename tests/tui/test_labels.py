@@ -15,10 +15,9 @@ from rajas_tui.tui.screens.game import PANE_NAMES
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from rajas_tui.tui.widgets.display import DisplayPane
 from rajas_tui.tui.widgets.province import CELL, MARGIN, PlayerCard, ProvincesPane, province_text
+from tests.helpers import apps, variant_games
 
-from . import kit, variant_games
-
-SIZES = [kit.SMALL, kit.LARGE]
+SIZES = [apps.SMALL, apps.LARGE]
 COLUMNS = re.compile(r"a.{6}b.{6}c.{6}d.{6}e")
 
 
@@ -34,7 +33,7 @@ def _labelled(board: list[str]) -> None:
 
 
 def test_every_board_side_is_labelled() -> None:
-    for game in (kit.midgame(), variant_games.ganga_navaratnas()):
+    for game in (apps.midgame(), variant_games.ganga_navaratnas()):
         state = game.state
         for seat, player in enumerate(state.players):
             board = rules.seat_rules(state, seat).board
@@ -44,14 +43,14 @@ def test_every_board_side_is_labelled() -> None:
 
 
 def _games() -> list[save_layer.Game]:
-    return [kit.midgame(), variant_games.ganga_navaratnas()]
+    return [apps.midgame(), variant_games.ganga_navaratnas()]
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x50"])
 async def test_every_province_view_shows_its_labels(saves: Path, size: tuple[int, int]) -> None:
     for game in _games():
-        app = kit.app(game, saves=saves)
+        app = apps.app(game, saves=saves)
         async with app.run_test(size=size) as pilot:
             await pilot.press(str(PANE_NAMES.index("provinces") + 1))
             await pilot.pause()
@@ -69,7 +68,7 @@ async def test_every_province_view_shows_its_labels(saves: Path, size: tuple[int
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x50"])
 async def test_every_display_stack_shows_its_key(saves: Path, size: tuple[int, int]) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     keys = [f"d{n}" for n in range(1, 13)]
     async with app.run_test(size=size) as pilot:
         await pilot.press(str(PANE_NAMES.index("display") + 1))
@@ -94,8 +93,8 @@ def _hidden_counts(drawn: str, labels: tuple[str, ...]) -> tuple[int, int, int]:
 async def test_a_list_longer_than_its_pane_says_how_many_options_are_out_of_sight(
     saves: Path,
 ) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         screen = app.screen
         step = screen.chooser.steps[0]

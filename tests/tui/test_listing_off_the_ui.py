@@ -14,8 +14,7 @@ from textual.widgets import OptionList, Static
 import saves as save_layer
 from rajas_tui.tui.screens.load import LoadScreen
 from rajas_tui.tui.screens.title import TitleScreen
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -46,9 +45,9 @@ async def _listed(pilot: Any) -> None:
 async def test_the_title_draws_before_the_listing_arrives(
     saves: Path, slow_listing: threading.Event
 ) -> None:
-    shutil.copy(kit.SAVES / "midgame-4p.toml", saves / "m.toml")
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    shutil.copy(apps.SAVES / "midgame-4p.toml", saves / "m.toml")
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert not slow_listing.is_set()
         assert isinstance(app.screen, TitleScreen)
@@ -67,9 +66,9 @@ async def test_the_title_draws_before_the_listing_arrives(
 async def test_the_load_dialog_draws_before_the_listing_arrives(
     saves: Path, slow_listing: threading.Event
 ) -> None:
-    shutil.copy(kit.SAVES / "midgame-4p.toml", saves / "m.toml")
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    shutil.copy(apps.SAVES / "midgame-4p.toml", saves / "m.toml")
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         slow_listing.set()
         await _listed(pilot)
         slow_listing.clear()

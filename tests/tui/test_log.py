@@ -16,22 +16,21 @@ from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import PANE_NAMES
 from rajas_tui.tui.widgets.log import NEW_MARK, LogLine, LogPane, line_heads
-
-from . import kit
-from .plan import plan
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
 
 LOG_KEY = str(PANE_NAMES.index("log") + 1)
 
 
 def _played(seats: list[tuple[str, str]], seed: int, actions: int) -> save_layer.Game:
-    game = kit.new_game(seats, seed)
+    game = apps.new_game(seats, seed)
     for _ in range(actions):
         game = save_layer.play(game, rules.legal_actions(game.state)[0])
     return game
 
 
 def test_each_round_starts_with_a_separator_naming_its_start_player() -> None:
-    game = kit.midgame()
+    game = apps.midgame()
     names = [seat.name for seat in game.setup.seats]
     lines = logbook.told(game)
     moves = [line for line in lines if line.kind == logbook.MOVE]
@@ -56,7 +55,7 @@ def test_each_round_starts_with_a_separator_naming_its_start_player() -> None:
 
 
 def test_the_replay_follows_an_undo_and_another_game() -> None:
-    game = kit.midgame()
+    game = apps.midgame()
     whole = logbook.rounds_of(game)
     told = logbook.told(game)
     shorter = attrs.evolve(game, log=game.log[:120])  # as after undoing 40 actions
@@ -79,7 +78,7 @@ def test_the_replay_follows_an_undo_and_another_game() -> None:
 
 
 def test_the_moves_since_a_seat_last_acted_start_after_its_last_move() -> None:
-    lines = logbook.told(kit.midgame())
+    lines = logbook.told(apps.midgame())
     for seat in range(4):
         start = logbook.since_last_turn(lines, seat)
         assert lines[start - 1].seat == seat and lines[start - 1].kind == logbook.MOVE
@@ -92,7 +91,7 @@ def _terrace_keys(app: RajasApp) -> list[str]:
     state = app.shown.state
     legal = rules.legal_actions(state)
     terrace = next(a for a in legal if isinstance(a, rules.actions.Terrace))
-    return kit.keys_for(plan(Chooser(state, legal), terrace))
+    return apps.keys_for(plan(Chooser(state, legal), terrace))
 
 
 async def _until_asha(pilot: Pilot[None], app: RajasApp) -> None:
@@ -108,8 +107,8 @@ async def test_the_log_pane_shows_the_bots_moves_since_your_turn(saves: Path) ->
     """A human and two bots: when the human is to act again, the log pane marks where the
     bots' moves began and the small screen's log line counts them."""
     seats = [("Asha", "human"), ("Bela", "random"), ("Chand", "random")]
-    app = kit.app(kit.new_game(seats, 11), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.new_game(seats, 11), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await _until_asha(pilot, app)
         await pilot.press(*_terrace_keys(app))
         await pilot.pause()
@@ -140,8 +139,8 @@ async def test_the_log_pane_shows_the_bots_moves_since_your_turn(saves: Path) ->
 
 @pytest.mark.asyncio
 async def test_the_log_key_again_pages_to_older_moves(saves: Path) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press(LOG_KEY)
         await pilot.pause()
         pane = app.screen.query_one(LogPane)
@@ -159,7 +158,7 @@ async def test_the_log_key_again_pages_to_older_moves(saves: Path) -> None:
 
 
 def test_the_log_is_told_again_in_the_other_glyph_set() -> None:
-    game = kit.midgame()
+    game = apps.midgame()
     try:
         unicode_lines = logbook.told(game)
         assert logbook.told(game) is unicode_lines  # a redraw with no new move tells nothing anew

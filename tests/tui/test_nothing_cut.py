@@ -16,8 +16,8 @@ import rules
 import saves
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
-from tests.tui import kit
-from tests.tui.cuts import cuts
+from tests.helpers import apps
+from tests.helpers.screen_cuts import cuts
 
 SIZES = ((80, 24), (120, 40), (160, 50), (200, 60))
 # (ganga, navaratnas): every variant, each with every player count
@@ -55,7 +55,7 @@ def _random_games(players: int) -> list[saves.Game]:
 
 
 def _examples() -> list[saves.Game]:
-    return [kit.example(path.name) for path in sorted(kit.SAVES.glob("*.toml"))]
+    return [apps.example(path.name) for path in sorted(apps.SAVES.glob("*.toml"))]
 
 
 GROUPS = {
@@ -71,7 +71,7 @@ GROUPS = {
 @pytest.mark.parametrize("group", GROUPS)
 async def test_nothing_is_cut(group: str, size: tuple[int, int], saves: Path) -> None:
     games = [_seated(game) for game in GROUPS[group]()]
-    app = kit.app(games[0], saves=saves, bot_delay=NEVER)
+    app = apps.app(games[0], saves=saves, bot_delay=NEVER)
     found: list[str] = []
     async with app.run_test(size=size) as pilot:
         for number, game in enumerate(games):
@@ -83,7 +83,7 @@ async def test_nothing_is_cut(group: str, size: tuple[int, int], saves: Path) ->
                 screen.holder = game.state.turn
                 app.newest = game
                 app.game = game
-            await kit.until(pilot, lambda g=game: _showing(app, g), f"game {number} shown")
+            await apps.until(pilot, lambda g=game: _showing(app, g), f"game {number} shown")
             await pilot.pause()
             where = f"{group} game {number} (round {game.state.round})"
             found.extend(f"{where}: {cut}" for cut in cuts(app))

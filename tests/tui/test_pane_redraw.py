@@ -18,8 +18,7 @@ from rajas_tui.tui.widgets.chooser import WRAP_INDENT, ChooserPane
 from rajas_tui.tui.widgets.log import LogPane
 from rajas_tui.tui.widgets.province import ProvincesPane
 from rajas_tui.tui.widgets.tracks import TracksLine
-
-from . import kit
+from tests.helpers import apps
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch, *panes: type[Pane]) -> Counter[str]:
@@ -49,7 +48,7 @@ async def move_shown(
     action = next(action for action in rules.legal_actions(game.state) if chosen(action))
     moved = play(game, action)
     app._swap(moved)
-    await kit.until(pilot, lambda: app.game is moved, "the move shown")
+    await apps.until(pilot, lambda: app.game is moved, "the move shown")
     await pilot.pause()
     return game, moved
 
@@ -65,8 +64,8 @@ def test_same_compares_by_identity() -> None:
 async def test_a_cursor_key_draws_the_chooser_once_and_no_pane_that_ignores_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=tmp_path)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.press("q")  # into the quarry's display: arrows move the cursor
         await pilot.pause()
         drawn = _counting(monkeypatch, ChooserPane, LogPane, ProvincesPane, TracksLine)
@@ -82,8 +81,8 @@ async def test_a_cursor_key_draws_the_chooser_once_and_no_pane_that_ignores_it(
 
 @pytest.mark.asyncio
 async def test_a_new_theme_redraws_the_players_colours(tmp_path: Path) -> None:
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=tmp_path)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         dark = colours.player_colour(0)
         app.theme = "rajas-light"
@@ -109,8 +108,8 @@ async def test_the_first_frame_draws_no_pane_unsized(
         return drawing(self, view)
 
     monkeypatch.setattr(Pane, "drawing", sized)
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=tmp_path)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
     assert unsized == []
 
@@ -119,8 +118,8 @@ async def test_the_first_frame_draws_no_pane_unsized(
 async def test_a_cursor_move_wraps_only_the_two_options_it_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=tmp_path)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.press("q")
         await pilot.pause()
         wrapped: list[str] = []
@@ -146,14 +145,14 @@ async def test_a_cursor_move_wraps_only_the_two_options_it_changes(
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE])
+@pytest.mark.parametrize("size", [apps.SMALL, apps.LARGE])
 async def test_the_first_frame_draws_each_pane_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
     """Not at a size it never shows before its breakpoint classes are set, nor again once the
     theme's colours arrive: the first frame has them both from the start."""
     drawn = _counting(monkeypatch, *Pane.__subclasses__())
-    app = kit.app(kit.midgame(), saves=tmp_path)
+    app = apps.app(apps.midgame(), saves=tmp_path)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
     # The panes that read the chooser draw for each new view, and the screen's first resize
@@ -169,8 +168,8 @@ async def test_a_new_game_state_repaints_the_panes_that_changed_not_the_whole_sc
     """Each move swaps the app's `game`; the panes that show it repaint themselves. A repaint
     of the whole screen as well drew every line of every pane again on each move, the most
     of a bot move's time on the UI thread."""
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=tmp_path)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         screen = app.screen
         whole: list[bool] = []
@@ -195,8 +194,8 @@ async def test_a_choice_begun_and_left_restyles_the_panes_not_the_whole_screen(
 ) -> None:
     """The classes a key or a move changes sit on the widgets they govern: set on the screen,
     each restyled every widget in it, the footer's keys too (more than half a move's redraw)."""
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=tmp_path)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         restyled: list[object] = []
         original = type(app).update_styles
@@ -208,9 +207,9 @@ async def test_a_choice_begun_and_left_restyles_the_panes_not_the_whole_screen(
         monkeypatch.setattr(type(app), "update_styles", update_styles)
         chooser = app.screen.query_one(ChooserPane)
         await pilot.press("q")  # a choice begins: the chooser takes the pane's place
-        await kit.until(pilot, lambda: chooser.display, "the chooser shown")
+        await apps.until(pilot, lambda: chooser.display, "the chooser shown")
         await pilot.press("escape")
-        await kit.until(pilot, lambda: not chooser.display, "the chooser gone")
+        await apps.until(pilot, lambda: not chooser.display, "the chooser gone")
         screen = app.screen
     assert restyled
     assert screen not in restyled
@@ -224,8 +223,8 @@ async def test_a_move_draws_again_only_the_provinces_it_changed(
     province changed (drawing the four was the most of a move's redraw)."""
     from rajas_tui.tui.widgets import province
 
-    app = kit.app(kit.midgame(), saves=tmp_path)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=tmp_path)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         drawn: list[object] = []
         original = province.province_text
@@ -256,7 +255,7 @@ async def test_a_move_draws_again_only_the_provinces_it_changed(
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE])
+@pytest.mark.parametrize("size", [apps.SMALL, apps.LARGE])
 async def test_the_first_frame_restyles_the_game_screen_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
@@ -275,7 +274,7 @@ async def test_the_first_frame_restyles_the_game_screen_once(
         original(self, node, animate)
 
     monkeypatch.setattr(RajasApp, "update_styles", update_styles)
-    app = kit.app(kit.midgame(), saves=tmp_path)
+    app = apps.app(apps.midgame(), saves=tmp_path)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         classes = set(app.screen.classes)

@@ -18,8 +18,8 @@ from rajas_tui.present import text, variants
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import PANE_NAMES, GameScreen
 from rajas_tui.tui.widgets.base import Pane
-from tests.tui import kit
-from tests.tui.cuts import overdrawn, screen_text
+from tests.helpers import apps
+from tests.helpers.screen_cuts import overdrawn, screen_text
 
 SIZES = ((80, 24), (120, 40), (160, 50), (200, 60))
 NAMES = ("Asha", "Bela", "Chand", "Devi")
@@ -79,10 +79,10 @@ def heads_shown(app: RajasApp, widget: Widget, players: int) -> set[int]:
 async def test_every_pane_and_province_can_be_seen_whole(
     players: int, navaratnas: bool, size: tuple[int, int], saves: Path
 ) -> None:
-    app = kit.app(_game(players, navaratnas), saves=saves, bot_delay=NEVER)
+    app = apps.app(_game(players, navaratnas), saves=saves, bot_delay=NEVER)
     problems: list[str] = []
     async with app.run_test(size=size) as pilot:
-        await kit.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
+        await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)

@@ -9,16 +9,15 @@ import pytest
 
 from rajas_tui.tui.screens.game import GameScreen, Line
 from rajas_tui.tui.widgets.chooser import ChooserPane
-
-from . import kit
+from tests.helpers import apps
 
 
 @pytest.mark.asyncio
 async def test_tab_during_a_choice_shows_a_pane_and_a_choice_key_brings_it_back(
     saves: Path,
 ) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("q")
         await pilot.pause()
         screen = app.screen

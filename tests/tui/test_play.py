@@ -16,9 +16,8 @@ from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from saves import HUMAN
-
-from . import kit
-from .plan import plan
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
 
 pytestmark = pytest.mark.asyncio
 
@@ -40,9 +39,9 @@ async def _settle(pilot, app, limit: float = 60.0) -> None:  # type: ignore[no-u
 
 async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
     """A human (moves picked at random, entered as keys) plays a random bot to the end."""
-    app = kit.app(saves=saves)
+    app = apps.app(saves=saves)
     picker = random.Random(11)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         # Title → new game dialog → seed → start: the dialog's defaults are a human and a bot.
         await pilot.press("n")
         await pilot.pause()
@@ -59,7 +58,7 @@ async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
             state = app.game.state
             legal = rules.legal_actions(state)
             action = picker.choice(legal)
-            keys = kit.keys_for(plan(Chooser(state, legal), action))
+            keys = apps.keys_for(plan(Chooser(state, legal), action))
             played = len(app.game.log)
             await pilot.press(*keys)
             await app.settled()  # saved in a worker, then shown
@@ -75,8 +74,8 @@ async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
 
 
 async def test_resume_the_autosave_after_closing_mid_game(saves: Path) -> None:
-    first = kit.app(saves=saves)
-    async with first.run_test(size=kit.SMALL) as pilot:
+    first = apps.app(saves=saves)
+    async with first.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         await pilot.click("#seed")
@@ -85,13 +84,13 @@ async def test_resume_the_autosave_after_closing_mid_game(saves: Path) -> None:
         for _ in range(3):
             state = first.game.state
             legal = rules.legal_actions(state)
-            await pilot.press(*kit.keys_for(plan(Chooser(state, legal), legal[-1])))
+            await pilot.press(*apps.keys_for(plan(Chooser(state, legal), legal[-1])))
             await _settle(pilot, first)
         left = first.game
     # The terminal closed: nothing saved by hand. Running rajas again offers to continue.
     assert save_layer.last_unfinished(saves) is not None
-    second = kit.app(saves=saves)
-    async with second.run_test(size=kit.SMALL) as pilot:
+    second = apps.app(saves=saves)
+    async with second.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert isinstance(second.screen, TitleScreen)
         await pilot.press("c")
@@ -102,13 +101,13 @@ async def test_resume_the_autosave_after_closing_mid_game(saves: Path) -> None:
 
 
 async def test_undo_takes_back_the_human_turn(saves: Path) -> None:
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 5, undo="free")
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 5, undo="free")
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         start = app.game.state
         legal = rules.legal_actions(start)
         terrace = next(a for a in legal if isinstance(a, rules.actions.Terrace))
-        await pilot.press(*kit.keys_for(plan(Chooser(start, legal), terrace)))
+        await pilot.press(*apps.keys_for(plan(Chooser(start, legal), terrace)))
         await pilot.pause()
         assert app.game.state != start
         await pilot.press("u")
@@ -119,9 +118,9 @@ async def test_undo_takes_back_the_human_turn(saves: Path) -> None:
 async def test_keymap_file_moves_a_key(saves: Path, tmp_path: Path) -> None:
     keymap = tmp_path / "keymap.toml"
     keymap.write_text('[keys]\n"area.quarry" = "Q"\n', encoding="utf-8")
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 5)
-    app = kit.app(game, saves=saves, keymap_file=keymap)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 5)
+    app = apps.app(game, saves=saves, keymap_file=keymap)
+    async with app.run_test(size=apps.SMALL) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("Q")
@@ -131,7 +130,7 @@ async def test_keymap_file_moves_a_key(saves: Path, tmp_path: Path) -> None:
 
 
 async def test_too_small_says_the_sizes(saves: Path) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause(0.1)
         text = str(app.screen.query_one("#too-small").render())

@@ -19,10 +19,9 @@ from rajas_tui.tui.screens.game import Line
 from rajas_tui.tui.screens.puzzle import PuzzleCard, PuzzleScreen, PuzzlesScreen, VerdictCard
 from saves import marks, puzzles
 from saves.marks import Mark
-from tests.puzzle_search import Search, fair_line
-
-from . import kit
-from .plan import plan
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
+from tests.helpers.puzzle_search import Search, fair_line
 
 SHIPPED = puzzles.load_all()
 FIRST = SHIPPED[0]
@@ -31,7 +30,7 @@ NEAREST = ("quarry q1 d3 o4 o5", "place d1 r0")
 
 
 def puzzle_app(number: int, marks_file: Path | None, **options: Any) -> RajasApp:
-    return kit.app(puzzle=(SHIPPED, SHIPPED[number - 1]), marks_file=marks_file, **options)
+    return apps.app(puzzle=(SHIPPED, SHIPPED[number - 1]), marks_file=marks_file, **options)
 
 
 def status(app: RajasApp) -> str:
@@ -43,8 +42,8 @@ async def play(pilot: Pilot[None], app: RajasApp, line: tuple[rules.Action, ...]
     for action in line:
         state = app.shown.state
         chooser = Chooser(rules.seat_view(state, state.turn))
-        await pilot.press(*kit.keys_for(plan(chooser, action)))
-        await kit.until(pilot, lambda s=state: app.shown.state is not s, f"{action} played")
+        await pilot.press(*apps.keys_for(plan(chooser, action)))
+        await apps.until(pilot, lambda s=state: app.shown.state is not s, f"{action} played")
 
 
 def actions(words: tuple[str, ...]) -> tuple[rules.Action, ...]:
@@ -55,7 +54,7 @@ def actions(words: tuple[str, ...]) -> tuple[rules.Action, ...]:
 async def test_a_puzzle_is_solved_by_keys_and_the_solution_noted(tmp_path: Path) -> None:
     noted = tmp_path / "puzzles.toml"
     app = puzzle_app(1, noted)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, PuzzleCard)
         assert str(app.screen.query_one("#card-goal").render()) == "Goal: Gain 7 fame this turn."
@@ -63,7 +62,7 @@ async def test_a_puzzle_is_solved_by_keys_and_the_solution_noted(tmp_path: Path)
         assert isinstance(app.screen, PuzzleScreen)
         assert status(app).startswith(" Puzzle 1 (easy) · no hints · Gain 7 fame this turn.")
         await play(pilot, app, actions(SOLUTION))
-        await kit.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
+        await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
         verdict = str(app.screen.query_one("#verdict").render())
         assert verdict.splitlines() == ["Solved, with no hints.", "  gain 7 fame: gained 7 (met)"]
         await app.workers.wait_for_complete()
@@ -77,17 +76,17 @@ async def test_a_puzzle_is_solved_by_keys_and_the_solution_noted(tmp_path: Path)
 async def test_a_wrong_line_is_not_solved_and_retry_starts_again(tmp_path: Path) -> None:
     noted = tmp_path / "puzzles.toml"
     app = puzzle_app(1, noted)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.press("enter")
         await play(pilot, app, actions(NEAREST))
-        await kit.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
+        await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
         verdict = str(app.screen.query_one("#verdict").render()).splitlines()
         assert verdict == ["Not solved.", "  gain 7 fame: gained 5 (not met)"]
         screen = app.screen_stack[-2]
         assert isinstance(screen, PuzzleScreen)
         assert "Not solved." in str(screen.query_one("#prompt", Line).content)
         await pilot.press("r")
-        await kit.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the card again")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the card again")
         assert not isinstance(app.screen, VerdictCard)
         assert app.shown.state == FIRST.state and app.shown.log == ()
     assert not noted.exists(), "nothing solved, nothing noted"
@@ -97,10 +96,10 @@ async def test_a_wrong_line_is_not_solved_and_retry_starts_again(tmp_path: Path)
 async def test_the_coachs_advice_is_a_hint_and_is_counted(tmp_path: Path) -> None:
     noted = tmp_path / "puzzles.toml"
     app = puzzle_app(1, noted)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("enter")
         await pilot.press("a")
-        await kit.until(pilot, lambda: isinstance(app.screen, CoachScreen), "advice", looks=6000)
+        await apps.until(pilot, lambda: isinstance(app.screen, CoachScreen), "advice", looks=6000)
         await pilot.press("escape")
         await pilot.pause()
         assert "· 1 hint ·" in status(app)
@@ -109,7 +108,7 @@ async def test_the_coachs_advice_is_a_hint_and_is_counted(tmp_path: Path) -> Non
         assert "1 hint so far" in str(app.screen.query_one("#card-hints").render())
         await pilot.press("enter")
         await play(pilot, app, actions(SOLUTION))
-        await kit.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
+        await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
         assert str(app.screen.query_one("#verdict").render()).startswith("Solved, with 1 hint.")
         await app.workers.wait_for_complete()
     assert marks.read(noted) == ({FIRST.id: Mark(1)}, None)
@@ -121,12 +120,12 @@ async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
 ) -> None:
     noted = tmp_path / "puzzles.toml"
     marks.solved(noted, SHIPPED[1].id, 2)
-    app = kit.app(saves=saves, marks_file=noted)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, marks_file=noted)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("p")
         assert isinstance(app.screen, PuzzlesScreen)
-        await kit.until(pilot, lambda: len(app.screen.shown) == len(SHIPPED), "the list")
+        await apps.until(pilot, lambda: len(app.screen.shown) == len(SHIPPED), "the list")
         menu = app.screen.query_one("#puzzle-menu")
         texts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
         assert texts[1] == f" 2. {SHIPPED[1].title} ({SHIPPED[1].level})  solved, 2 hints\n" + (
@@ -134,10 +133,10 @@ async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
         )
         assert "solved" not in texts[0]
         await pilot.press("down", "down", "enter")
-        await kit.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "puzzle 3's card")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "puzzle 3's card")
         assert app.attempt is not None and app.attempt.puzzle == SHIPPED[2]
         await pilot.press("escape")  # the card's Escape: back to the list
-        await kit.until(pilot, lambda: isinstance(app.screen, PuzzlesScreen), "the list again")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzlesScreen), "the list again")
         await pilot.press("escape")
         assert type(app.screen).__name__ == "TitleScreen"
 
@@ -146,15 +145,15 @@ async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
 async def test_a_broken_marks_file_is_one_sentence_in_the_app(tmp_path: Path, saves: Path) -> None:
     noted = tmp_path / "puzzles.toml"
     noted.write_text("[solved\n")
-    app = kit.app(saves=saves, marks_file=noted)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, marks_file=noted)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("p")
-        await kit.until(pilot, lambda: len(app.screen.shown) == len(SHIPPED), "the list")
+        await apps.until(pilot, lambda: len(app.screen.shown) == len(SHIPPED), "the list")
         told = [n.message for n in app._notifications]
         assert any(m.startswith(f"{noted}: not a puzzles file") for m in told), told
         await pilot.press("enter", "enter")
         await play(pilot, app, actions(SOLUTION))
-        await kit.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
+        await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
         await app.workers.wait_for_complete()
     assert marks.read(noted) == ({FIRST.id: Mark(0)}, None)
     assert (tmp_path / "puzzles.toml.bak").read_text() == "[solved\n"
@@ -163,9 +162,9 @@ async def test_a_broken_marks_file_is_one_sentence_in_the_app(tmp_path: Path, sa
 @pytest.mark.asyncio
 async def test_next_opens_the_following_puzzle_and_the_last_has_none(tmp_path: Path) -> None:
     app = puzzle_app(len(SHIPPED) - 1, None)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.press("n")
-        await kit.until(pilot, lambda: app.shown.state == SHIPPED[-1].state, "the last puzzle")
+        await apps.until(pilot, lambda: app.shown.state == SHIPPED[-1].state, "the last puzzle")
         await pilot.press("n")
         await pilot.pause()
         assert app.attempt is not None and app.attempt.puzzle == SHIPPED[-1]
@@ -181,10 +180,10 @@ async def test_a_puzzle_ending_the_game_shows_the_verdict_not_the_game_over(
     line = fair_line(Search(puzzle))
     assert line is not None
     app = puzzle_app(number, None)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.press("enter")
         await play(pilot, app, line)
-        await kit.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
+        await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
         assert app.shown.state.over
         assert str(app.screen.query_one("#verdict").render()).startswith("Solved")
         assert isinstance(app.screen_stack[-2], PuzzleScreen)
@@ -193,7 +192,7 @@ async def test_a_puzzle_ending_the_game_shows_the_verdict_not_the_game_over(
 @pytest.mark.asyncio
 async def test_save_as_says_a_puzzle_is_not_saved(tmp_path: Path) -> None:
     app = puzzle_app(1, None)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("enter", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PuzzleScreen)
@@ -205,7 +204,7 @@ async def test_save_as_says_a_puzzle_is_not_saved(tmp_path: Path) -> None:
 async def test_a_navaratnas_puzzle_shows_the_players_view_only(tmp_path: Path) -> None:
     number = next(p.number for p in SHIPPED if "navaratnas" in p.state.config.boards)
     app = puzzle_app(number, None)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, PuzzleScreen) and screen.view is not None
@@ -217,10 +216,10 @@ async def test_a_marks_file_that_cannot_be_written_is_one_sentence(tmp_path: Pat
     noted = tmp_path / "puzzles.toml"
     noted.mkdir()  # a folder where the file goes
     app = puzzle_app(1, noted)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("enter")
         await play(pilot, app, actions(SOLUTION))
-        await kit.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
+        await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
         await app.workers.wait_for_complete()
         await pilot.pause()
         told = [n.message for n in app._notifications]
@@ -233,11 +232,11 @@ async def test_the_help_over_a_puzzle_names_the_puzzles_own_keys(tmp_path: Path)
     from rajas_tui.tui.screens.help import HelpScreen
 
     app = puzzle_app(1, tmp_path / "puzzles.toml")
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.press("question_mark")
-        await kit.until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await apps.until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         words = str(app.screen.query_one("#help-text").render())
         assert "Keys on this screen" in words
         assert "  g           goal" in words, "the puzzle's card key is told"

@@ -22,8 +22,7 @@ from rajas_tui.tui.screens.load import LoadScreen
 from rajas_tui.tui.screens.replay import ReplayScreen, RoundScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.widgets.base import View
-
-from . import kit
+from tests.helpers import apps
 
 TINY = Budget(iterations=2, rollout=0, samples=1)
 
@@ -61,10 +60,10 @@ def _messages(app: RajasApp) -> list[str]:
 async def test_the_final_action_example_steps_through_both_ways(saves: Path) -> None:
     """As `rajas replay saves/examples/final-action-3p.toml` opens it: every action forward,
     then every action back, each position drawn from the state the log leads to there."""
-    game = kit.example("final-action-3p.toml")
+    game = apps.example("final-action-3p.toml")
     states = _states(game)
-    app = kit.app(saves=saves, replay=game)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, replay=game)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         screen = _screen(app)
         assert screen.position == 0 and _view(app).state == rules.seat_view(states[0], None)
@@ -91,8 +90,8 @@ async def test_the_final_action_example_steps_through_both_ways(saves: Path) -> 
 
 @pytest.mark.asyncio
 async def test_keys_that_cannot_act_say_why(saves: Path) -> None:
-    app = kit.app(saves=saves, replay=kit.example("opening-2p.toml"))
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, replay=apps.example("opening-2p.toml"))
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         expected = [
             ("left", "start of the game"),
@@ -113,10 +112,10 @@ async def test_keys_that_cannot_act_say_why(saves: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_a_round_is_a_key_away(saves: Path) -> None:
-    game = kit.example("final-action-3p.toml")
+    game = apps.example("final-action-3p.toml")
     states = _states(game)
-    app = kit.app(saves=saves, replay=game)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, replay=game)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         screen = _screen(app)
         await pilot.press("pagedown")
@@ -139,11 +138,11 @@ async def test_a_round_is_a_key_away(saves: Path) -> None:
 async def test_a_game_not_over_shows_only_what_the_viewing_seat_saw(saves: Path) -> None:
     """Three humans share a Navaratnas game: a replay is an onlooker's, every face-down tile
     hidden; asked for one seat, that seat's own tile shows and the others' stay hidden."""
-    game = kit.example("navaratnas-3p.toml")
+    game = apps.example("navaratnas-3p.toml")
     states = _states(game)
     for seat in (None, 1):
-        app = kit.app(saves=saves, replay=game, replay_seat=seat)
-        async with app.run_test(size=kit.LARGE) as pilot:
+        app = apps.app(saves=saves, replay=game, replay_seat=seat)
+        async with app.run_test(size=apps.LARGE) as pilot:
             await pilot.pause()
             for position in range(len(states)):
                 view = _view(app)
@@ -156,10 +155,10 @@ async def test_a_game_not_over_shows_only_what_the_viewing_seat_saw(saves: Path)
 
 @pytest.mark.asyncio
 async def test_a_finished_game_shows_everything(saves: Path) -> None:
-    game = kit.finished()
+    game = apps.finished()
     states = _states(game)
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("r")
@@ -182,16 +181,16 @@ def _keep(game: save_layer.Game, seats: list[int]) -> dict[int, review.Decision]
 
 @pytest.mark.asyncio
 async def test_a_kept_reviews_marks_show_beside_the_moves(saves: Path) -> None:
-    game = kit.finished()
+    game = apps.finished()
     marks = _keep(game, [0, 1, 2])
     worst = max(marks.values(), key=lambda d: d.lost)
-    app = kit.app(game, saves=saves, review_budget=TINY)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(game, saves=saves, review_budget=TINY)
+    async with app.run_test(size=apps.LARGE) as pilot:
         app.open_replay(game, position=worst.action)
-        await kit.until(pilot, lambda: bool(getattr(app.screen, "marks", None)), "the marks")
+        await apps.until(pilot, lambda: bool(getattr(app.screen, "marks", None)), "the marks")
         await pilot.pause()
         assert _shown_move(app).endswith(review.symbol(worst))
-        prompt = kit.prompt(app)
+        prompt = apps.prompt(app)
         assert f"{worst.mark}: lost {worst.lost:.1f}" in prompt and "better:" in prompt
         symbols = [line.words.rsplit(" ", 1)[-1] for line in _view(app).told]
         marked = [d for a, d in marks.items() if a <= worst.action and d.mark != "good"]
@@ -200,12 +199,12 @@ async def test_a_kept_reviews_marks_show_beside_the_moves(saves: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_a_game_not_over_shows_only_the_viewing_seats_marks(saves: Path) -> None:
-    game = kit.example("ganga-2p.toml")  # Asha plays, Bela is a bot
+    game = apps.example("ganga-2p.toml")  # Asha plays, Bela is a bot
     marks = _keep(game, [0, 1])
     assert {d.seat for d in marks.values() if d.mark != "good"} == {0, 1}
-    app = kit.app(saves=saves, replay=game, review_budget=TINY)
-    async with app.run_test(size=kit.LARGE) as pilot:
-        await kit.until(pilot, lambda: bool(_screen(app).marks), "the marks")
+    app = apps.app(saves=saves, replay=game, review_budget=TINY)
+    async with app.run_test(size=apps.LARGE) as pilot:
+        await apps.until(pilot, lambda: bool(_screen(app).marks), "the marks")
         assert {d.seat for d in _screen(app).marks.values()} == {0}
         _screen(app).show_position(len(game.log))
         await pilot.pause()
@@ -216,13 +215,13 @@ async def test_a_game_not_over_shows_only_the_viewing_seats_marks(saves: Path) -
 
 @pytest.mark.asyncio
 async def test_the_load_dialog_replays_a_save(saves: Path) -> None:
-    (saves / "final.toml").write_bytes((kit.SAVES / "final-action-3p.toml").read_bytes())
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    (saves / "final.toml").write_bytes((apps.SAVES / "final-action-3p.toml").read_bytes())
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         await pilot.press("l")
-        await kit.until(pilot, lambda: isinstance(app.screen, LoadScreen), "the load dialog")
-        await kit.until(pilot, lambda: bool(app.screen.paths), "the saves listed")  # type: ignore[attr-defined]
+        await apps.until(pilot, lambda: isinstance(app.screen, LoadScreen), "the load dialog")
+        await apps.until(pilot, lambda: bool(app.screen.paths), "the saves listed")  # type: ignore[attr-defined]
         await pilot.press("r")
         await pilot.pause()
         assert len(_screen(app).replay.game.log) == 358
@@ -233,7 +232,7 @@ async def test_the_load_dialog_replays_a_save(saves: Path) -> None:
 
 
 def test_rajas_replay_refuses_a_seat_that_does_not_play(capsys: pytest.CaptureFixture[str]) -> None:
-    path = kit.SAVES / "opening-2p.toml"
+    path = apps.SAVES / "opening-2p.toml"
     assert run_app(path, replay=True, seat=5) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "seats 0 to 1, not 5" in err

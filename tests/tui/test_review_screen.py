@@ -17,8 +17,7 @@ from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.replay import ReplayScreen
 from rajas_tui.tui.screens.review import ReviewScreen
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -79,14 +78,14 @@ def _review(app: RajasApp) -> ReviewScreen:
 async def test_a_finished_game_is_reviewed_kept_and_opened_again_at_once(
     saves: Path, private_cache: Path
 ) -> None:
-    game = kit.finished()
+    game = apps.finished()
     thinker = Counting()
-    app = kit.app(game, saves=saves, thinker=thinker, review_budget=TINY)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, thinker=thinker, review_budget=TINY)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("v")
-        await kit.until(pilot, lambda: bool(_review(app).found), "the review", PATIENCE)
+        await apps.until(pilot, lambda: bool(_review(app).found), "the review", PATIENCE)
         found = _review(app).found
         assert [r.seat for r in found] == [0, 1, 2]
         assert thinker.judged == sum(len(r.decisions) for r in found) > 0
@@ -96,23 +95,23 @@ async def test_a_finished_game_is_reviewed_kept_and_opened_again_at_once(
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("v")
-        await kit.until(pilot, lambda: bool(_review(app).found), "the kept review")
+        await apps.until(pilot, lambda: bool(_review(app).found), "the kept review")
         assert thinker.judged == sum(len(r.decisions) for r in found)  # none judged again
         assert _review(app).found == found
 
 
 async def test_escape_stops_the_review_while_the_app_answers(saves: Path) -> None:
-    game = kit.finished()
+    game = apps.finished()
     thinker = Holding()
-    app = kit.app(game, saves=saves, thinker=thinker, review_budget=TINY)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, thinker=thinker, review_budget=TINY)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         await pilot.press("v")
-        await kit.until(pilot, thinker.started.is_set, "the review under way")
+        await apps.until(pilot, thinker.started.is_set, "the review under way")
         words = str(_review(app).query_one("#review-progress-words").render())
         assert "Reviewing decision 0 of" in words
         await pilot.press("escape")
-        await kit.until(pilot, thinker.stopped.is_set, "the judging stopped")
+        await apps.until(pilot, thinker.stopped.is_set, "the judging stopped")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         assert any("stopped" in n.message for n in app._notifications)
@@ -121,12 +120,12 @@ async def test_escape_stops_the_review_while_the_app_answers(saves: Path) -> Non
 
 
 async def test_enter_opens_the_replay_at_a_decision(saves: Path) -> None:
-    game = kit.finished()
-    app = kit.app(game, saves=saves, review_budget=TINY)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    game = apps.finished()
+    app = apps.app(game, saves=saves, review_budget=TINY)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         await pilot.press("v")
-        await kit.until(pilot, lambda: bool(_review(app).found), "the review", PATIENCE)
+        await apps.until(pilot, lambda: bool(_review(app).found), "the review", PATIENCE)
         await pilot.pause()
         worst = _review(app).found[0].costliest()[0]
         await pilot.press("enter")  # the first choice: the first player's costliest decision
@@ -134,8 +133,8 @@ async def test_enter_opens_the_replay_at_a_decision(saves: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.position == worst.action
-        await kit.until(pilot, lambda: bool(screen.marks), "the marks")
-        assert "better:" in kit.prompt(app)
+        await apps.until(pilot, lambda: bool(screen.marks), "the marks")
+        assert "better:" in apps.prompt(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
@@ -148,9 +147,9 @@ async def test_a_shared_table_makes_no_review(tmp_path: Path, private_cache: Pat
     from saves import tables
 
     path = tables.table_path(tmp_path / "tables", "over")
-    tables.create(path, kit.finished())
+    tables.create(path, apps.finished())
     app = TableApp(path, 0, bot_delay=0, thinker=Counting())
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("v")

@@ -22,8 +22,7 @@ import saves as save_layer
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.load import LoadScreen, SaveAsScreen
 from rajas_tui.tui.screens.newgame import NewGameScreen
-
-from . import kit
+from tests.helpers import apps
 
 TOO_BIG_SEED = str(2**63)
 
@@ -44,7 +43,7 @@ def _dialog_error(app) -> str:  # type: ignore[no-untyped-def]
 
 def test_a_seed_beyond_64_bits_is_refused_when_the_game_starts() -> None:
     with pytest.raises(ValueError, match="seed"):
-        kit.new_game([("Asha", "human"), ("Bela", "random")], 2**63)
+        apps.new_game([("Asha", "human"), ("Bela", "random")], 2**63)
 
 
 @pytest.mark.asyncio
@@ -59,8 +58,8 @@ def test_a_seed_beyond_64_bits_is_refused_when_the_game_starts() -> None:
 async def test_new_game_dialog_keeps_a_setup_the_save_cannot_hold(
     saves: Path, field: str, value: str, words: str
 ) -> None:
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         await _fill(pilot, field, value)
@@ -74,8 +73,8 @@ async def test_new_game_dialog_keeps_a_setup_the_save_cannot_hold(
 
 @pytest.mark.asyncio
 async def test_the_largest_seed_the_dialog_takes_can_be_continued(saves: Path) -> None:
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         await _fill(pilot, "#seed", str(2**63 - 1))
@@ -94,10 +93,10 @@ MARKUP_NAMES = ("[/]", "[b]Bela", "[@click=app.quit]x")
 
 @pytest.mark.asyncio
 async def test_load_dialog_shows_markup_in_names_as_written(saves: Path) -> None:
-    game = kit.new_game([(MARKUP_NAMES[0], "human"), (MARKUP_NAMES[1], "human")], 3)
+    game = apps.new_game([(MARKUP_NAMES[0], "human"), (MARKUP_NAMES[1], "human")], 3)
     save_layer.save_as(game, saves / "[a=b=c].toml")
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
@@ -111,9 +110,9 @@ async def test_load_dialog_shows_markup_in_names_as_written(saves: Path) -> None
 
 @pytest.mark.asyncio
 async def test_messages_with_markup_are_shown_as_written(saves: Path) -> None:
-    game = kit.new_game([(MARKUP_NAMES[0], "human"), ("Bela", "human")], 3)
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.LARGE, notifications=True) as pilot:
+    game = apps.new_game([(MARKUP_NAMES[0], "human"), ("Bela", "human")], 3)
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.LARGE, notifications=True) as pilot:
         app.open_save(saves / "[/]" / "[b]missing.toml")
         await pilot.pause()
         app.action_save_as()
@@ -131,8 +130,8 @@ async def test_messages_with_markup_are_shown_as_written(saves: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_new_game_dialog_error_shows_markup_as_written(saves: Path) -> None:
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         await _fill(pilot, "#name-0", "[/],")
@@ -291,7 +290,7 @@ def test_an_unhandled_error_does_not_exit_0(tmp_path: Path) -> None:
 async def test_palette_opened_while_too_small_leaves_no_too_small_screen_behind(
     saves: Path,
 ) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.resize_terminal(100, 30)
@@ -311,7 +310,7 @@ async def test_palette_opened_while_too_small_leaves_no_too_small_screen_behind(
 @pytest.mark.asyncio
 @pytest.mark.parametrize("width", [1, 4, 5, 6, 40])
 async def test_open_palette_survives_a_narrow_terminal(saves: Path, width: int) -> None:
-    app = kit.app(saves=saves)
+    app = apps.app(saves=saves)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"new")
@@ -325,8 +324,8 @@ async def test_open_palette_survives_a_narrow_terminal(saves: Path, width: int) 
 @pytest.mark.asyncio
 async def test_quit_chosen_in_the_title_menu_quits(saves: Path) -> None:
     # The menu called the async quit action without awaiting it: nothing happened.
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         menu = app.screen.query_one("#title-menu", OptionList)
         menu.highlighted = menu.get_option_index("quit")
         await pilot.press("enter")
@@ -357,9 +356,9 @@ def test_a_hung_up_app_whose_shutdown_hangs_still_ends_with_its_game_saved(tmp_p
 @pytest.mark.asyncio
 async def test_the_saves_listing_arriving_late_keeps_the_menu_choice(saves: Path) -> None:
     """The title lists saves in a worker; a cursor the player moved before it came stays."""
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, lambda: app.screen.listing is not None, "the listing")
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, lambda: app.screen.listing is not None, "the listing")
         menu = app.screen.query_one("#title-menu", OptionList)
         menu.highlighted = menu.get_option_index("quit")
         app.screen._show_menu()  # what the listing's arrival does

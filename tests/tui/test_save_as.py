@@ -10,8 +10,7 @@ from textual.widgets import OptionList, Static
 
 import saves as save_layer
 from rajas_tui.tui.screens.load import SaveAsScreen
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -35,11 +34,11 @@ async def _save_as(app, pilot, name: str, presses: int = 1) -> str:  # type: ign
 
 async def test_replacing_a_save_asks_first(saves: Path) -> None:
     existing = saves / "friday.toml"
-    existing.write_bytes((kit.SAVES / "opening-2p.toml").read_bytes())
+    existing.write_bytes((apps.SAVES / "opening-2p.toml").read_bytes())
     before = existing.read_bytes()
-    game = kit.midgame()
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    game = apps.midgame()
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         asked = await _save_as(app, pilot, "friday")
         assert "already exists" in asked and "Enter again" in asked, asked
         assert existing.read_bytes() == before
@@ -51,23 +50,23 @@ async def test_save_as_never_replaces_another_kind_of_file(saves: Path) -> None:
     letter = saves / "letter.docx"
     letter.write_bytes(b"PK\x03\x04 a letter")
     locked = saves / "locked.toml"
-    locked.write_bytes((kit.SAVES / "opening-2p.toml").read_bytes())
+    locked.write_bytes((apps.SAVES / "opening-2p.toml").read_bytes())
     locked.chmod(0o444)
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         refused = await _save_as(app, pilot, "letter.docx", presses=2)
         assert "is not a rajas save" in refused, refused
         refused = await _save_as(app, pilot, "locked", presses=2)
         assert "read-only" in refused, refused
     assert letter.read_bytes() == b"PK\x03\x04 a letter"
-    assert save_layer.load(locked).log == save_layer.load(kit.SAVES / "opening-2p.toml").log
+    assert save_layer.load(locked).log == save_layer.load(apps.SAVES / "opening-2p.toml").log
 
 
 async def test_the_load_dialog_names_an_unusable_saves_folder(tmp_path: Path) -> None:
     not_a_folder = tmp_path / "saves"
     not_a_folder.write_text("a file where the saves folder should be")
-    app = kit.app(kit.midgame(), saves=not_a_folder)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=not_a_folder)
+    async with app.run_test(size=apps.SMALL) as pilot:
         app.action_load()
         await pilot.pause()
         shown = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
@@ -82,8 +81,8 @@ async def test_in_a_browser_save_as_stays_in_the_saves_folder(
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         for name in (str(elsewhere / "x"), "~/x", "../x", "sub/x", ".."):
             refused = await _save_as(app, pilot, name)
             assert "only a name" in refused, (name, refused)

@@ -15,9 +15,8 @@ import saves as save_layer
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
-
-from . import kit
-from .plan import plan
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
 
 
 def _on_disk(path: Path) -> int:
@@ -44,7 +43,7 @@ def _watch(monkeypatch: pytest.MonkeyPatch, path: Path, seen: list[tuple[int, in
 
 async def _play_by_keys(pilot: Any, app: Any, action: rules.Action) -> None:
     state = app.game.state
-    await pilot.press(*kit.keys_for(plan(Chooser(state, rules.legal_actions(state)), action)))
+    await pilot.press(*apps.keys_for(plan(Chooser(state, rules.legal_actions(state)), action)))
     await pilot.pause()
 
 
@@ -53,12 +52,12 @@ async def test_each_action_is_saved_before_the_screen_shows_it(
     tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "g.toml"
-    shutil.copy(kit.SAVES / "opening-2p.toml", path)
+    shutil.copy(apps.SAVES / "opening-2p.toml", path)
     game = save_layer.load(path)
     seen: list[tuple[int, int]] = []
     _watch(monkeypatch, path, seen)
-    app = kit.app(game, saves=saves, path=path)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, path=path)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         for _ in range(4):
             await _play_by_keys(pilot, app, rules.legal_actions(app.game.state)[-1])
@@ -74,11 +73,11 @@ async def test_the_last_action_is_saved_before_the_game_over_screen(
     tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "g.toml"
-    shutil.copy(kit.SAVES / "final-action-3p.toml", path)
+    shutil.copy(apps.SAVES / "final-action-3p.toml", path)
     game = save_layer.load(path)
     seen: list[tuple[int, int]] = []
-    app = kit.app(game, saves=saves, path=path)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves, path=path)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         _watch(monkeypatch, path, seen)
         while not app.game.over:

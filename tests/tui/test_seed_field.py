@@ -9,14 +9,13 @@ import pytest
 from textual.widgets import Input
 
 from rajas_tui.tui.screens.newgame import NewGameScreen
-
-from . import kit
+from tests.helpers import apps
 
 
 @pytest.mark.asyncio
 async def test_the_seed_field_takes_ascii_digits_only(saves: Path) -> None:
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)

@@ -22,10 +22,9 @@ import saves
 from rajas_tui.present import logbook
 from rajas_tui.present.chooser import Chooser
 from saves import tables
-from tests import tmux_screens
-from tests.tui import kit
-from tests.tui.browser import needs_chromium, open_page
-from tests.tui.plan import plan
+from tests.helpers import apps, tmux_screens
+from tests.helpers.browser import needs_chromium, open_page
+from tests.helpers.key_plan import plan
 from tests.tui.test_serve_stops import environment, free_port, processes_of, start_server
 
 pytestmark = needs_chromium
@@ -86,7 +85,7 @@ def _step(game: saves.Game) -> tuple[str, tuple[int, str], list[str]]:
     chooser = Chooser(view)
     ready = "Your turn" if chooser.top.kind == "spaces" else chooser.top.title
     action = rules.legal_actions(view)[0]
-    return ready, (game.state.turn, str(action)), kit.keys_for(plan(chooser, action))
+    return ready, (game.state.turn, str(action)), apps.keys_for(plan(chooser, action))
 
 
 def _newest_move(path: Path) -> str:

@@ -11,14 +11,13 @@ import pytest
 
 from rajas_tui.tui import settings
 from rajas_tui.tui.app import DEFAULT_THEME, RajasApp
-
-from . import kit
+from tests.helpers import apps
 
 
 def _app(path: Path, saves: Path, **options: object) -> RajasApp:
     """An app that reads and keeps its settings in `path`, with nothing else choosing them."""
     options.setdefault("theme", None)
-    return kit.app(kit.midgame(), saves=saves, settings_file=path, **options)
+    return apps.app(apps.midgame(), saves=saves, settings_file=path, **options)
 
 
 async def _palette(pilot: object, *typed: str) -> None:
@@ -44,14 +43,14 @@ async def test_the_theme_and_glyphs_chosen_in_the_palette_survive_a_relaunch(
 ) -> None:
     path = tmp_path / "config" / "rajas" / "settings.toml"  # its folder not made yet
     app = _app(path, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert app.theme == DEFAULT_THEME and not app.glyphs.ascii
         await _palette(pilot, "theme", "rajas-light")
         await _palette(pilot, "plain ascii")
         assert app.theme == "rajas-light" and app.glyphs.ascii
     again = _app(path, saves)
-    async with again.run_test(size=kit.SMALL) as pilot:
+    async with again.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert again.theme == "rajas-light" and again.glyphs.ascii
         assert _notes(again) == []
@@ -78,7 +77,7 @@ async def test_a_broken_or_foreign_file_gets_one_sentence_and_the_defaults(
     path = tmp_path / "settings.toml"
     path.write_bytes(text.encode("latin-1"))
     app = _app(path, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert app.theme == DEFAULT_THEME and not app.glyphs.ascii
         notes = _notes(app)
@@ -97,7 +96,7 @@ async def test_a_settings_file_that_is_a_fifo_is_refused_at_once(
     path = tmp_path / "settings.toml"
     os.mkfifo(path)
     app = _app(path, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         notes = _notes(app)
         assert len(notes) == 1 and "not a regular file" in notes[0], notes
@@ -118,7 +117,7 @@ async def test_what_the_environment_chose_is_not_written_to_the_file(
         {"RAJAS_THEME": "rajas-contrast", "RAJAS_ASCII": "0"}
     )
     app = _app(path, saves, theme=theme, ascii_glyphs=ascii_glyphs)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert app.theme == "rajas-contrast" and not app.glyphs.ascii
         await _palette(pilot, "plain ascii")

@@ -12,10 +12,13 @@ import pytest
 import rules
 from rajas_tui.present.chooser import COMMANDS, Chooser
 from rules.state import Config
-
-from . import kit
+from tests.helpers import apps
 
 GAMES = 20
+
+
+def test_every_command_has_a_key() -> None:
+    assert set(COMMANDS) <= set(apps.KEYS), set(COMMANDS) - set(apps.KEYS)
 
 
 def _look(chooser: Chooser) -> tuple[Any, ...]:
@@ -55,8 +58,8 @@ def _notes(app: Any) -> list[str]:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("key", ["h", "x", "r", "u", "U", "8", "c"])
 async def test_a_key_that_cannot_act_notifies_why(saves: Path, key: str) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         if key == "c":
             # Inside a decision an area key cannot act.
@@ -72,8 +75,8 @@ async def test_a_key_that_cannot_act_notifies_why(saves: Path, key: str) -> None
 
 @pytest.mark.asyncio
 async def test_continue_with_no_unfinished_game_says_so(saves: Path) -> None:
-    app = kit.app(None, saves=saves)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(None, saves=saves)
+    async with app.run_test(size=apps.LARGE) as pilot:
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()

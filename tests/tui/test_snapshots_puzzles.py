@@ -16,16 +16,15 @@ from textual.pilot import Pilot
 import rules
 from rajas_tui.present.chooser import Chooser
 from saves import marks, puzzles
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
 
-from . import kit
-from .plan import plan
-
-SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+SIZES = [pytest.param(apps.SMALL, id="80x24"), pytest.param(apps.LARGE, id="160x50")]
 SHIPPED = puzzles.load_all()
 
 
 def _app(number: int = 1) -> Any:
-    return kit.app(puzzle=(SHIPPED, SHIPPED[number - 1]))
+    return apps.app(puzzle=(SHIPPED, SHIPPED[number - 1]))
 
 
 async def _settled(pilot: Pilot[None]) -> None:
@@ -48,7 +47,7 @@ def _keys(puzzle: puzzles.Puzzle, line: tuple[str, ...]) -> list[str]:
     keys, state = [], puzzle.state
     for words in line:
         action = rules.parse_action(words)
-        keys += kit.keys_for(plan(Chooser(rules.seat_view(state, state.turn)), action))
+        keys += apps.keys_for(plan(Chooser(rules.seat_view(state, state.turn)), action))
         state = rules.apply(state, action)
     return keys
 
@@ -56,7 +55,7 @@ def _keys(puzzle: puzzles.Puzzle, line: tuple[str, ...]) -> list[str]:
 def test_puzzle_verdict(snap_compare: Any) -> None:
     # The first puzzle's tile built on d1, the nearest cell: 5 fame of the 7 asked.
     keys = ["enter", *_keys(SHIPPED[0], ("quarry q1 d3 o4 o5", "place d1 r0"))]
-    assert snap_compare(_app(), terminal_size=kit.LARGE, press=keys, run_before=_settled)
+    assert snap_compare(_app(), terminal_size=apps.LARGE, press=keys, run_before=_settled)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -64,7 +63,7 @@ def test_puzzle_list(snap_compare: Any, saves: Path, tmp_path: Path, size: tuple
     noted = tmp_path / "puzzles.toml"
     marks.solved(noted, SHIPPED[0].id, 0)
     marks.solved(noted, SHIPPED[3].id, 1)
-    app = kit.app(saves=saves, marks_file=noted)
+    app = apps.app(saves=saves, marks_file=noted)
 
     async def listed(pilot: Pilot[None]) -> None:
         await _settled(pilot)

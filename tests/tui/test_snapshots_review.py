@@ -16,17 +16,16 @@ from textual.pilot import Pilot
 from rajas_tui.bots.review import Budget
 from rajas_tui.present import review, reviewcache
 from rajas_tui.tui.screens.review import ReviewScreen
+from tests.helpers import apps
 
-from . import kit
-
-SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+SIZES = [pytest.param(apps.SMALL, id="80x24"), pytest.param(apps.LARGE, id="160x50")]
 TINY = Budget(iterations=2, rollout=0, samples=1)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_replay(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     """The replay at the first player's costliest decision, its review kept."""
-    game = kit.finished()
+    game = apps.finished()
     found = review.review(game, [0, 1, 2], TINY, review.default_judge())
     for seat_review in found:
         reviewcache.store(game, seat_review, TINY)
@@ -35,10 +34,10 @@ def test_replay(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     async def at_the_worst(pilot: Pilot[None]) -> None:
         app: Any = pilot.app
         app.open_replay(game, position=worst.action)
-        await kit.until(pilot, lambda: bool(getattr(app.screen, "marks", None)), "the marks")
+        await apps.until(pilot, lambda: bool(getattr(app.screen, "marks", None)), "the marks")
         await pilot.pause()
 
-    app = kit.app(game, saves=saves, review_budget=TINY)
+    app = apps.app(game, saves=saves, review_budget=TINY)
     assert snap_compare(app, terminal_size=size, run_before=at_the_worst)
 
 
@@ -51,8 +50,8 @@ def test_review(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
             screen = pilot.app.screen
             return isinstance(screen, ReviewScreen) and bool(screen.found)
 
-        await kit.until(pilot, done, "the review", 3000)
+        await apps.until(pilot, done, "the review", 3000)
         await pilot.pause()
 
-    app = kit.app(kit.finished(), saves=saves, review_budget=TINY)
+    app = apps.app(apps.finished(), saves=saves, review_budget=TINY)
     assert snap_compare(app, terminal_size=size, run_before=reviewed)

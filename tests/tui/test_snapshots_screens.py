@@ -20,10 +20,9 @@ from textual.pilot import Pilot
 import rules
 import saves as save_layer
 from rajas_tui.present import turns
+from tests.helpers import apps
 
-from . import kit
-
-SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+SIZES = [pytest.param(apps.SMALL, id="80x24"), pytest.param(apps.LARGE, id="160x50")]
 HUGE = (200, 60)
 FOUR_HUMANS = [("Asha", "human"), ("Bela", "human"), ("Chand", "human"), ("Devi", "human")]
 
@@ -43,7 +42,7 @@ def choosing(kind: str) -> save_layer.Game:
 
 def last_turns() -> save_layer.Game:
     """The 4-player mid-game played on by a seeded choice until the end is triggered."""
-    game = kit.midgame()
+    game = apps.midgame()
     pick = random.Random(1)
     while not game.state.over:
         game = save_layer.play(game, pick.choice(rules.legal_actions(game.state)))
@@ -63,8 +62,8 @@ async def _settled(pilot: Pilot[None]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_load_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     for name in ("midgame-4p.toml", "opening-2p.toml", "final-action-3p.toml"):
-        shutil.copy(kit.SAVES / name, saves / name)
-    app = kit.app(saves=saves)
+        shutil.copy(apps.SAVES / name, saves / name)
+    app = apps.app(saves=saves)
 
     async def listed(pilot: Pilot[None]) -> None:
         await _settled(pilot)
@@ -76,13 +75,13 @@ def test_load_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -> N
 
 @pytest.mark.parametrize("size", SIZES)
 def test_save_as_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=size, press=["ctrl+s", *"friday"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_command_palette(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=size, press=["ctrl+p", *"glyph"], run_before=_settled)
 
 
@@ -95,7 +94,7 @@ CHOICES = ("dice", "upgrade", "boat_offer", "reroll", "rebuild")
 @pytest.mark.parametrize("kind", CHOICES)
 def test_choice(snap_compare: Any, saves: Path, kind: str, size: tuple[int, int]) -> None:
     """Dice to take, an upgrade, a boat move, a re-roll, a Master Builder placement."""
-    assert snap_compare(kit.app(choosing(kind), saves=saves), terminal_size=size)
+    assert snap_compare(apps.app(choosing(kind), saves=saves), terminal_size=size)
 
 
 # What the game says ----------------------------------------------------------------------------
@@ -103,9 +102,9 @@ def test_choice(snap_compare: Any, saves: Path, kind: str, size: tuple[int, int]
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_bot_thinking(
-    snap_compare: Any, saves: Path, held_bot: kit.Held, size: tuple[int, int]
+    snap_compare: Any, saves: Path, held_bot: apps.Held, size: tuple[int, int]
 ) -> None:
-    game = kit.new_game([("Asha", "random"), ("Bela", "human")], 11)
+    game = apps.new_game([("Asha", "random"), ("Bela", "human")], 11)
     while game.seat.is_human:
         game = save_layer.play(game, rules.legal_actions(game.state)[0])
 
@@ -116,19 +115,19 @@ def test_a_bot_thinking(
             await pilot.pause(0.01)
         await pilot.pause()
 
-    app = kit.app(game, saves=saves, thinker=held_bot)
+    app = apps.app(game, saves=saves, thinker=held_bot)
     assert snap_compare(app, terminal_size=size, run_before=thinking)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_last_turns(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
-    assert snap_compare(kit.app(last_turns(), saves=saves), terminal_size=size)
+    assert snap_compare(apps.app(last_turns(), saves=saves), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_refused_key(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     """Redo with nothing undone: the footer dims it, and pressed it says why."""
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=size, press=["U"])
 
 
@@ -137,7 +136,7 @@ def test_a_refused_key(snap_compare: Any, saves: Path, size: tuple[int, int]) ->
 
 @pytest.mark.parametrize("size", SIZES)
 def test_ascii_glyphs(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
-    app = kit.app(kit.midgame(), saves=saves, ascii_glyphs=True)
+    app = apps.app(apps.midgame(), saves=saves, ascii_glyphs=True)
     assert snap_compare(app, terminal_size=size, press=["q"])
 
 
@@ -146,14 +145,14 @@ def test_no_color(
     snap_compare: Any, saves: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=size, press=["q"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("theme", ["rajas-light", "rajas-contrast"])
 def test_theme(snap_compare: Any, saves: Path, theme: str, size: tuple[int, int]) -> None:
-    app = kit.app(kit.midgame(), saves=saves, theme=theme)
+    app = apps.app(apps.midgame(), saves=saves, theme=theme)
     assert snap_compare(app, terminal_size=size, press=["q"])
 
 
@@ -162,42 +161,42 @@ def test_theme(snap_compare: Any, saves: Path, theme: str, size: tuple[int, int]
 
 def test_layout_200x60(snap_compare: Any, saves: Path) -> None:
     """The panes grow with the width: titles, reasons and log lines whole."""
-    assert snap_compare(kit.app(kit.midgame(), saves=saves), terminal_size=HUGE)
+    assert snap_compare(apps.app(apps.midgame(), saves=saves), terminal_size=HUGE)
 
 
 def test_layout_200x60_choosing(snap_compare: Any, saves: Path) -> None:
     """The quarry's options at 200 columns: each reason whole."""
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=HUGE, press=["q"])
 
 
 def test_layout_120x40(snap_compare: Any, saves: Path) -> None:
-    assert snap_compare(kit.app(kit.midgame(), saves=saves), terminal_size=(120, 40))
+    assert snap_compare(apps.app(apps.midgame(), saves=saves), terminal_size=(120, 40))
 
 
 def test_layout_120x40_bots_playing(snap_compare: Any, saves: Path) -> None:
     """Asha the one human, Devi's bot to play: the middle pane shows what was played since
     Asha's turn, the province Devi's, the log the rows the tracks leave."""
-    game = kit.midgame()
+    game = apps.midgame()
     seats = tuple(
         attrs.evolve(seat, kind=save_layer.HUMAN if index == 0 else "random")
         for index, seat in enumerate(game.setup.seats)
     )
     game = attrs.evolve(game, setup=attrs.evolve(game.setup, seats=seats))
-    app = kit.app(game, saves=saves, bot_delay=3600.0)
+    app = apps.app(game, saves=saves, bot_delay=3600.0)
     assert snap_compare(app, terminal_size=(120, 40))
 
 
 def test_tab_during_a_choice(snap_compare: Any, saves: Path) -> None:
     """At 80×24 Tab shows the next pane in the choice's place; the prompt keeps the choice."""
-    app = kit.app(kit.midgame(), saves=saves)
-    assert snap_compare(app, terminal_size=kit.SMALL, press=["q", "tab"])
+    app = apps.app(apps.midgame(), saves=saves)
+    assert snap_compare(app, terminal_size=apps.SMALL, press=["q", "tab"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_coachs_answer(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     """The real normal bot's advice on a fixed game: its seed makes it the same every time."""
-    game = kit.new_game([("Asha", "human"), ("Bela", "easy")], 7)
+    game = apps.new_game([("Asha", "human"), ("Bela", "easy")], 7)
     while not game.seat.is_human:
         game = save_layer.play(game, turns.bot_action(game))
 
@@ -209,4 +208,4 @@ def test_the_coachs_answer(snap_compare: Any, saves: Path, size: tuple[int, int]
             await pilot.pause(0.01)
         await pilot.pause()
 
-    assert snap_compare(kit.app(game, saves=saves), terminal_size=size, run_before=advised)
+    assert snap_compare(apps.app(game, saves=saves), terminal_size=size, run_before=advised)

@@ -17,11 +17,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from saves import tables
+from tests.helpers import apps
+from tests.tui.test_tables_screen import make_table
 
-from . import kit
-from .test_tables_screen import make_table
-
-SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+SIZES = [pytest.param(apps.SMALL, id="80x24"), pytest.param(apps.LARGE, id="160x50")]
 
 
 @pytest.fixture
@@ -43,7 +42,7 @@ async def _listed(pilot: Pilot[None]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_tables(snap_compare: Any, saves: Path, folder: Path, size: tuple[int, int]) -> None:
-    app = kit.app(saves=saves, tables_dir=folder)
+    app = apps.app(saves=saves, tables_dir=folder)
     assert snap_compare(app, terminal_size=size, press=["t"], run_before=_listed)
 
 
@@ -59,5 +58,5 @@ async def _new_table_dialog(pilot: Pilot[None]) -> None:
 
 
 def test_new_table_dialog(snap_compare: Any, saves: Path, folder: Path) -> None:
-    app = kit.app(saves=saves, tables_dir=folder, seed=7)
-    assert snap_compare(app, terminal_size=kit.SMALL, run_before=_new_table_dialog)
+    app = apps.app(saves=saves, tables_dir=folder, seed=7)
+    assert snap_compare(app, terminal_size=apps.SMALL, run_before=_new_table_dialog)

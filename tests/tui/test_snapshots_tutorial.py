@@ -13,19 +13,18 @@ import pytest
 from textual.pilot import Pilot
 
 from rajas_tui.tui.screens.tutorial import TutorialScreen
+from tests.helpers import apps
 
-from . import kit
-
-SIZES = [pytest.param(kit.SMALL, id="80x24"), pytest.param(kit.LARGE, id="160x50")]
+SIZES = [pytest.param(apps.SMALL, id="80x24"), pytest.param(apps.LARGE, id="160x50")]
 
 
 async def _tutorial_shown(pilot: Pilot[None]) -> None:
-    await kit.until(pilot, lambda: isinstance(pilot.app.screen, TutorialScreen), "the tutorial")
+    await apps.until(pilot, lambda: isinstance(pilot.app.screen, TutorialScreen), "the tutorial")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_tutorial_step(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
-    app = kit.app(saves=saves, tutorial=True)
+    app = apps.app(saves=saves, tutorial=True)
     assert snap_compare(app, terminal_size=size, run_before=_tutorial_shown, press=["2", "1", "h"])

@@ -14,8 +14,8 @@ from rajas_tui.present import logbook
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from rajas_tui.tui.widgets.log import LogPane
-from tests.tui import kit
-from tests.tui.cuts import cuts, screen_text
+from tests.helpers import apps
+from tests.helpers.screen_cuts import cuts, screen_text
 
 NAMES = ("Asha", "Bela", "Chand", "Devi")
 NEVER = 3600.0
@@ -37,9 +37,9 @@ def _game(players: int) -> saves.Game:
 async def test_at_120x40_the_log_has_the_rows_left(players: int, saves: Path) -> None:
     """33 rows for the panes: the province takes 14 and the tracks two a player and two more;
     the log has the rest (9 rows, 7 lines of moves, with four players; it had 7 rows)."""
-    app = kit.app(_game(players), saves=saves, bot_delay=NEVER)
+    app = apps.app(_game(players), saves=saves, bot_delay=NEVER)
     async with app.run_test(size=(120, 40)) as pilot:
-        await kit.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
+        await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
         await pilot.pause()
         log = app.screen.query_one(LogPane)
         assert log.region.height >= 33 - 14 - (2 * players + 2)
@@ -49,7 +49,7 @@ async def test_at_120x40_the_log_has_the_rows_left(players: int, saves: Path) ->
 def _bots_play_after_asha() -> saves.Game:
     """The 4-player example with Asha the one human: Devi, a bot, is to play, and Bela and
     Chand (bots) have played since Asha's last turn."""
-    game = kit.midgame()
+    game = apps.midgame()
     seats = tuple(
         attrs.evolve(seat, kind=saves.HUMAN if index == 0 else "random")
         for index, seat in enumerate(game.setup.seats)
@@ -66,9 +66,9 @@ async def test_while_bots_play_the_middle_pane_shows_what_they_played(
     told = logbook.told(game)
     since = told[logbook.since_last_turn(told, 0) :]
     assert [entry.seat for entry in since if entry.kind == logbook.MOVE] == [1, 2]
-    app = kit.app(game, saves=saves, bot_delay=NEVER)
+    app = apps.app(game, saves=saves, bot_delay=NEVER)
     async with app.run_test(size=size) as pilot:
-        await kit.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
+        await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
         await pilot.pause()
         pane = app.screen.query_one(ChooserPane)
         assert pane.display and pane.region.area

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 import saves as save_layer
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -22,7 +21,7 @@ LONG_NAME = "Chandraprabha Sen"[:16]  # the longest name the new-game dialog tak
 )
 async def test_the_pane_hint_gives_way_on_a_long_status(saves: Path, width: int, hint: str) -> None:
     setup = save_layer.seated([(LONG_NAME, "human"), ("Bela", "random")], 3)
-    app = kit.app(save_layer.start_game(setup), saves=saves)
+    app = apps.app(save_layer.start_game(setup), saves=saves)
     async with app.run_test(size=(width, 24)) as pilot:
         await pilot.pause()
         status = str(app.screen.query_one("#status").render())

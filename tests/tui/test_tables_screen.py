@@ -22,8 +22,7 @@ from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.table import LEAVE_FIRST, WATCHERS, TableScreen
 from saves import tables
 from saves.records import Seat, Setup
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -37,7 +36,7 @@ def make_table(folder: Path, name: str = "friday", seed: int = 1) -> Path:
 
 
 def app_for(folder: Path, saves_dir: Path) -> RajasApp:
-    return kit.app(saves=saves_dir, tables_dir=folder)
+    return apps.app(saves=saves_dir, tables_dir=folder)
 
 
 def lines(app: RajasApp) -> list[str]:
@@ -50,10 +49,10 @@ def told(app: RajasApp) -> list[str]:
 
 
 async def open_tables(pilot: Pilot[None], app: RajasApp) -> None:
-    await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+    await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
     await pilot.press("t")
-    await kit.until(pilot, lambda: isinstance(app.screen, TablesScreen), "the tables screen")
-    await kit.until(pilot, lambda: "looking for tables…" not in lines(app), "the listing")
+    await apps.until(pilot, lambda: isinstance(app.screen, TablesScreen), "the tables screen")
+    await apps.until(pilot, lambda: "looking for tables…" not in lines(app), "the listing")
 
 
 async def choose(pilot: Pilot[None], app: RajasApp, starts: str) -> None:
@@ -71,7 +70,7 @@ async def test_the_tables_are_listed_with_each_seat(tmp_path: Path, saves: Path)
     held = tables.join(path, 1)  # Bela plays friday in another terminal
     try:
         app = app_for(folder, saves)
-        async with app.run_test(size=kit.SMALL) as pilot:
+        async with app.run_test(size=apps.SMALL) as pilot:
             await open_tables(pilot, app)
             assert lines(app) == [
                 "friday  round 1, Asha to act",
@@ -94,10 +93,10 @@ async def test_joining_a_free_seat_is_rajas_join(tmp_path: Path, saves: Path) ->
     folder = tmp_path / "tables"
     path = make_table(folder)
     app = app_for(folder, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await open_tables(pilot, app)
         await pilot.press("enter")  # the first free seat: Asha's
-        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "the seat's screen")
+        await apps.until(pilot, lambda: isinstance(app.screen, TableScreen), "the seat's screen")
         sitting = app.sitting
         assert sitting is not None and sitting.seat == 0 and sitting.table == path
         assert tables.connected(path, 0), "the seat is held, as `rajas join` holds it"
@@ -107,14 +106,14 @@ async def test_joining_a_free_seat_is_rajas_join(tmp_path: Path, saves: Path) ->
         assert app.file.path is None, "no save of the app's own: the table is the file"
         # An action goes through the table's protocol: it is in the table's file.
         app.commit(rules.legal_actions(real.state)[0])
-        await kit.until(pilot, lambda: len(tables.read(path).log) >= 1, "the action written")
-        await kit.until(pilot, lambda: len(sitting.real.log) >= 1, "and shown")
+        await apps.until(pilot, lambda: len(tables.read(path).log) >= 1, "the action written")
+        await apps.until(pilot, lambda: len(sitting.real.log) >= 1, "and shown")
         # No other game while at the table.
         app.action_new_game()
-        await kit.until(pilot, lambda: LEAVE_FIRST in told(app), "no new game at a table")
+        await apps.until(pilot, lambda: LEAVE_FIRST in told(app), "no new game at a table")
         app.leave_table()
-        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
-        await kit.until(pilot, lambda: app.game is None, "the seat's view gone with the seat")
+        await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
+        await apps.until(pilot, lambda: app.game is None, "the seat's view gone with the seat")
         assert app.sitting is None
         assert not tables.connected(path, 0), "the seat is free again"
 
@@ -123,16 +122,16 @@ async def test_a_seat_taken_is_refused_in_one_sentence(tmp_path: Path, saves: Pa
     folder = tmp_path / "tables"
     path = make_table(folder)
     app = app_for(folder, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await open_tables(pilot, app)
         await choose(pilot, app, "A  Asha")
         held = tables.join(path, 0)  # taken meanwhile, from another terminal
         try:
             await pilot.press("enter")
             sentence = "Seat A of friday is open in another rajas already."
-            await kit.until(pilot, lambda: sentence in told(app), "the refusal")
+            await apps.until(pilot, lambda: sentence in told(app), "the refusal")
             assert isinstance(app.screen, TablesScreen) and app.sitting is None
-            await kit.until(
+            await apps.until(
                 pilot, lambda: "   A  Asha             taken" in lines(app), "listed again"
             )
         finally:
@@ -143,35 +142,35 @@ async def test_watching_is_rajas_watch(tmp_path: Path, saves: Path) -> None:
     folder = tmp_path / "tables"
     path = make_table(folder)
     app = app_for(folder, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await open_tables(pilot, app)
         await pilot.press("w")
-        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table, watched")
+        await apps.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table, watched")
         sitting = app.sitting
         assert sitting is not None and sitting.seat is None
         assert tables.watching(path) == 1
         real = tables.read(path)
         assert app.shown.state == rules.seat_view(real.state, None)
         await pilot.press("q")
-        await kit.until(pilot, lambda: WATCHERS in told(app), "a watcher's key refused")
+        await apps.until(pilot, lambda: WATCHERS in told(app), "a watcher's key refused")
         # A move made at the table shows here.
         tables.act(path, 0, rules.legal_actions(real.state)[0], tables.seen(real))
-        await kit.until(pilot, lambda: len(app.shown.log) == 1, "the move shown")
+        await apps.until(pilot, lambda: len(app.shown.log) == 1, "the move shown")
         await pilot.press("escape")  # a watcher from the title leaves by Escape
-        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
+        await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
         assert tables.watching(path) == 0
 
 
 async def test_an_empty_folder_says_so(tmp_path: Path, saves: Path) -> None:
     folder = tmp_path / "none-yet"
     app = app_for(folder, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await open_tables(pilot, app)
         assert lines(app) == [f"no tables in {folder}"]
         await pilot.press("w")
-        await kit.until(pilot, lambda: "There is no table here to watch." in told(app), "said")
+        await apps.until(pilot, lambda: "There is no table here to watch." in told(app), "said")
         await pilot.press("escape")
-        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
+        await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
 
 
 async def test_a_broken_table_is_one_sentence(tmp_path: Path, saves: Path) -> None:
@@ -179,7 +178,7 @@ async def test_a_broken_table_is_one_sentence(tmp_path: Path, saves: Path) -> No
     make_table(folder)
     (folder / "broken.toml").write_text("this is no table\n")
     app = app_for(folder, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await open_tables(pilot, app)
         broken = next(line for line in lines(app) if line.startswith("broken"))
         assert broken.startswith("broken  unreadable: ")
@@ -187,7 +186,7 @@ async def test_a_broken_table_is_one_sentence(tmp_path: Path, saves: Path) -> No
         assert "\n" not in sentence and "Traceback" not in sentence
         await choose(pilot, app, "broken")
         await pilot.press("enter")
-        await kit.until(pilot, lambda: told(app) == [sentence], "the broken table's sentence")
+        await apps.until(pilot, lambda: told(app) == [sentence], "the broken table's sentence")
         await pilot.press("w")
         await pilot.pause()
         assert told(app) == [sentence], "and again for watching it (shown once: the same)"
@@ -198,13 +197,13 @@ async def test_a_table_gone_is_one_sentence(tmp_path: Path, saves: Path) -> None
     folder = tmp_path / "tables"
     path = make_table(folder)
     app = app_for(folder, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await open_tables(pilot, app)
         path.unlink()
         await pilot.press("enter")
         sentence = f"There is no table friday in {folder}."
-        await kit.until(pilot, lambda: sentence in told(app), "the refusal")
-        await kit.until(pilot, lambda: lines(app) == [f"no tables in {folder}"], "listed again")
+        await apps.until(pilot, lambda: sentence in told(app), "the refusal")
+        await apps.until(pilot, lambda: lines(app) == [f"no tables in {folder}"], "listed again")
         assert app.sitting is None
 
 
@@ -223,30 +222,30 @@ async def test_the_tables_are_listed_in_a_worker(
 
     monkeypatch.setattr(tables, "list_tables", waiting)
     app = app_for(folder, saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
-        await kit.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
         await pilot.press("t")
-        await kit.until(pilot, lambda: isinstance(app.screen, TablesScreen), "the tables screen")
+        await apps.until(pilot, lambda: isinstance(app.screen, TablesScreen), "the tables screen")
         assert lines(app) == ["looking for tables…"], "drawn before the listing arrives"
         go.set()
-        await kit.until(pilot, lambda: len(lines(app)) == 4, "the listing")
+        await apps.until(pilot, lambda: len(lines(app)) == 4, "the listing")
         assert threads and all(t is not threading.main_thread() for t in threads)
 
 
 async def new_table_dialog(pilot: Pilot[None], app: RajasApp) -> None:
     await open_tables(pilot, app)
     await pilot.press("n")
-    await kit.until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
+    await apps.until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
     assert app.focused is app.screen.query_one("#table-name", Input)
 
 
 async def test_a_new_table_is_made_and_seat_a_taken(tmp_path: Path, saves: Path) -> None:
     folder = tmp_path / "tables"
-    app = kit.app(saves=saves, tables_dir=folder, seed=1)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, tables_dir=folder, seed=1)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await new_table_dialog(pilot, app)
         await pilot.press(*"Friday!", "enter")  # what a table's name cannot hold is not typed
-        await kit.until(pilot, lambda: isinstance(app.screen, TableScreen), "seat A, taken")
+        await apps.until(pilot, lambda: isinstance(app.screen, TableScreen), "seat A, taken")
         path = folder / "riday.toml"
         real = tables.read(path)
         assert [(s.name, s.kind) for s in real.setup.seats] == [
@@ -264,8 +263,8 @@ async def test_a_new_table_is_made_and_seat_a_taken(tmp_path: Path, saves: Path)
 async def test_a_new_table_refuses_a_name_taken_or_missing(tmp_path: Path, saves: Path) -> None:
     folder = tmp_path / "tables"
     make_table(folder)
-    app = kit.app(saves=saves, tables_dir=folder, seed=1)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, tables_dir=folder, seed=1)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await new_table_dialog(pilot, app)
         error = app.screen.query_one("#dialog-error", Static)
         app.screen.start()
@@ -273,7 +272,7 @@ async def test_a_new_table_refuses_a_name_taken_or_missing(tmp_path: Path, saves
         assert str(error.content) == "Name the table: lower-case letters, digits, '-' or '_'."
         await pilot.press(*"friday", "enter")
         sentence = "There is already a table friday; choose another name."
-        await kit.until(pilot, lambda: str(error.content) == sentence, "the name taken")
+        await apps.until(pilot, lambda: str(error.content) == sentence, "the name taken")
         assert isinstance(app.screen, NewGameScreen) and app.sitting is None
         kind = app.screen.query_one("#kind-0", Select)
         kind.value = "random"

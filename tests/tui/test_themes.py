@@ -16,9 +16,8 @@ from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.widgets.kali import KaliPane
 from rajas_tui.tui.widgets.tracks import TracksLine
 from rules import Colour
+from tests.helpers import apps
 from themes import theme_files
-
-from . import kit
 
 SHIPPED = {settings["name"]: settings for settings in theme_files()}
 
@@ -39,7 +38,7 @@ def test_every_shipped_theme_sets_every_colour() -> None:
 
 async def _drawn(app: RajasApp, theme: str) -> tuple[set[str], set[str]]:
     """The colours the tracks line and the Kali pane draw with under `theme`."""
-    async with app.run_test(size=kit.LARGE) as pilot:
+    async with app.run_test(size=apps.LARGE) as pilot:
         app.theme = theme
         await pilot.pause()
         tracks = app.screen.query_one(TracksLine).render()
@@ -53,7 +52,7 @@ async def _drawn(app: RajasApp, theme: str) -> tuple[set[str], set[str]]:
 @pytest.mark.parametrize("theme", sorted(SHIPPED))
 async def test_a_theme_colours_reach_the_panes(saves: Path, theme: str) -> None:
     variables = SHIPPED[theme]["variables"]
-    app = kit.app(kit.midgame(), saves=saves)
+    app = apps.app(apps.midgame(), saves=saves)
     players, dice = await _drawn(app, theme)
     for seat in range(4):
         assert variables[colours.player_variable(seat)] in players, seat
@@ -64,8 +63,8 @@ async def test_a_theme_colours_reach_the_panes(saves: Path, theme: str) -> None:
 @pytest.mark.asyncio
 async def test_a_theme_of_ones_own_restyles_players_and_dice(saves: Path) -> None:
     mine = {colours.player_variable(0): "#010203", colours.die_variable(Colour.ORANGE): "#0a0b0c"}
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.LARGE) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.LARGE) as pilot:
         app.register_theme(Theme(name="mine", primary="#336699", variables=mine))
         app.theme = "mine"
         await pilot.pause()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import tmux_screens
+from tests.helpers import tmux_screens
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 

@@ -25,8 +25,7 @@ import rules
 import saves
 from rajas_tui import bots
 from rajas_tui.tui import bindings
-from tests import tmux_screens
-from tests.tui import kit
+from tests.helpers import apps, tmux_screens
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -81,7 +80,7 @@ def _one_bot_move(game: saves.Game, terrace: rules.Action) -> bool:
 def _position(seed: int) -> tuple[saves.Game, str] | None:
     """A game of the seed, strict undo, with the human to place a worker on a terrace that one
     bot's move answers; and the terrace's space."""
-    game = kit.new_game(SEATS, seed)
+    game = apps.new_game(SEATS, seed)
     while not game.over:
         if game.seat.is_human:
             terraces = [a for a in rules.legal_actions(game.state) if str(a).startswith("terrace")]

@@ -19,10 +19,9 @@ import rules
 import saves
 from rajas_tui.present import logbook, turns
 from rajas_tui.present.chooser import Chooser
-from tests import tmux_screens
-from tests.tui import kit
-from tests.tui.cuts import ellipses
-from tests.tui.plan import plan
+from tests.helpers import apps, tmux_screens
+from tests.helpers.key_plan import plan
+from tests.helpers.screen_cuts import ellipses
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -71,7 +70,7 @@ def _first(game: saves.Game) -> rules.Action:
 
 def _keys(game: saves.Game) -> list[str]:
     view = rules.seat_view(game.state, game.state.turn)
-    keys = kit.keys_for(plan(Chooser(view), _first(game)))
+    keys = apps.keys_for(plan(Chooser(view), _first(game)))
     return [TMUX_KEYS.get(key, key) for key in keys]
 
 

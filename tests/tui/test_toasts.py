@@ -14,8 +14,7 @@ from textual.app import App
 from textual.content import Content
 
 from rajas_tui.tui.private_textual import MOST_MESSAGES
-
-from . import kit
+from tests.helpers import apps
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,9 +29,9 @@ def _messages(app) -> list[str]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.asyncio
 async def test_a_refusal_repeated_is_shown_once(saves: Path) -> None:
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 42)
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 42)
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
         await pilot.press(*["x"] * 10)
         await pilot.pause()
         shown = _messages(app)
@@ -43,9 +42,9 @@ async def test_a_refusal_repeated_is_shown_once(saves: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_only_the_newest_few_messages_are_shown(saves: Path) -> None:
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 42)
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 42)
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
         for n in range(10):
             app.notify(f"message {n}")
         await pilot.pause()
@@ -55,9 +54,9 @@ async def test_only_the_newest_few_messages_are_shown(saves: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_the_most_messages_fit_the_smallest_screen(saves: Path) -> None:
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 42)
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 42)
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
         long = "You cannot do that: " + "a sentence long enough to wrap on three lines " * 2
         for n in range(10):
             app.notify(f"{n} {long}", severity="warning")
@@ -92,10 +91,10 @@ async def test_a_refusal_repeated_many_times_costs_one_message(
     key. (Messages stay up here longer than the keys take: told again halfway through its
     time, a message stays up for as long as its key is pressed.)"""
     posted = Posted(monkeypatch)
-    game = kit.new_game([("Asha", "human"), ("Bela", "human")], 42)
-    app = kit.app(game, saves=saves)
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 42)
+    app = apps.app(game, saves=saves)
     app.NOTIFICATION_TIMEOUT = 600
-    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+    async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
         await pilot.pause()
         posted.shown.clear()
         await pilot.press(*["x"] * 100)
@@ -110,8 +109,8 @@ async def test_textual_s_own_messages_show_their_markup_read(
     """Ctrl+C's message is Textual's, written in its markup: shown as written, it said
     "Press [b]ctrl+q[/b] to quit the app"."""
     posted = Posted(monkeypatch)
-    app = kit.app(kit.new_game([("Asha", "human"), ("Bela", "human")], 42), saves=saves)
-    async with app.run_test(size=kit.SMALL, notifications=True) as pilot:
+    app = apps.app(apps.new_game([("Asha", "human"), ("Bela", "human")], 42), saves=saves)
+    async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
         await pilot.press("ctrl+c")
         await pilot.pause()
     assert "Press ctrl+q to quit the app" in posted.shown, posted.shown

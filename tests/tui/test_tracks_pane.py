@@ -9,8 +9,7 @@ import pytest
 from rajas_tui.present import text
 from rajas_tui.tui.screens.game import PANE_NAMES
 from rajas_tui.tui.widgets.tracks import BAR_INDENT, TracksPane
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
 
@@ -30,13 +29,13 @@ def _bars(pane: TracksPane) -> list[str]:
 
 
 async def test_the_bars_fill_the_pane_as_it_grows(saves: Path) -> None:
-    app = kit.app(kit.example("final-action-3p.toml"), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.example("final-action-3p.toml"), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press(TRACKS_KEY)
         await pilot.pause()
         pane = app.screen.query_one(TracksPane)
         widths = []
-        for size in (kit.SMALL, (110, 30), kit.LARGE):
+        for size in (apps.SMALL, (110, 30), apps.LARGE):
             await pilot.resize_terminal(*size)
             await pilot.pause()
             bars = _bars(pane)

@@ -20,9 +20,8 @@ from rajas_tui.tui.screens.game import PANE_NAMES, Line
 from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.screens.tutorial import TutorialScreen
-
-from . import kit
-from .plan import plan
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
 
 pytestmark = pytest.mark.asyncio
 
@@ -88,7 +87,7 @@ def harbor_paid_plainly(state: rules.GameState, legal: list[Any]) -> Any:
 
 
 async def press_commands(pilot: Pilot[None], commands: list[str]) -> None:
-    await pilot.press(*kit.keys_for(commands))
+    await pilot.press(*apps.keys_for(commands))
     await pilot.pause()
 
 
@@ -102,9 +101,9 @@ async def to_first_stage(pilot: Pilot[None], screen: TutorialScreen) -> None:
 async def test_the_tutorial_played_through_by_keys_to_its_end(saves: Path) -> None:
     """Every step done as its line asks, by keys, each at the first turn it is shown: the seed
     makes each possible then. The line fits its two rows at 80×24 all the way."""
-    app = kit.app(saves=saves, tutorial=True)
+    app = apps.app(saves=saves, tutorial=True)
     seen: list[str] = []
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, app)
         while app.tutorial is not None and not app.tutorial.done:
             screen = app.screen
@@ -160,8 +159,8 @@ async def test_the_tutorial_played_through_by_keys_to_its_end(saves: Path) -> No
 
 
 async def test_escape_skips_each_step_when_no_stage_is_open(saves: Path) -> None:
-    app = kit.app(saves=saves, tutorial=True)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, tutorial=True)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, TutorialScreen)
@@ -191,8 +190,8 @@ async def test_escape_skips_each_step_when_no_stage_is_open(saves: Path) -> None
 
 
 async def test_leaving_and_coming_back_goes_on_at_the_same_step(saves: Path) -> None:
-    first = kit.app(saves=saves, tutorial=True)
-    async with first.run_test(size=kit.SMALL) as pilot:
+    first = apps.app(saves=saves, tutorial=True)
+    async with first.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, first)
         await pilot.press("2", "1")  # the goal and the river: looked at
         await pilot.pause()
@@ -207,8 +206,8 @@ async def test_leaving_and_coming_back_goes_on_at_the_same_step(saves: Path) -> 
     assert path == saves / "tutorial.toml"
     assert save_layer.tutorial_step(path) == "karma"
     # `rajas tutorial` again: the same save, at the same step and move.
-    second = kit.app(saves=saves, tutorial=True)
-    async with second.run_test(size=kit.SMALL) as pilot:
+    second = apps.app(saves=saves, tutorial=True)
+    async with second.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, second)
         assert isinstance(second.screen, TutorialScreen)
         assert second.file.path == path
@@ -216,8 +215,8 @@ async def test_leaving_and_coming_back_goes_on_at_the_same_step(saves: Path) -> 
         assert second.game.log == log
         assert lesson_line(second).startswith("5/10 Karma")
     # A save like any other: Continue on the title takes it up too, lesson and all.
-    third = kit.app(saves=saves)
-    async with third.run_test(size=kit.SMALL) as pilot:
+    third = apps.app(saves=saves)
+    async with third.run_test(size=apps.SMALL) as pilot:
         await third.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(third.screen, TitleScreen)
@@ -228,8 +227,8 @@ async def test_leaving_and_coming_back_goes_on_at_the_same_step(saves: Path) -> 
 
 
 async def test_learn_on_the_title_starts_the_tutorial(saves: Path) -> None:
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press("e")
@@ -243,8 +242,8 @@ async def test_learn_on_the_title_starts_the_tutorial(saves: Path) -> None:
 async def test_a_tutorial_finished_and_played_on_is_kept_when_a_new_one_starts(
     saves: Path,
 ) -> None:
-    first = kit.app(saves=saves, tutorial=True)
-    async with first.run_test(size=kit.SMALL) as pilot:
+    first = apps.app(saves=saves, tutorial=True)
+    async with first.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, first)
         for _ in tutorial.IDS:
             await pilot.press("escape")
@@ -254,8 +253,8 @@ async def test_a_tutorial_finished_and_played_on_is_kept_when_a_new_one_starts(
         await press_commands(pilot, plan(Chooser(state, legal), legal[0]))
         await settle(pilot, first)
         played_on = first.game.log
-    second = kit.app(saves=saves, tutorial=True)
-    async with second.run_test(size=kit.SMALL) as pilot:
+    second = apps.app(saves=saves, tutorial=True)
+    async with second.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, second)
         assert second.file.path == saves / "tutorial-2.toml"
         assert step_of(second) == tutorial.IDS[0]
@@ -268,8 +267,8 @@ async def test_the_line_names_the_keys_the_keymap_sets(saves: Path, tmp_path: Pa
         '[keys]\n"area.harbor" = "H"\n"choose.back" = "backspace"\n"choose.1" = "f1"\n',
         encoding="utf-8",
     )
-    app = kit.app(saves=saves, tutorial=True, keymap_file=keymap)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, tutorial=True, keymap_file=keymap)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, app)
         assert "Backspace skips." in lesson_line(app)
         await pilot.press("2")
@@ -293,8 +292,8 @@ async def test_every_key_a_step_names_is_a_binding() -> None:
 
 
 async def test_save_as_takes_the_tutorial_to_the_copy(saves: Path) -> None:
-    app = kit.app(saves=saves, tutorial=True)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, tutorial=True)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, app)
         await pilot.press("2")
         await pilot.pause()
@@ -312,13 +311,13 @@ async def test_another_game_opened_over_the_tutorial_has_no_lesson(
     saves: Path, tmp_path: Path
 ) -> None:
     other = tmp_path / "other.toml"
-    save_layer.save(kit.example("opening-2p.toml"), other)
-    app = kit.app(saves=saves, tutorial=True)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    save_layer.save(apps.example("opening-2p.toml"), other)
+    app = apps.app(saves=saves, tutorial=True)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, app)
         await pilot.press("2")
         app.open_save(other)
-        await kit.until(pilot, lambda: app.game is not None and app.game.setup.seed != 12, "open")
+        await apps.until(pilot, lambda: app.game is not None and app.game.setup.seed != 12, "open")
         await pilot.pause()
         assert app.tutorial is None and not isinstance(app.screen, TutorialScreen)
         assert save_layer.tutorial_step(saves / "tutorial.toml") == "river"
@@ -327,8 +326,8 @@ async def test_another_game_opened_over_the_tutorial_has_no_lesson(
 
 async def test_a_hang_up_keeps_the_step_with_the_game(saves: Path) -> None:
     """What SIGHUP's ending thread keeps (`keep_played`) holds the tutorial's step too."""
-    app = kit.app(saves=saves, tutorial=True)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, tutorial=True)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await settle(pilot, app)
         await app.workers.wait_for_complete()
         app.tutorial = tutorial.Lesson("karma")  # a step not yet noted by its worker

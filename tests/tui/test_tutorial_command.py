@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import saves as save_layer
-
-from .test_robust import Terminal, _env
+from tests.tui.test_robust import Terminal, _env
 
 
 def test_rajas_tutorial_opens_the_tutorial_and_keeps_its_step(tmp_path: Path) -> None:

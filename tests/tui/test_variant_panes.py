@@ -21,8 +21,7 @@ from rajas_tui.tui.widgets.province import ProvincesPane, board_text, province_t
 from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
 from rajas_tui.tui.widgets.yields import YieldsPane, display_lines
 from saves import HUMAN
-
-from . import kit
+from tests.helpers import apps
 
 NAMES = ("Asha", "Bela", "Chand", "Devi")
 BOTS = (HUMAN, "random", "random", "random")
@@ -244,8 +243,8 @@ def test_variant_setup_names_the_variants() -> None:
 
 @pytest.mark.asyncio
 async def test_the_dialog_starts_a_ganga_navaratnas_game_by_keys(saves: Path) -> None:
-    app = kit.app(saves=saves, seed=5)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, seed=5)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         # The first field has the focus: shift+tab twice wraps round to Cancel, then Start.
@@ -261,8 +260,8 @@ async def test_the_dialog_starts_a_ganga_navaratnas_game_by_keys(saves: Path) ->
 
 @pytest.mark.asyncio
 async def test_the_dialog_starts_a_mixed_table(saves: Path) -> None:
-    app = kit.app(saves=saves, seed=5)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, seed=5)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         await pilot.click("#board-1")
@@ -280,8 +279,8 @@ async def test_the_dialog_starts_a_mixed_table(saves: Path) -> None:
 async def test_the_all_switch_follows_the_seats(saves: Path) -> None:
     from rajas_tui.tui.screens.newgame import MarkedCheckbox
 
-    app = kit.app(saves=saves, seed=5)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves, seed=5)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         every = app.screen.query_one("#navaratnas", MarkedCheckbox)
@@ -300,17 +299,17 @@ async def test_the_all_switch_follows_the_seats(saves: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_pane_8_shows_the_yield_tiles_only_where_there_are_some(saves: Path) -> None:
-    from . import variant_games
+    from tests.helpers import variant_games
 
-    app = kit.app(variant_games.ganga_navaratnas(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(variant_games.ganga_navaratnas(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("8")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.pane == "yields"
         assert screen.query_one("#pane-yields").display
-    app = kit.app(kit.midgame(), saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("7")  # the log, the last pane of a base game
         await pilot.press("tab")
         await pilot.press("8")

@@ -18,11 +18,10 @@ from rajas_tui.present import turns
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.gameover import GameOverScreen
-
-from . import kit
-from . import test_fuzz as fuzz
-from .plan import plan
-from .test_play import _settle
+from tests.helpers import apps
+from tests.helpers.key_plan import plan
+from tests.tui import test_fuzz as fuzz
+from tests.tui.test_play import _settle
 
 pytestmark = pytest.mark.asyncio
 
@@ -58,11 +57,11 @@ def _status(app) -> str:  # type: ignore[no-untyped-def]
 
 
 async def test_mixed_game_with_ganga_set_up_and_played_to_the_end_by_keys(saves: Path) -> None:
-    app = kit.app(saves=saves)
+    app = apps.app(saves=saves)
     picker = random.Random(DIALOG_SEED)
     played: set[str] = set()
     instead = 0
-    async with app.run_test(size=kit.SMALL) as pilot:
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("n")
         await pilot.pause()
         await _focus(pilot, app, "players")
@@ -88,11 +87,11 @@ async def test_mixed_game_with_ganga_set_up_and_played_to_the_end_by_keys(saves:
                 assert "no worker left" in _status(app), _status(app)
             legal = rules.legal_actions(state)
             action = picker.choice(legal)
-            keys = kit.keys_for(plan(Chooser(rules.seat_view(state, state.turn), legal), action))
+            keys = apps.keys_for(plan(Chooser(rules.seat_view(state, state.turn), legal), action))
             count = len(app.game.log)
             await pilot.press(*keys)
             # The app shows a move once its autosave is written, in a worker: wait for it.
-            await kit.until(pilot, lambda n=count: len(app.game.log) > n, f"{action} on screen")
+            await apps.until(pilot, lambda n=count: len(app.game.log) > n, f"{action} on screen")
             assert app.game.log[count].action == str(action)
             played.add(state.queue[0].kind if state.queue else "placement")
             await _settle(pilot, app)
@@ -113,8 +112,8 @@ async def test_a_yield_tile_instead_of_a_placement_says_why_on_screen(saves: Pat
         for i, seat in enumerate(game.setup.seats)
     )
     game = attrs.evolve(game, setup=attrs.evolve(game.setup, seats=seats))
-    app = kit.app(game, saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         name = game.setup.seats[game.state.turn].name
         status = _status(app)
@@ -147,7 +146,7 @@ async def test_random_keys_in_variant_games_leave_the_app_alive(seed: int, saves
         if game.over:
             break
         game = save_layer.play(game, picker.choice(rules.legal_actions(game.state)))
-    app = kit.app(game, saves=saves)
+    app = apps.app(game, saves=saves)
     steps: list[str] = []
     try:
         async with app.run_test(size=fuzz._size(picker)) as pilot:

@@ -1,0 +1,1 @@
+"""Tests of `rajas_tui.bots`."""

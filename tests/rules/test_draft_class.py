@@ -1,0 +1,39 @@
+"""A step's draft is told apart by its class and marks the records it owns in their hash slots
+(issue 10): what `apply` hands back, refused actions included, must be ordinary records again."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import rules
+from rules.state import GameState, Player, Supply
+from tests.helpers.fixture_states import new
+
+
+def _ordinary(state: GameState) -> None:
+    assert type(state) is GameState
+    assert all(type(p) is Player for p in state.players)
+    assert type(state.supply) is Supply
+    twin = attrs.evolve(state, players=tuple(attrs.evolve(p) for p in state.players))
+    assert hash(state) == hash(twin)
+    assert hash(state.supply) == hash(attrs.evolve(state.supply))
+
+
+def test_every_state_apply_returns_is_an_ordinary_state() -> None:
+    state = new(4, 6)
+    chooser = random.Random(6)
+    while not state.over:
+        state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+        _ordinary(state)
+
+
+def test_a_refused_step_leaves_no_draft_behind() -> None:
+    state = new(2, 1)
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(state, rules.parse_action("single s1 o1 silk"))
+    _ordinary(state)
+    after = rules.apply(state, rules.legal_actions(state)[0])
+    _ordinary(after)

@@ -1,0 +1,124 @@
+"""The placement listing's shortcuts agree with what they stand in for (issue 10)."""
+
+from __future__ import annotations
+
+import gc
+from collections import Counter
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules
+from rules import dice, province
+from rules.model import Die, PaidDie, Payment
+from tests.helpers.playouts import random_states
+
+_STATES = random_states(6) + random_states(6, variants=True)
+
+
+def _in_product_order(
+    values: tuple[int, ...], karma: int, colour: int, target: int
+) -> tuple[Payment, ...]:
+    """Each choice of dice in `itertools.product` order, its fewest turns on its lowest faces,
+    kept when no die can be left out: how the minimal payments were listed before the walk that
+    skips hopeless choices."""
+    counts = Counter(values)
+    faces = sorted(counts)
+    found = []
+    for chosen in product(*(range(counts[v] + 1) for v in faces)):
+        paid = [v for v, n in zip(faces, chosen, strict=True) for _ in range(n)]
+        total, turns = sum(paid), 0
+        while total < target and turns < min(karma, len(paid)) and paid[turns] <= 3:
+            total += 7 - 2 * paid[turns]
+            turns += 1
+        shown = [7 - v for v in paid[:turns]] + paid[turns:]
+        if total >= target and all(total - v < target for v in shown):
+            pay = [PaidDie(Die(colour, v), i < turns) for i, v in enumerate(paid)]
+            found.append(tuple(sorted(pay)))
+    return tuple(found)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    values=st.lists(st.integers(1, 6), max_size=8).map(lambda v: tuple(sorted(v))),
+    karma=st.integers(0, 3),
+    colour=st.integers(0, 3),
+    target=st.integers(1, 40),
+)
+def test_minimal_payments_come_in_product_order(
+    values: tuple[int, ...], karma: int, colour: int, target: int
+) -> None:
+    listed = dice.payments_of(values, karma, colour, target)
+    assert listed == _in_product_order(values, karma, colour, target)
+
+
+def test_the_road_shapes_that_fit_are_those_with_a_place() -> None:
+    checked = 0
+    for state in _STATES:
+        for player in state.players:
+            fits = province.fitting_ends(player.province)
+            for ends in range(1, 16):
+                has_place = bool(province.placements(player.province, ends))
+                assert bool(fits >> ends & 1) == has_place
+                checked += 1
+    assert checked > 1000
+
+
+def test_the_statue_read_once_gives_what_each_lookup_gave() -> None:
+    for state in _STATES:
+        for player in state.players:
+            statue = bytes(player.dice)
+            facts = dice.read_statue(statue)
+            assert len(facts) == dice.FACES + 4
+            for colour in range(4):
+                assert facts[dice.BY_COLOUR + colour] == dice._candidates(
+                    statue, colour, b"", False
+                )
+                codes = [d for d in player.dice if d // 6 == colour]
+                assert facts[dice.FACES + colour] == bytes(d % 6 + 1 for d in codes)
+            for face in range(1, 7):
+                assert facts[dice.BY_FACE + face] == dice._candidates(
+                    statue, -1, bytes((face,)), False
+                )
+                assert facts[dice.BY_FACE_TURNED + face] == dice._candidates(
+                    statue, -1, bytes((face,)), True
+                )
+
+
+def test_what_is_read_off_a_statue_holds_nothing_the_collector_walks() -> None:
+    """Every statue listed keeps its reading in a cache for the whole run: a plain tuple of
+    bytes and ints drops out of the collections once they have looked at it (a nested one a
+    level per collection), where a record or named tuple would be walked by every one."""
+    facts = dice.read_statue(bytes((0, 8, 17, 18, 0)))
+    for _ in range(5):
+        gc.collect()
+    assert not gc.is_tracked(facts)
+
+
+@given(
+    players=st.integers(2, 4),
+    occupants=st.lists(st.integers(-2, 3), min_size=37, max_size=37),
+    money=st.integers(0, 5),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_open_spaces_are_the_free_ones_first_in_their_row_that_the_player_can_pay(
+    players: int, occupants: list[int], money: int
+) -> None:
+    """`placing._open`, which walks the board's runs with C calls, against §3 read plainly."""
+    from rules import placing
+    from rules.catalog import catalog
+    from rules.spaces import ROWS
+    from rules.state import FREE
+
+    specs = catalog().side_for(players).spaces
+    spaces = tuple(occupants[: len(specs)])
+    expected = []
+    for spec in specs:
+        if spaces[spec.index] != FREE or spec.money > money:
+            continue
+        row = [s for s in specs if s.area == spec.area] if spec.area in ROWS else [spec]
+        if next(s for s in row if spaces[s.index] == FREE) is spec:
+            expected.append(spec.index)
+    layout = placing._layout(rules.new_game(rules.Config(players=players, seed=1)), 0)
+    assert placing._open(layout, spaces, money) == expected
