@@ -1,9 +1,11 @@
-"""Every state of a few seeded random games: the sample the reason, preview and why-not tests
-check their equivalences on."""
+"""Random playouts: a game played on by a seeded choice among the legal actions each time, and
+every state of a few such games, the sample the reason, preview and why-not tests check their
+equivalences on."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import rules
 from rules import Config, GameState
@@ -30,16 +32,23 @@ def variant_config(players: int, seed: int) -> Config:
     return Config(players=players, seed=seed, boards=boards, ganga=ganga)
 
 
+def random_game(state: GameState, pick: random.Random) -> Iterator[GameState]:
+    """The states of the game played on from `state`, `pick` choosing among the legal actions
+    each time: `state` first, the ended state last (the only one that is `over`)."""
+    yield state
+    while not state.over:
+        state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+        yield state
+
+
 def random_states(games: int, *, variants: bool = False) -> list[GameState]:
-    """Every state of `games` random games, of each player count in turn, seeds 1..games; with
-    `variants`, variant games (see VARIANTS) instead of base ones."""
+    """Every state before the end of `games` random games, of each player count in turn, seeds
+    1..games, each played by `random.Random(seed)`; with `variants`, variant games (see VARIANTS)
+    instead of base ones."""
     states = []
     for seed in range(1, games + 1):
         players = 2 + seed % 3
         config = variant_config(players, seed) if variants else Config(players=players, seed=seed)
-        state = rules.new_game(config)
-        pick = random.Random(seed)
-        while not state.over:
-            states.append(state)
-            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+        game = random_game(rules.new_game(config), random.Random(seed))
+        states.extend(state for state in game if not state.over)
     return states

@@ -14,6 +14,7 @@ import rules
 from rajas_tui.present.chooser import Chooser
 from rules.state import Config
 from tests.helpers.key_plan import plan
+from tests.helpers.playouts import random_game
 
 GAMES = 100
 STATES_PER_GAME = 12
@@ -24,10 +25,7 @@ def _sample_states(seed: int) -> list[rules.GameState]:
     players = 2 + seed % 3
     state = rules.new_game(Config(players=players, seed=seed))
     chooser = random.Random(seed)
-    states = []
-    while not state.over:
-        states.append(state)
-        state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+    states = [s for s in random_game(state, chooser) if not s.over]
     picked = chooser.sample(states, min(STATES_PER_GAME, len(states)))
     # Choices the engine asks for are rarer than placements: keep every one of a few kinds.
     rare = [s for s in states if s.queue and s.queue[0].kind in ("rebuild", "reroll", "dice")]

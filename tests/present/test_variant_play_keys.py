@@ -12,6 +12,7 @@ from rajas_tui.present import text, turns
 from rajas_tui.present.chooser import Chooser, Step, preview
 from rules import Config, GameState, Sail, TakeYield, replace
 from tests.helpers.key_plan import plan
+from tests.helpers.playouts import random_game
 
 # (boards, ganga): mixed boards with and without Ganga, all Navaratnas, Ganga on base boards.
 VARIANTS = (
@@ -29,12 +30,7 @@ def _games(count: int) -> list[list[GameState]]:
     for seed in range(1, count + 1):
         boards, ganga = VARIANTS[seed % len(VARIANTS)]
         state = rules.new_game(Config(len(boards), seed, boards=boards, ganga=ganga))
-        pick = random.Random(seed)
-        states = []
-        while not state.over:
-            states.append(state)
-            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
-        games.append(states)
+        games.append([s for s in random_game(state, random.Random(seed)) if not s.over])
     return games
 
 

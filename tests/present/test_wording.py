@@ -4,30 +4,18 @@ shows is the one the confirmed place action carries."""
 
 from __future__ import annotations
 
-import random
-
 import rules
 from rajas_tui.present import chooser as chooser_module
 from rajas_tui.present import text
 from rajas_tui.present.chooser import Chooser, distinct_rotations, paid_dice, preview
 from rules import Colour, Place, Single, Variety
-from rules.state import Config, GameState
+from rules.state import GameState
+from tests.helpers.playouts import random_states
 
 GAMES = 12
 
 
-def _states() -> list[GameState]:
-    states = []
-    for seed in range(1, GAMES + 1):
-        state = rules.new_game(Config(players=2 + seed % 3, seed=seed))
-        pick = random.Random(seed)
-        while not state.over:
-            states.append(state)
-            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
-    return states
-
-
-STATES = _states()
+STATES = random_states(GAMES)
 
 
 def _best_markets(state: GameState) -> dict[rules.Good, list[int]]:

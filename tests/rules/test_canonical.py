@@ -30,14 +30,12 @@ from tests.helpers.fixture_states import (
     turn_to,
     with_player,
 )
+from tests.helpers.playouts import random_game
 
 
 def _states(seed: int, players: int) -> Iterator[GameState]:
     state = rules.new_game(Config(players=players, seed=seed))
-    chooser = random.Random(seed)
-    while not state.over:
-        yield state
-        state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+    return (s for s in random_game(state, random.Random(seed)) if not s.over)
 
 
 def _variants(state: GameState, action: Action) -> Iterator[Action]:

@@ -23,6 +23,7 @@ import pytest
 
 import rules
 from rules import Config
+from tests.helpers.playouts import random_game
 
 pytestmark = pytest.mark.skipif(
     platform.python_implementation() != "CPython",
@@ -44,10 +45,8 @@ def _config(variant: str, seed: int) -> Config:
 
 def _play(variant: str, seeds: range) -> None:
     for seed in seeds:
-        state = rules.new_game(_config(variant, seed))
-        chooser = random.Random(seed)
-        while not state.over:
-            state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+        for _ in random_game(rules.new_game(_config(variant, seed)), random.Random(seed)):
+            pass
 
 
 @contextmanager

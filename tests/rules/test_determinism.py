@@ -19,6 +19,7 @@ from rules import Config, palace, placing
 from rules.dice import remove_dice
 from rules.effects import chamber_possible
 from rules.spaces import board_side
+from tests.helpers.playouts import random_game
 
 GAMES = 8  # per player count: 2, 3 and 4 players, so 24 games per variant
 
@@ -70,12 +71,10 @@ def test_quick_chamber_checks_agree_with_checking_each_payment() -> None:
     checked = 0
     for variant in ("base", "ganga"):
         for seed in range(1, 9):
-            state = rules.new_game(config(variant, 4, seed))
-            chooser = random.Random(seed)
-            while not state.over:
-                if not state.queue:
+            game = random_game(rules.new_game(config(variant, 4, seed)), random.Random(seed))
+            for state in game:
+                if not state.queue and not state.over:
                     checked += _check_chambers(state)
-                state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
     assert checked > 100
 
 

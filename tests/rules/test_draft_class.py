@@ -11,6 +11,7 @@ import pytest
 import rules
 from rules.state import GameState, Player, Supply
 from tests.helpers.fixture_states import new
+from tests.helpers.playouts import random_game
 
 
 def _ordinary(state: GameState) -> None:
@@ -23,10 +24,8 @@ def _ordinary(state: GameState) -> None:
 
 
 def test_every_state_apply_returns_is_an_ordinary_state() -> None:
-    state = new(4, 6)
-    chooser = random.Random(6)
-    while not state.over:
-        state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+    _, *played = random_game(new(4, 6), random.Random(6))
+    for state in played:
         _ordinary(state)
 
 

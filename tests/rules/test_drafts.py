@@ -14,6 +14,7 @@ import rules
 from rules.errors import IllegalAction
 from rules.state import GameState, replace
 from tests.helpers.fixture_states import act, new, run
+from tests.helpers.playouts import random_game
 
 
 def _twin(state: GameState) -> GameState:
@@ -76,11 +77,8 @@ def test_hashes_are_those_of_the_final_fields() -> None:
 
 
 def _play(seed: int) -> GameState:
-    state = new(3, seed)
-    chooser = random.Random(seed)
-    while not state.over:
-        state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
-    return state
+    *_, end = random_game(new(3, seed), random.Random(seed))
+    return end
 
 
 def test_threads_applying_at_once_play_the_games_they_play_alone() -> None:

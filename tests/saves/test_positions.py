@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 import tomllib
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from rajas_tui.cli import main
 from rules.state import Config
 from saves import positions
 from saves.records import Seat, Setup
+from tests.helpers.playouts import random_game
 from tests.helpers.save_examples import ALL, FINAL, MIDGAME, OPENING
 
 NAMES = "Asha,Bela,Chand,Devi"
@@ -205,10 +207,10 @@ def test_every_state_of_random_games_is_accepted() -> None:
     """The checks above must never refuse a state that play reaches, mid-turn states included."""
     states = 0
     for seed in range(30):
-        state = rules.new_game(Config(players=2 + seed % 3, seed=seed))
-        chooser = random.Random(seed)
-        while not state.over:
-            state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
+        game = random_game(
+            rules.new_game(Config(players=2 + seed % 3, seed=seed)), random.Random(seed)
+        )
+        for state in islice(game, 1, None):
             positions.check(state)
             states += 1
     assert states > 5000  # 30 whole games, not a few moves
