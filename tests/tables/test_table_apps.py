@@ -80,6 +80,7 @@ def _log_line(app: TableApp) -> str:
     return str(app.screen.query_one(LogLine).render())
 
 
+@pytest.mark.slow
 async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) -> None:
     path = _table(tmp_path, ("human", "human"))
     first = tables.read(path).state.turn
@@ -298,6 +299,7 @@ async def test_a_table_app_never_asks_to_pass_the_keyboard(tmp_path: Path) -> No
             assert app.screen.chooser is not None
 
 
+@pytest.mark.slow
 async def test_an_app_closed_with_a_choice_half_made_loses_no_completed_action(
     tmp_path: Path,
 ) -> None:
@@ -365,19 +367,19 @@ async def test_each_app_holds_only_what_its_seat_may_see(tmp_path: Path) -> None
     path = _table(tmp_path, ("human", "human"))
     game = tables.read(path)
     assert game.state.rng != rules.seat_view(game.state, 0).rng  # there is something to hide
-    apps = [_app(path, 0), _app(path, 1), _app(path, None)]
+    opened = [_app(path, 0), _app(path, 1), _app(path, None)]
     async with (
-        apps[0].run_test(size=apps.SMALL) as pilot,
-        apps[1].run_test(size=apps.SMALL),
-        apps[2].run_test(size=apps.SMALL),
+        opened[0].run_test(size=apps.SMALL) as pilot,
+        opened[1].run_test(size=apps.SMALL),
+        opened[2].run_test(size=apps.SMALL),
     ):
         for _ in range(2):
-            for app in apps:
+            for app in opened:
                 assert app.game is not None
                 assert app.game.state == rules.seat_view(app.real.state, app.seat)
             now = tables.read(path)
             now = tables.act(path, now.state.turn, _first(now), tables.seen(now))
-            for app in apps:
+            for app in opened:
                 await _until(pilot, lambda app=app, log=now.log: app.real.log == log, HANG)
 
 
