@@ -62,6 +62,7 @@ def test_engine_benchmark_refuses_to_compare_unlike_games() -> None:
     assert done.returncode == 2 and "compares 4-player games" in done.stderr
 
 
+@pytest.mark.slow
 def test_engine_benchmark_plays_a_reference_checkout_beside_this_one() -> None:
     out = _run("engine.py", "--games", "1", "--reference", str(BENCHMARKS.parent))
     assert any(line.startswith("reference ") for line in out.splitlines())
@@ -108,6 +109,7 @@ def test_engine_benchmark_against_catanatron_when_the_bench_extra_is_installed()
     assert "steps/s vs catanatron actions/s:" in out
 
 
+@pytest.mark.slow
 def test_saves_benchmark_times_a_400_action_save_and_the_commands() -> None:
     out = _run("saves.py", "--runs", "1", "--process-runs", "1")
     long = next(line for line in out.splitlines() if line.startswith("random-400.toml"))
@@ -160,6 +162,7 @@ def test_engine_benchmark_variants_set_up_what_they_name() -> None:
     assert len(set(mixed.boards)) == 2 and rules.config_problem(mixed) is None
 
 
+@pytest.mark.slow
 def test_engine_benchmark_can_freeze_the_warm_objects_and_says_so() -> None:
     out = _run("engine.py", "--games", "1", "--gc-freeze")
     assert "gc.freeze() after the warm-up" in out
@@ -167,6 +170,7 @@ def test_engine_benchmark_can_freeze_the_warm_objects_and_says_so() -> None:
     assert "gc.freeze()" not in plain
 
 
+@pytest.mark.slow
 def test_ui_benchmark_times_a_start_and_a_key_that_repaints(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -181,6 +185,7 @@ def test_ui_benchmark_times_a_start_and_a_key_that_repaints(
     assert len(moves) == len(idle) == 2
 
 
+@pytest.mark.slow
 def test_hosting_benchmark_measures_a_seat_and_a_watcher() -> None:
     out = _run("hosting.py", "--tables", "1", "--moves", "1", "--bot", "random")
     for row in ("seat: the app", "seat: its bots' process", "a joined seat in all", "a watcher"):

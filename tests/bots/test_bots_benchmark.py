@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
 
 
+@pytest.mark.slow
 def test_the_bots_benchmark_prints_times_tournaments_and_goals() -> None:
     args = ["--games", "2", "--search-games", "1", "--search-level", "easy"]
     args += ["--decisions", "2", "--kinds", "greedy,easy"]

@@ -45,6 +45,7 @@ def test_search_plays_only_legal_actions(states: list[GameState]) -> None:
         assert action in rules.legal_actions(state), (state.config, state.steps, action)
 
 
+@pytest.mark.slow
 def test_every_kind_plays_a_variant_game_legally_for_a_while() -> None:
     state = rules.new_game(variant_config(3, 4))  # Navaratnas, mixed boards
     for kind in ("greedy", "easy"):

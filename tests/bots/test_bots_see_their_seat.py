@@ -47,6 +47,7 @@ def test_a_bot_still_plays_whole_variant_games() -> None:
     assert state.steps > 100
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", bots.KINDS)
 def test_a_bot_is_not_handed_the_games_seed(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Set up again from the seed, a game tells every hidden tile: a bot's own seed is drawn

@@ -72,6 +72,7 @@ def _a_view() -> GameState:
 SAMPLES = {"random": 12, "greedy": 12, "easy": 6, "normal": 2, "hard": 1}
 
 
+@pytest.mark.slow
 def test_the_process_decides_as_this_process_does_for_every_kind(views: list[GameState]) -> None:
     thinker = Process(clock=None)  # iterations only, as here: the same on a busy machine
     try:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import rules
 from rajas_tui.bots import review
 from rajas_tui.present.thinking import Process
@@ -28,6 +30,7 @@ def _decisions(count: int) -> list[tuple[rules.GameState, rules.Action]]:
     return found[:count]
 
 
+@pytest.mark.slow
 def test_the_best_move_is_legal_and_the_worth_lost_never_negative() -> None:
     for view, played in _decisions(8):
         judgement = review.judge(view, view.turn, played, 17, SMALL)
@@ -45,6 +48,7 @@ def test_the_best_move_played_loses_nothing() -> None:
     assert again.played_worth == again.best_worth
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_judgement_here_and_in_the_bots_process() -> None:
     thinker = Process()
     try:

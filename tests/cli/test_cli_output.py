@@ -53,6 +53,7 @@ def _run(args: list[str], stdout: int) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_full_disk_gives_one_sentence_and_exit_1(tmp_path: Path) -> None:
     for args in _commands(tmp_path):
@@ -68,6 +69,7 @@ def test_a_full_disk_gives_one_sentence_and_exit_1(tmp_path: Path) -> None:
         assert done.returncode == 1, args
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     for args in _commands(tmp_path):
         read, write = os.pipe()

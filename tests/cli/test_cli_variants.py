@@ -105,6 +105,7 @@ def test_simulate_refuses_bad_variant_options(
     assert len(error.splitlines()) == 1 and said in error and "rajas simulate --help" in error
 
 
+@pytest.mark.slow
 def test_the_issue_s_done_when_command_on_fewer_games() -> None:
     """`rajas simulate --players 4 --games 200 --seed 2 --variant ganga,navaratnas --json`,
     on its first games: every game finishes and the command exits 0."""

@@ -76,6 +76,7 @@ def play_scripted(
     return code, out.getvalue()
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_a_bot_from_a_script_of_ones_loads_no_textual(
     tmp_path: Path,
 ) -> None:
@@ -116,6 +117,7 @@ def test_a_whole_game_against_a_bot_from_a_script_of_ones_loads_no_textual(
     assert saves.list_saves(tmp_path)[0].path.name == path.name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_choices_and_commands_play_a_whole_game_said_in_words(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: int
@@ -237,6 +239,7 @@ def _walk(menu: Menu, depth: int, lines: list[str]) -> None:
             menu.back()
 
 
+@pytest.mark.slow
 def test_every_stage_of_random_variant_games_is_said_in_known_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -36,6 +36,7 @@ def finished(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_json_has_one_entry_per_decision_and_is_the_same_twice(
     finished: Path,
     capsys: pytest.CaptureFixture[str],
@@ -60,6 +61,7 @@ def test_json_has_one_entry_per_decision_and_is_the_same_twice(
     assert data["method"]["thresholds"] == review.THRESHOLDS
 
 
+@pytest.mark.slow
 def test_text_tells_each_players_accuracy_and_every_decision(
     finished: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

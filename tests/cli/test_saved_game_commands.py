@@ -33,6 +33,7 @@ def _rajas(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_issue_s_done_when_walk(tmp_path: Path) -> None:
     made = _rajas("new", "--players", "Asha,Bela,Chand", "--seed", "42", "--save", "g.toml",
                   cwd=tmp_path)  # fmt: skip

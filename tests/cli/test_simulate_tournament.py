@@ -57,6 +57,7 @@ def _without_times(summary: dict[str, object]) -> dict[str, object]:
     return summary
 
 
+@pytest.mark.slow
 def test_games_played_at_once_are_the_games_played_in_turn(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -40,6 +40,7 @@ def test_every_term_has_words() -> None:
     assert set(coach.TERM_WORDS) == set(evaluation.terms(_opening(), 0))
 
 
+@pytest.mark.slow
 def test_the_advice_is_the_normal_bots_move_from_the_seats_view() -> None:
     state = _opening()
     advice = coach.advise(state, SEED)
@@ -49,6 +50,7 @@ def test_the_advice_is_the_normal_bots_move_from_the_seats_view() -> None:
     assert coach.advise(state, SEED) == advice, "the same position, the same advice"
 
 
+@pytest.mark.slow
 def test_hidden_information_does_not_change_the_advice() -> None:
     """Another generator (future rolls and draws) is hidden from the seat: same advice."""
     state = _opening()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import rules
 from rajas_tui.present.chooser import Chooser
 from rules.state import Config
@@ -32,6 +34,7 @@ def _sample_states(seed: int) -> list[rules.GameState]:
     return picked + rare[:4]
 
 
+@pytest.mark.slow
 def test_every_legal_action_is_reachable_by_keys() -> None:
     checked = 0
     kinds: set[str] = set()

@@ -3,6 +3,8 @@ that is hidden until the action is confirmed (dice faces, yield tiles, the order
 
 from __future__ import annotations
 
+import pytest
+
 import rules
 from rajas_tui.present.chooser import preview
 from rajas_tui.present.text import G
@@ -22,6 +24,7 @@ def _other_chance(state: GameState) -> GameState:
     return replace(state, supply=supply, rng=state.rng ^ 0x5DEECE66D)
 
 
+@pytest.mark.slow
 def test_a_preview_tells_nothing_hidden() -> None:
     checked = 0
     for state in STATES[::3]:
@@ -32,6 +35,7 @@ def test_a_preview_tells_nothing_hidden() -> None:
     assert checked > 3000
 
 
+@pytest.mark.slow
 def test_a_preview_counts_the_gains_behind_a_choice() -> None:
     """Fame the action's gains bring after a choice it waits for is in the preview too."""
     behind = 0

@@ -106,6 +106,7 @@ def test_a_review_has_one_entry_per_decision(finished: saves.Game) -> None:
     assert len(costly) == review.COSTLIEST and all(c["better"] for c in costly)
 
 
+@pytest.mark.slow
 def test_the_same_save_gets_the_same_review(finished: saves.Game) -> None:
     """The bots' judging, twice, from nothing kept: the same JSON."""
     judge = review.default_judge()
@@ -117,6 +118,7 @@ def test_the_same_save_gets_the_same_review(finished: saves.Game) -> None:
     assert '"mark": "' in runs[0]
 
 
+@pytest.mark.slow
 def test_a_kept_review_is_read_back_instead_of_judged_again(
     finished: saves.Game, tmp_path: Path
 ) -> None:

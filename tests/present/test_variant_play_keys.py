@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import rules
 import saves as save_layer
 from rajas_tui.present import text, turns
@@ -43,6 +45,7 @@ def _sample(states: list[GameState], seed: int) -> list[GameState]:
     return random.Random(seed).sample(states, 6) + new
 
 
+@pytest.mark.slow
 def test_every_legal_action_of_the_variants_is_reachable_by_keys() -> None:
     kinds: set[str] = set()
     checked = 0
@@ -95,6 +98,7 @@ def _other_chance(state: GameState) -> GameState:
     return replace(state, players=tuple(players), supply=supply, rng=state.rng ^ 0x5DEECE66D)
 
 
+@pytest.mark.slow
 def test_options_and_previews_tell_the_acting_seat_nothing_hidden() -> None:
     checked = 0
     for seed, states in enumerate(GAMES):
@@ -282,6 +286,7 @@ def test_taking_the_white_stack_onto_a_reached_field_previews_the_same_whatever_
     assert checked
 
 
+@pytest.mark.slow
 def test_a_river_tiles_chamber_action_is_told_as_the_seats_board_gives_it() -> None:
     """The Ganga Dancer's tile brings a Navaratnas seat dice and a yield tile, a base seat dice
     and a white tile drawn: the harbor's and the sail's steps say which."""

@@ -4,6 +4,8 @@ shows is the one the confirmed place action carries."""
 
 from __future__ import annotations
 
+import pytest
+
 import rules
 from rajas_tui.present import chooser as chooser_module
 from rajas_tui.present import text
@@ -68,6 +70,7 @@ def test_the_die_for_a_single_market_counts_markets_rightly() -> None:
 # Market scoring names the player's markets ----------------------------------------------------
 
 
+@pytest.mark.slow
 def test_variety_scoring_names_the_players_best_market_of_each_good() -> None:
     checked = 0
     for state in STATES:
@@ -92,6 +95,7 @@ def test_variety_scoring_names_the_players_best_market_of_each_good() -> None:
     assert checked > 20
 
 
+@pytest.mark.slow
 def test_single_market_scoring_names_the_markets_it_counts() -> None:
     checked = 0
     for state in STATES:
@@ -124,6 +128,7 @@ def _dice_gained(state: GameState, action: rules.Action, colour: Colour) -> int:
     return len(now) - (len(before) - len(paid))
 
 
+@pytest.mark.slow
 def test_a_preview_tells_the_dice_paid_once_and_the_dice_gained_apart() -> None:
     paying = gaining_back = 0
     for state in STATES[::2]:

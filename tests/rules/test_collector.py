@@ -71,6 +71,7 @@ def _kind(thing: object) -> str:
     return type(thing).__name__
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["base", "both"])
 def test_warm_games_keep_few_objects_for_the_oldest_generation(variant: str) -> None:
     """What the games leave alive and still tracked after collecting the younger generations:

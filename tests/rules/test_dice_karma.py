@@ -267,6 +267,7 @@ def test_flip_pairs() -> None:
     assert turned == [6, 5, 4, 3, 2, 1]
 
 
+@pytest.mark.slow
 def test_the_dice_option_lookups_hold_nothing_the_collector_walks() -> None:
     """The caches keep these for the whole run: once collections have looked at them, tuples of
     untracked objects drop out of every later one (a nested one a level per collection), and the

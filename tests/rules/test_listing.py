@@ -6,6 +6,7 @@ import gc
 from collections import Counter
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,6 +87,7 @@ def test_the_statue_read_once_gives_what_each_lookup_gave() -> None:
                 )
 
 
+@pytest.mark.slow
 def test_what_is_read_off_a_statue_holds_nothing_the_collector_walks() -> None:
     """Every statue listed keeps its reading in a cache for the whole run: a plain tuple of
     bytes and ints drops out of the collections once they have looked at it (a nested one a

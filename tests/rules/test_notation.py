@@ -50,6 +50,7 @@ def _seen_in_games(games: int) -> dict[str, Action]:
     return seen
 
 
+@pytest.mark.slow
 def test_every_action_of_many_random_games_reads_back_equal() -> None:
     seen = _seen_in_games(60)
     kinds = {type(a).__name__ for a in seen.values()}

@@ -582,6 +582,7 @@ def _play_chunk(players: int, chunk: int) -> tuple[list[str], Counter[str]]:
 
 
 # Each chunk is its own test, so pytest-xdist spreads the games over the cores.
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "chunk"), [(players, chunk) for players in sorted(GAMES) for chunk in range(CHUNKS)]
 )

@@ -295,6 +295,7 @@ def _play_chunk(variant: str, players: int, chunk: int) -> tuple[list[str], Coun
 
 
 # Each chunk is its own test, so pytest-xdist spreads the games over the cores.
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "players", "chunk"),
     [(v, p, c) for v in VARIANTS for p in (2, 3, 4) for c in range(CHUNKS)],

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import rules
 from rules.actions import PLACEMENTS, TakeYield
 from rules.catalog import catalog
@@ -82,6 +84,7 @@ def _other_chance(state: GameState) -> GameState:
     return state
 
 
+@pytest.mark.slow
 def test_legal_actions_and_forecasts_tell_nothing_hidden() -> None:
     checked = swapped = 0
     for state in STATES[::3]:

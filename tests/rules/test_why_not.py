@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import rules
 from rules.actions import PLACEMENTS, Quarry
 from rules.catalog import catalog
@@ -22,6 +24,7 @@ def test_enough_states() -> None:
     assert len(STATES) > 2000
 
 
+@pytest.mark.slow
 def test_a_space_has_a_reason_exactly_when_no_legal_action_takes_it() -> None:
     placed = 0
     for state in STATES:

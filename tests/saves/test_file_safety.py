@@ -230,6 +230,7 @@ def _adversarial() -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_files_built_to_be_slow_are_refused_before_parsing(tmp_path: Path, monkeypatch) -> None:
     def explode(*_: object) -> None:
         raise AssertionError("the parser was reached")
@@ -278,6 +279,7 @@ def _largest_accepted() -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_any_file_the_scan_lets_through_parses_within_a_second(tmp_path: Path) -> None:
     for number, (name, content) in enumerate(_largest_accepted().items()):
         assert savefile.scan_problem(content) is None, name

@@ -60,6 +60,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     return counted
 
 
+@pytest.mark.slow
 def test_listing_reads_headers_only(crowded: Path, reads: dict[str, int]) -> None:
     found = saves.list_saves(crowded)
     assert len(found) == COUNT and not any(s.problem for s in found)

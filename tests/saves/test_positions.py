@@ -203,6 +203,7 @@ def test_the_example_saves_are_positions_that_are_accepted(save: Path) -> None:
     assert saves.load_position(save).steps > 0
 
 
+@pytest.mark.slow
 def test_every_state_of_random_games_is_accepted() -> None:
     """The checks above must never refuse a state that play reaches, mid-turn states included."""
     states = 0

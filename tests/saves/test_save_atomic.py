@@ -63,6 +63,7 @@ def test_a_crash_at_every_step_leaves_a_whole_save(tmp_path: Path, monkeypatch) 
     assert crash_points >= len(steps)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork to kill a writer mid-write")
 def test_kill_9_at_random_moments_always_leaves_a_loadable_save(tmp_path: Path) -> None:
     games = (saves.load(OPENING), saves.load(MIDGAME))

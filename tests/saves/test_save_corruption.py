@@ -165,6 +165,7 @@ def _all_mutations() -> Iterator[tuple[Path, str, bytes]]:
         yield MIDGAME, kind, content
 
 
+@pytest.mark.slow
 def test_a_thousand_broken_files_each_get_one_clear_line(tmp_path: Path) -> None:
     originals = {path: _digest(path) for path in ALL}
     games = {path: saves.load(path) for path in ALL}

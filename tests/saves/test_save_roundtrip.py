@@ -65,6 +65,7 @@ def _round_trip_block(block: int, directory: Path) -> int:
 
 
 # Each block is its own test, so pytest-xdist spreads the games over the cores.
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(BLOCKS))
 def test_every_state_of_200_random_games_round_trips(block: int, tmp_path: Path) -> None:
     checked = _round_trip_block(block, tmp_path)

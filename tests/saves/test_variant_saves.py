@@ -39,6 +39,7 @@ def _random_game(name: str, seed: int, actions: int = 10_000) -> saves.Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SETUPS))
 def test_variant_games_round_trip_at_random_points(tmp_path: Path, name: str) -> None:
     seats, variants = SETUPS[name]
@@ -60,6 +61,7 @@ def test_variant_games_round_trip_at_random_points(tmp_path: Path, name: str) ->
         assert saved > 3
 
 
+@pytest.mark.slow
 def test_every_state_of_variant_games_is_accepted_as_a_position() -> None:
     states = 0
     for name in ("mixed", "navaratnas"):

@@ -76,6 +76,7 @@ def _gone(terminal: Terminal, bots: list[int]) -> float:
     return cpu
 
 
+@pytest.mark.slow
 def test_a_pasted_megabyte_then_a_dropped_terminal(tmp_path: Path) -> None:
     _table(tmp_path)
     terminal = _join(tmp_path)
@@ -89,6 +90,7 @@ def test_a_pasted_megabyte_then_a_dropped_terminal(tmp_path: Path) -> None:
         terminal.kill()
 
 
+@pytest.mark.slow
 def test_a_pasted_burst_costs_a_fraction_of_a_second_and_keys_work_after(tmp_path: Path) -> None:
     _table(tmp_path)
     terminal = _join(tmp_path)
@@ -125,6 +127,7 @@ def _idle(pid: int) -> float:
     raise AssertionError("the app never went idle")
 
 
+@pytest.mark.slow
 def test_a_closed_terminal_ends_an_app_that_was_not_sent_sighup(tmp_path: Path) -> None:
     """An app that does not lead the terminal's session gets no SIGHUP when the terminal goes
     (a wrapper between sshd and rajas, a terminal that only carries its input and output): the
@@ -139,6 +142,7 @@ def test_a_closed_terminal_ends_an_app_that_was_not_sent_sighup(tmp_path: Path) 
         terminal.kill()
 
 
+@pytest.mark.slow
 def test_a_terminal_closed_while_its_bot_thinks(tmp_path: Path) -> None:
     """Seat A plays; the hard bot of seat B thinks for seconds in the bots' process; the
     terminal closes meanwhile: the app and its bots' process end at once, and A's action is on
@@ -175,6 +179,7 @@ def _thinking(pids: list[int]) -> bool:
     )
 
 
+@pytest.mark.slow
 def test_an_app_stuck_writing_to_a_stalled_terminal_ends_on_sighup(tmp_path: Path) -> None:
     """The terminal stops taking what the app draws (an SSH link that stalled: sshd reads no
     more from it), so the app's writes wait for good; then sshd gives up and sends SIGHUP. The

@@ -64,6 +64,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seat", [0, None], ids=["seat", "watcher"])
 async def test_nothing_at_a_table_writes_beyond_the_table(
     tmp_path: Path, home: Path, seat: int | None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import multiprocessing
 from pathlib import Path
 
+import pytest
+
 import saves
 from saves import tables
 from saves.records import Seat, Setup
@@ -21,6 +23,7 @@ def _table(folder: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_two_racers_lose_and_double_nothing(tmp_path: Path) -> None:
     path = _table(tmp_path)
     context = multiprocessing.get_context("spawn")

@@ -37,6 +37,7 @@ TMUX_KEYS = tmux_screens.KEYS
 BOTS_WAIT = 60.0  # seconds: only stops a hang; a bot's move takes up to a couple of seconds
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.skipif(
         not SSHD.exists(), reason="OpenSSH's server is not installed (.ci/run installs it)"
     ),

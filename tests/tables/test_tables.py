@@ -63,6 +63,7 @@ def test_an_illegal_action_is_refused_with_the_engines_sentence(tmp_path: Path) 
     assert tables.read(path).log == ()
 
 
+@pytest.mark.slow
 def test_bots_move_once_each_under_the_lock(tmp_path: Path) -> None:
     path = _table(tmp_path, ("random", "human", "human", "random"))
     game = tables.read(path)
@@ -98,6 +99,7 @@ def test_each_move_is_written_as_it_is_made(tmp_path: Path) -> None:
     assert tables.read(path).log == ended.log
 
 
+@pytest.mark.slow
 def test_bots_tended_by_two_processes_move_exactly_once(tmp_path: Path) -> None:
     """Two processes race to tend the same bot turns: each bot move is thought once and played
     once, each the move its bot chooses there (the loaded file replays every one)."""

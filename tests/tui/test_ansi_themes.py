@@ -77,6 +77,7 @@ async def test_another_theme_still_draws_its_own_colours(saves: Path) -> None:
         assert _outside_the_palette(app) != set()
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize("theme", ANSI_THEMES)
 async def test_an_ansi_theme_draws_the_title_help_and_dialogs_in_the_terminal_s_colours(

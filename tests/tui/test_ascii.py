@@ -83,6 +83,7 @@ TITLE_SCREENS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", TITLE_SCREENS)

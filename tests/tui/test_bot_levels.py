@@ -30,6 +30,7 @@ def _human_has_played() -> save_layer.Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_move(
     saves: Path, held_bot: apps.Held

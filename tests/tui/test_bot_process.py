@@ -29,6 +29,7 @@ def _human_has_played(seats: list[tuple[str, str]], seed: int) -> save_layer.Gam
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_bots_in_their_process_play_the_game_this_process_would(saves: Path) -> None:
     game = _human_has_played([("Asha", "human"), ("Bela", "greedy"), ("Chand", "easy")], 3)
@@ -54,6 +55,7 @@ async def _hard_bot_thinking(pilot: Pilot[None], app: RajasApp, thinker: Process
     return pid
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_undo_while_a_hard_bot_thinks_ends_its_search(saves: Path) -> None:
     game = _human_has_played([("Asha", "human"), ("Bela", "hard")], 5)
@@ -67,6 +69,7 @@ async def test_undo_while_a_hard_bot_thinks_ends_its_search(saves: Path) -> None
         assert len(app.shown.log) == len(game.log) - 1, "and no move of it was played"
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_quitting_while_a_hard_bot_thinks_ends_its_process(saves: Path) -> None:
     game = _human_has_played([("Asha", "human"), ("Bela", "hard")], 5)

@@ -133,6 +133,7 @@ async def _moved_on(
     raise AssertionError(f"the bots stopped after the keys {pressed}")
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize(("screen", "seed"), [*(("game", s) for s in SEEDS), ("tutorial", 0)])
 async def test_every_key_at_random_moments_of_the_bots_turns(

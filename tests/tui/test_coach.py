@@ -27,6 +27,7 @@ def humans_turn() -> save_layer.Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_coach_key_shows_the_advice_and_enter_plays_it(saves: Path) -> None:
     game = humans_turn()
@@ -49,6 +50,7 @@ async def test_the_coach_key_shows_the_advice_and_enter_plays_it(saves: Path) ->
         assert app.screen is screen
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_escape_ignores_the_advice(saves: Path) -> None:
     game = humans_turn()
@@ -64,6 +66,7 @@ async def test_escape_ignores_the_advice(saves: Path) -> None:
         assert app.shown is game, "nothing was played"
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, held_bot: apps.Held) -> None:
     held_bot.only = {coach.LEVEL}  # the coach's bot is held; the easy seat plays at once
@@ -105,6 +108,7 @@ async def test_on_a_bots_turn_the_key_says_why_not(saves: Path, held_bot: apps.H
         assert not isinstance(app.screen, CoachScreen)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_help_cancels_the_coach_so_its_answer_never_covers_the_help(
     saves: Path, held_bot: apps.Held

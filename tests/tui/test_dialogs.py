@@ -38,6 +38,7 @@ async def test_enter_on_opening_does_not_start_a_game(saves: Path) -> None:
         assert any(isinstance(screen, NewGameScreen) for screen in app.screen_stack)
 
 
+@pytest.mark.slow
 async def test_the_focused_row_is_marked_without_colour(saves: Path) -> None:
     app = apps.app(saves=saves, seed=7)
     async with app.run_test(size=apps.SMALL) as pilot:
@@ -70,6 +71,7 @@ async def test_the_footer_says_the_dialogs_keys(saves: Path) -> None:
         assert "quarry" not in shown and "new game" not in shown
 
 
+@pytest.mark.slow
 async def test_start_is_reached_by_keys_and_starts_the_game(saves: Path) -> None:
     app = apps.app(saves=saves, seed=7)
     async with app.run_test(size=apps.SMALL) as pilot:

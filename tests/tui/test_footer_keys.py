@@ -128,6 +128,7 @@ async def kept_after(
     return len(seen), len({key() for key in seen} - {None} - set(footer.query(FooterKey)))
 
 
+@pytest.mark.slow
 async def test_a_rebuilt_footer_s_keys_are_freed() -> None:
     """The command palette's key coming or going rebuilds the footer, as Textual does."""
     app = Keys()
@@ -223,6 +224,7 @@ class GroupedKeys(Keys):
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["Keys", "GroupedKeys"])
 async def test_removed_keys_do_not_pile_up(kind: str) -> None:
     """Textual kept every removed key alive through its watcher (textual issue 6666): its

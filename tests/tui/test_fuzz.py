@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import apps
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.slow]
 
 SESSIONS = 20
 STEPS = 45

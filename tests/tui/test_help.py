@@ -69,6 +69,7 @@ def unicode_after() -> Iterator[None]:
     text.G.use_ascii(False)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.usefixtures("unicode_after")
 async def test_every_glyph_on_screen_is_explained_in_help(saves: Path) -> None:

@@ -163,6 +163,7 @@ async def _continue_offers(saves: Path) -> Path | None:
         return app.screen.listing.last
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize("name", ["friday", "{away}/friday"])
 async def test_continue_after_save_as_opens_the_copy_played_in_the_same_second(
@@ -198,6 +199,7 @@ def _status(app: RajasApp) -> str:
     return str(screen.query_one("#status").render())
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_second_window_says_it_is_not_saving_until_save_as(
     tmp_path: Path, saves: Path
@@ -245,6 +247,7 @@ async def test_a_failed_write_is_said_on_the_status_line_until_a_write_succeeds(
         assert _status(app).startswith(" Rajas · "), _status(app)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_game_ended_in_a_second_window_says_it_is_not_saved(
     tmp_path: Path, saves: Path

@@ -72,6 +72,7 @@ def heads_shown(app: RajasApp, widget: Widget, players: int) -> set[int]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("navaratnas", [False, True], ids=["base", "navaratnas"])

@@ -37,6 +37,7 @@ async def _settle(pilot, app, limit: float = 60.0) -> None:  # type: ignore[no-u
     raise AssertionError("the bots did not hand the turn back")
 
 
+@pytest.mark.slow
 async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
     """A human (moves picked at random, entered as keys) plays a random bot to the end."""
     app = apps.app(saves=saves)
@@ -73,6 +74,7 @@ async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
     assert autosave is None, "a finished game is not offered to continue"
 
 
+@pytest.mark.slow
 async def test_resume_the_autosave_after_closing_mid_game(saves: Path) -> None:
     first = apps.app(saves=saves)
     async with first.run_test(size=apps.SMALL) as pilot:

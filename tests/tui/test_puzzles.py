@@ -92,6 +92,7 @@ async def test_a_wrong_line_is_not_solved_and_retry_starts_again(tmp_path: Path)
     assert not noted.exists(), "nothing solved, nothing noted"
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_coachs_advice_is_a_hint_and_is_counted(tmp_path: Path) -> None:
     noted = tmp_path / "puzzles.toml"

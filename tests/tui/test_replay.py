@@ -56,6 +56,7 @@ def _messages(app: RajasApp) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_final_action_example_steps_through_both_ways(saves: Path) -> None:
     """As `rajas replay saves/examples/final-action-3p.toml` opens it: every action forward,
@@ -134,6 +135,7 @@ async def test_a_round_is_a_key_away(saves: Path) -> None:
         assert "round 12" in str(screen.query_one("#status").content)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_game_not_over_shows_only_what_the_viewing_seat_saw(saves: Path) -> None:
     """Three humans share a Navaratnas game: a replay is an onlooker's, every face-down tile
@@ -179,6 +181,7 @@ def _keep(game: save_layer.Game, seats: list[int]) -> dict[int, review.Decision]
     return replay.marks_of(found)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_kept_reviews_marks_show_beside_the_moves(saves: Path) -> None:
     game = apps.finished()

@@ -75,6 +75,7 @@ def _review(app: RajasApp) -> ReviewScreen:
     return screen
 
 
+@pytest.mark.slow
 async def test_a_finished_game_is_reviewed_kept_and_opened_again_at_once(
     saves: Path, private_cache: Path
 ) -> None:
@@ -119,6 +120,7 @@ async def test_escape_stops_the_review_while_the_app_answers(saves: Path) -> Non
             assert reviewcache.load(game, seat, TINY) is None
 
 
+@pytest.mark.slow
 async def test_enter_opens_the_replay_at_a_decision(saves: Path) -> None:
     game = apps.finished()
     app = apps.app(game, saves=saves, review_budget=TINY)

@@ -71,6 +71,7 @@ async def test_new_game_dialog_keeps_a_setup_the_save_cannot_hold(
     assert not list(saves.glob("*.toml"))
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_largest_seed_the_dialog_takes_can_be_continued(saves: Path) -> None:
     app = apps.app(saves=saves)
@@ -249,6 +250,7 @@ class Terminal:
             os.close(self.master)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hang_up", [False, True], ids=["signal", "terminal-gone"])
 def test_sighup_saves_the_game_and_exits(tmp_path: Path, hang_up: bool) -> None:
     terminal = Terminal(tmp_path)
@@ -268,6 +270,7 @@ def test_sighup_saves_the_game_and_exits(tmp_path: Path, hang_up: bool) -> None:
     assert [seat.name for seat in game.setup.seats] == ["Asha", "Bela"]
 
 
+@pytest.mark.slow
 def test_an_unhandled_error_does_not_exit_0(tmp_path: Path) -> None:
     code = (
         "import sys; import rajas_tui.tui.app as app\n"
@@ -333,6 +336,7 @@ async def test_quit_chosen_in_the_title_menu_quits(saves: Path) -> None:
         assert app._exit, "the app is quitting"
 
 
+@pytest.mark.slow
 def test_a_hung_up_app_whose_shutdown_hangs_still_ends_with_its_game_saved(tmp_path: Path) -> None:
     """Textual's shutdown can block for ever writing to a terminal that is gone (a killed tmux
     session left such a process behind); the process must end all the same."""

@@ -27,7 +27,7 @@ from tests.helpers.browser import needs_chromium, open_page
 from tests.helpers.key_plan import plan
 from tests.tui.test_serve_stops import environment, free_port, processes_of, start_server
 
-pytestmark = needs_chromium
+pytestmark = [pytest.mark.slow, needs_chromium]
 
 
 def _played(folder: Path) -> list[tuple[int, str]]:

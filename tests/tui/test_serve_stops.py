@@ -107,6 +107,7 @@ async def open_app(
     ],
     ids=["Ctrl-C in its terminal", "SIGINT", "SIGTERM", "SIGKILL"],
 )
+@pytest.mark.slow
 def test_stopping_the_server_leaves_no_app(
     tmp_path: Path, stop: signal.Signals, group: bool
 ) -> None:
@@ -147,6 +148,7 @@ def test_stopping_the_server_leaves_no_app(
             server.wait()
 
 
+@pytest.mark.slow
 def test_a_page_of_another_site_cannot_start_an_app(tmp_path: Path) -> None:
     port = free_port()
     server = start_server(tmp_path, port)

@@ -37,6 +37,7 @@ def _notes(app: RajasApp) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_theme_and_glyphs_chosen_in_the_palette_survive_a_relaunch(
     tmp_path: Path, saves: Path

@@ -29,6 +29,7 @@ def _look(chooser: Chooser) -> tuple[Any, ...]:
     )
 
 
+@pytest.mark.slow
 def test_every_command_that_changes_nothing_says_why() -> None:
     silent: dict[str, int] = {}
     refused = 0

@@ -22,6 +22,7 @@ SIZES = [pytest.param(apps.SMALL, id="80x24"), pytest.param(apps.LARGE, id="160x
 TINY = Budget(iterations=2, rollout=0, samples=1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_replay(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     """The replay at the first player's costliest decision, its review kept."""
@@ -41,6 +42,7 @@ def test_replay(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=at_the_worst)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_review(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     async def reviewed(pilot: Pilot[None]) -> None:

@@ -193,6 +193,7 @@ def test_tab_during_a_choice(snap_compare: Any, saves: Path) -> None:
     assert snap_compare(app, terminal_size=apps.SMALL, press=["q", "tab"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_the_coachs_answer(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     """The real normal bot's advice on a fixed game: its seed makes it the same every time."""

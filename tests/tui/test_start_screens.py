@@ -42,6 +42,7 @@ async def test_escape_from_the_game_over_screen_opens_the_title(saves: Path) -> 
         assert len(app.screen_stack) == 2  # the title took the game's place
 
 
+@pytest.mark.slow
 async def test_start_up_s_heap_is_frozen_once_the_first_frame_is_drawn(saves: Path) -> None:
     """What start-up made lives as long as the app: kept out of full collections, which walked
     it on the UI thread while bots played."""

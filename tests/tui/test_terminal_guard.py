@@ -72,6 +72,7 @@ def test_a_short_bracketed_paste_passes_whole() -> None:
     cuts=st.lists(st.integers(min_value=0, max_value=12000), max_size=12),
     gaps=st.lists(st.floats(min_value=0, max_value=1), min_size=13, max_size=13),
 )
+@pytest.mark.slow
 def test_what_passes_is_whole_utf8_wherever_reads_and_drops_fall(
     text: str, cuts: list[int], gaps: list[float]
 ) -> None:

@@ -16,7 +16,10 @@ import pytest
 
 from tests.helpers import tmux_screens
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 
 _tmux = tmux_screens.tmux

@@ -27,7 +27,10 @@ from rajas_tui import bots
 from rajas_tui.tui import bindings
 from tests.helpers import apps, tmux_screens
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = [("Asha", "human"), ("Bela", "hard"), ("Chand", "hard"), ("Dev", "hard")]

@@ -23,7 +23,10 @@ from tests.helpers import apps, tmux_screens
 from tests.helpers.key_plan import plan
 from tests.helpers.screen_cuts import ellipses
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((80, 24), (120, 40), (200, 60))

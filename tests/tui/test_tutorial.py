@@ -98,6 +98,7 @@ async def to_first_stage(pilot: Pilot[None], screen: TutorialScreen) -> None:
         await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_the_tutorial_played_through_by_keys_to_its_end(saves: Path) -> None:
     """Every step done as its line asks, by keys, each at the first turn it is shown: the seed
     makes each possible then. The line fits its two rows at 80×24 all the way."""
@@ -189,6 +190,7 @@ async def test_escape_skips_each_step_when_no_stage_is_open(saves: Path) -> None
         assert app.game.log == ()  # skipping played nothing
 
 
+@pytest.mark.slow
 async def test_leaving_and_coming_back_goes_on_at_the_same_step(saves: Path) -> None:
     first = apps.app(saves=saves, tutorial=True)
     async with first.run_test(size=apps.SMALL) as pilot:
@@ -239,6 +241,7 @@ async def test_learn_on_the_title_starts_the_tutorial(saves: Path) -> None:
         assert lesson_line(app).startswith("1/10 The goal")
 
 
+@pytest.mark.slow
 async def test_a_tutorial_finished_and_played_on_is_kept_when_a_new_one_starts(
     saves: Path,
 ) -> None:

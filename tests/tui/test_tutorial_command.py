@@ -8,10 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import saves as save_layer
 from tests.tui.test_robust import Terminal, _env
 
 
+@pytest.mark.slow
 def test_rajas_tutorial_opens_the_tutorial_and_keeps_its_step(tmp_path: Path) -> None:
     code = "from rajas_tui.cli import main; sys.exit(main(['tutorial']))"
     terminal = Terminal(tmp_path, code)

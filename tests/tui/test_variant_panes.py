@@ -241,6 +241,7 @@ def test_variant_setup_names_the_variants() -> None:
     assert [seat.board for seat in mixed.seats] == ["base", "navaratnas"]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_dialog_starts_a_ganga_navaratnas_game_by_keys(saves: Path) -> None:
     app = apps.app(saves=saves, seed=5)
@@ -258,6 +259,7 @@ async def test_the_dialog_starts_a_ganga_navaratnas_game_by_keys(saves: Path) ->
         assert config.ganga and config.boards == ("navaratnas", "navaratnas")
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_dialog_starts_a_mixed_table(saves: Path) -> None:
     app = apps.app(saves=saves, seed=5)

@@ -56,6 +56,7 @@ def _status(app) -> str:  # type: ignore[no-untyped-def]
     return str(app.screen.query_one("#status").render())
 
 
+@pytest.mark.slow
 async def test_mixed_game_with_ganga_set_up_and_played_to_the_end_by_keys(saves: Path) -> None:
     app = apps.app(saves=saves)
     picker = random.Random(DIALOG_SEED)
@@ -129,6 +130,7 @@ FUZZ_SESSIONS = 4
 FUZZ_STEPS = 60
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(FUZZ_SESSIONS))
 async def test_random_keys_in_variant_games_leave_the_app_alive(seed: int, saves: Path) -> None:
     """Seeded random key presses and resizes in mixed and Navaratnas games with Ganga, every seat
