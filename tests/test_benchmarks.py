@@ -41,6 +41,7 @@ def _run(script: str, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_engine_benchmark_prints_its_table_and_goals() -> None:
     out = _run("engine.py", "--games", "2")
     assert "2 random 4-player games each; CPU time" in out
@@ -146,6 +147,7 @@ def test_gc_clock_charges_collections_to_the_tally_playing() -> None:
     assert idle.collections == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["ganga", "navaratnas", "mixed"])
 def test_engine_benchmark_measures_each_variant(variant: str) -> None:
     out = _run("engine.py", "--games", "1", "--variant", variant)

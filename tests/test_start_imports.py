@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import saves
 from tests.helpers.new_interpreter import output_of
 
@@ -48,6 +50,7 @@ def test_showing_and_checking_a_save_loads_no_bot_and_nothing_only_other_command
     assert sorted(loaded.intersection(NOT_FOR_READING)) == []
 
 
+@pytest.mark.slow
 def test_the_app_starts_without_the_bots_or_the_screens_it_does_not_show(tmp_path: Path) -> None:
     loaded = _loaded_by("import rajas_tui.tui.app\n", tmp_path)
     assert "rajas_tui.tui.screens.game" in loaded
@@ -65,6 +68,7 @@ def test_importing_the_save_layer_does_not_build_its_converter(tmp_path: Path) -
     assert "BUILT: 0" in output_of(code, tmp_path)
 
 
+@pytest.mark.slow
 def test_the_first_frame_of_a_game_imports_no_screen_it_does_not_show(tmp_path: Path) -> None:
     code = (
         "import asyncio\n"

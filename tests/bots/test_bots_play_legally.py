@@ -31,6 +31,7 @@ def test_the_kinds_are_the_save_format_s() -> None:
     assert bots.KINDS[0] == "random"
 
 
+@pytest.mark.slow
 def test_greedy_and_random_play_only_legal_actions(states: list[GameState]) -> None:
     for i, state in enumerate(states):
         legal = rules.legal_actions(state)
@@ -80,6 +81,7 @@ def _twin(state: GameState, seat: int, seed: int) -> GameState:
     return rules.replace(twin, config=state.config)
 
 
+@pytest.mark.slow
 def test_the_search_does_not_peek() -> None:
     # A Navaratnas game with Ganga: face-down brown tiles, a white stack, display stacks.
     state = rules.new_game(variant_config(4, 2))

@@ -78,6 +78,7 @@ def test_another_driver_named_does_not_let_a_missing_terminal_through(tmp_path: 
     assert b"the app needs a terminal" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_web_driver_starts_the_app_and_the_end_of_its_input_ends_it(tmp_path: Path) -> None:
     """As textual-serve runs it: pipes, and the web driver named. The app starts (the driver's
     prelude, then the title screen's text in a data packet); when the server goes (its pipe to the
@@ -159,6 +160,7 @@ def test_it_listens_on_this_machine_only_unless_told() -> None:
     assert cli.build_parser().parse_args(["serve"]).port == 8000
 
 
+@pytest.mark.slow
 def test_a_port_taken_is_one_sentence(tmp_path: Path) -> None:
     """Here on the loopback address, which is not warned of."""
     with _taken("127.0.0.1") as taken:
@@ -177,6 +179,7 @@ def test_a_bad_port_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--port: must be 1 to 65535" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_another_address_is_warned_of(tmp_path: Path) -> None:
     """Listening beyond this machine says who can then play; the port is taken here so that
     the server stops at once after the warning."""

@@ -17,6 +17,7 @@ from rajas_tui.cli import main
 from tests.helpers.exit_codes import exit_code
 
 
+@pytest.mark.slow
 def test_a_tournament_reports_win_rates_margins_times_and_shape(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -157,6 +158,7 @@ def _stopped(
     return command.returncode, err, survivors
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads children from /proc")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_tournament_with_one_line_and_no_process_left(jobs: str) -> None:
@@ -168,6 +170,7 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_no_process_left(jobs: str) 
     assert not survivors
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads children from /proc")
 def test_sigterm_to_a_tournament_ends_its_game_processes_too() -> None:
     """SIGTERM to the command alone (as `kill PID` sends it): its game processes end with it,

@@ -189,6 +189,7 @@ KINDS: dict[str, Callable[[Step], bool]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_kind_of_move_names_what_it_gained_and_paid(kind: str, glyphs: bool) -> None:
     """Every logged move of the kind names each change to its player's money, fame, karma,

@@ -189,6 +189,7 @@ def test_sail_steps_name_the_river_space_and_its_ganga_gain() -> None:
     assert text.action_words(Sail(1)) == "sails the boat 1 free space on"
 
 
+@pytest.mark.slow
 def test_harbor_steps_tell_the_ganga_tile_on_the_space_reached() -> None:
     """The river's gains under Ganga tiles are the game's, not the base river's."""
     told = 0
@@ -252,6 +253,7 @@ def _waits_for_a_yield_tile(game: save_layer.Game) -> bool:
     return len(queue) == 1 and queue[0].kind == "take_yield" and not game.state.player.workers_left
 
 
+@pytest.mark.slow
 def test_a_yield_tile_instead_of_a_turn_is_told_apart_from_the_dancers() -> None:
     instead = dancer = 0
     for seed in range(1, 30):

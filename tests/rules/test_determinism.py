@@ -60,11 +60,13 @@ RECORDED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(RECORDED))
 def test_fixed_games_are_played_as_before(variant: str) -> None:
     assert digest(variant) == RECORDED[variant]
 
 
+@pytest.mark.slow
 def test_quick_chamber_checks_agree_with_checking_each_payment() -> None:
     """The chamber listing checks the Master Builder once per state and the Portuguese once
     per chamber; each payment it keeps or drops is what checking that payment alone says."""

@@ -198,6 +198,7 @@ def _brute_minimal(faces: tuple[int, ...], karma: int, colour: Colour) -> dict[i
     return found
 
 
+@pytest.mark.slow
 def test_minimal_payments_are_exactly_the_valid_minimal_ones() -> None:
     # Every multiset of up to four orange faces, every karma, every target 1..14.
     for size in range(5):

@@ -47,6 +47,7 @@ def _in_product_order(
     colour=st.integers(0, 3),
     target=st.integers(1, 40),
 )
+@pytest.mark.slow
 def test_minimal_payments_come_in_product_order(
     values: tuple[int, ...], karma: int, colour: int, target: int
 ) -> None:
@@ -103,6 +104,7 @@ def test_what_is_read_off_a_statue_holds_nothing_the_collector_walks() -> None:
     occupants=st.lists(st.integers(-2, 3), min_size=37, max_size=37),
     money=st.integers(0, 5),
 )
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 def test_the_open_spaces_are_the_free_ones_first_in_their_row_that_the_player_can_pay(
     players: int, occupants: list[int], money: int

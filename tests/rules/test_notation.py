@@ -117,6 +117,7 @@ actions: st.SearchStrategy[Action] = st.one_of(
 )
 
 
+@pytest.mark.slow
 @given(actions)
 def test_any_action_reads_back_equal(action: Action) -> None:
     text = str(action)

@@ -236,6 +236,7 @@ def test_the_messages_name_the_place(tmp_path: Path) -> None:
         assert re.search(expected, str(caught.value)), str(caught.value)
 
 
+@pytest.mark.slow
 def test_validate_prints_one_line_and_exits_1(tmp_path: Path) -> None:
     raw = MIDGAME.read_bytes()
     rng = random.Random(7)

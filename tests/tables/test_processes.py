@@ -27,6 +27,7 @@ def _open(folder: Path, *how: str) -> Terminal:
     return terminal
 
 
+@pytest.mark.slow
 def test_a_seat_has_one_bots_process(tmp_path: Path) -> None:
     terminal = _open(tmp_path, "join", "t", "--seat", "A")
     try:
@@ -39,6 +40,7 @@ def test_a_seat_has_one_bots_process(tmp_path: Path) -> None:
         terminal.kill()
 
 
+@pytest.mark.slow
 def test_a_watcher_has_no_bots_process(tmp_path: Path) -> None:
     terminal = _open(tmp_path, "watch", "t")
     try:

@@ -360,6 +360,7 @@ async def test_a_read_overtaken_by_the_apps_own_write_is_not_shown(tmp_path: Pat
         assert len(app.real.log) == 2
 
 
+@pytest.mark.slow
 async def test_each_app_holds_only_what_its_seat_may_see(tmp_path: Path) -> None:
     """The game an app draws from is its seat's view (a watcher's: no seat's hidden tiles), before
     and after another process's move: never the table's generator, whose seed would tell every

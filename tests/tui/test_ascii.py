@@ -107,6 +107,7 @@ GAME_SCREENS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", GAME_SCREENS)
 @pytest.mark.asyncio
@@ -115,6 +116,7 @@ async def test_base_game(saves: Path, size: tuple[int, int], screen: str) -> Non
     assert await _run(app, size, _keys(*GAME_SCREENS[screen])) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", GAME_SCREENS)
 @pytest.mark.asyncio
@@ -131,6 +133,7 @@ async def test_game_over(saves: Path, size: tuple[int, int], keys: tuple[str, ..
     assert await _run(app, size, _keys(*keys)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_two_apps_in_one_process_keep_their_glyphs(saves: Path) -> None:
     """An ASCII app started beside a Unicode one (or switched by the palette) leaves the other's
@@ -158,6 +161,7 @@ async def test_two_apps_in_one_process_keep_their_glyphs(saves: Path) -> None:
     assert not text.G.ascii, "outside the apps the process's set is as it was"
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
 async def test_switched_to_ascii_by_the_palette(saves: Path, size: tuple[int, int]) -> None:

@@ -67,6 +67,7 @@ async def test_keys_answer_while_an_easy_bot_thinks_and_the_log_tells_every_bot_
         assert words in shown.replace("\n  ", " ")
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_quit_while_an_easy_bot_thinks_keeps_the_game(
     saves: Path, held_bot: apps.Held

@@ -27,6 +27,7 @@ async def _new_game_dialog(app: RajasApp, pilot: object) -> None:
     assert isinstance(app.screen, NewGameScreen)
 
 
+@pytest.mark.slow
 async def test_enter_on_opening_does_not_start_a_game(saves: Path) -> None:
     app = apps.app(saves=saves, seed=7)
     async with app.run_test(size=apps.SMALL) as pilot:

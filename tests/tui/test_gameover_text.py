@@ -85,6 +85,7 @@ def test_sources_and_charts_show_every_player() -> None:
         assert "Asha" in chart and "Bela" in chart and "Chand" in chart
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_at_80x24_the_charts_are_reached_by_scrolling_with_keys(saves: Path) -> None:
     app = apps.app(apps.finished(), saves=saves)

@@ -99,6 +99,7 @@ async def test_the_player_who_moved_may_undo_at_the_hand_over(saves: Path) -> No
         assert isinstance(app.screen, GameScreen) and app.screen.holder == start.turn
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_game_against_bots_never_asks_for_the_keyboard(saves: Path) -> None:
     seats = [("Asha", save_layer.HUMAN), ("Bela", "random"), ("Chand", "random")]

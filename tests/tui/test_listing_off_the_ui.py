@@ -63,6 +63,7 @@ async def test_the_title_draws_before_the_listing_arrives(
         )
 
 
+@pytest.mark.slow
 async def test_the_load_dialog_draws_before_the_listing_arrives(
     saves: Path, slow_listing: threading.Event
 ) -> None:

@@ -102,6 +102,7 @@ async def _until_asha(pilot: Pilot[None], app: RajasApp) -> None:
     raise AssertionError("Asha never got the turn")
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_log_pane_shows_the_bots_moves_since_your_turn(saves: Path) -> None:
     """A human and two bots: when the human is to act again, the log pane marks where the

@@ -62,6 +62,7 @@ async def test_load_from_the_app_keeps_the_file(tmp_path: Path, saves: Path) -> 
     assert _saves_in(saves) == []
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_second_window_on_the_game_finds_it_in_use(tmp_path: Path, saves: Path) -> None:
     path = _copy(tmp_path)

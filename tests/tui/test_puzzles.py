@@ -72,6 +72,7 @@ async def test_a_puzzle_is_solved_by_keys_and_the_solution_noted(tmp_path: Path)
     assert app.file.path is None, "a puzzle is played without a file"
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_wrong_line_is_not_solved_and_retry_starts_again(tmp_path: Path) -> None:
     noted = tmp_path / "puzzles.toml"
@@ -115,6 +116,7 @@ async def test_the_coachs_advice_is_a_hint_and_is_counted(tmp_path: Path) -> Non
     assert marks.read(noted) == ({FIRST.id: Mark(1)}, None)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
     tmp_path: Path, saves: Path
@@ -142,6 +144,7 @@ async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
         assert type(app.screen).__name__ == "TitleScreen"
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_broken_marks_file_is_one_sentence_in_the_app(tmp_path: Path, saves: Path) -> None:
     noted = tmp_path / "puzzles.toml"
@@ -172,6 +175,7 @@ async def test_next_opens_the_following_puzzle_and_the_last_has_none(tmp_path: P
         assert any("This is the last puzzle" in n.message for n in app._notifications)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_puzzle_ending_the_game_shows_the_verdict_not_the_game_over(
     tmp_path: Path,

@@ -111,6 +111,7 @@ async def test_keys_that_cannot_act_say_why(saves: Path) -> None:
         assert _screen(app).position == 6
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_round_is_a_key_away(saves: Path) -> None:
     game = apps.example("final-action-3p.toml")
@@ -200,6 +201,7 @@ async def test_a_kept_reviews_marks_show_beside_the_moves(saves: Path) -> None:
         assert sum(1 for s in symbols if s in ("?!", "?", "??")) == len(marked)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_game_not_over_shows_only_the_viewing_seats_marks(saves: Path) -> None:
     game = apps.example("ganga-2p.toml")  # Asha plays, Bela is a bot
@@ -216,6 +218,7 @@ async def test_a_game_not_over_shows_only_the_viewing_seats_marks(saves: Path) -
                 assert line.seat == 0
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_load_dialog_replays_a_save(saves: Path) -> None:
     (saves / "final.toml").write_bytes((apps.SAVES / "final-action-3p.toml").read_bytes())

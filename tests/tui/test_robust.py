@@ -55,6 +55,7 @@ def test_a_seed_beyond_64_bits_is_refused_when_the_game_starts() -> None:
         ("#name-1", "x=y", "comma"),
     ],
 )
+@pytest.mark.slow
 async def test_new_game_dialog_keeps_a_setup_the_save_cannot_hold(
     saves: Path, field: str, value: str, words: str
 ) -> None:
@@ -92,6 +93,7 @@ async def test_the_largest_seed_the_dialog_takes_can_be_continued(saves: Path) -
 MARKUP_NAMES = ("[/]", "[b]Bela", "[@click=app.quit]x")
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_load_dialog_shows_markup_in_names_as_written(saves: Path) -> None:
     game = apps.new_game([(MARKUP_NAMES[0], "human"), (MARKUP_NAMES[1], "human")], 3)
@@ -129,6 +131,7 @@ async def test_messages_with_markup_are_shown_as_written(saves: Path) -> None:
     assert app.return_code in (0, None)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_new_game_dialog_error_shows_markup_as_written(saves: Path) -> None:
     app = apps.app(saves=saves)
@@ -310,6 +313,7 @@ async def test_palette_opened_while_too_small_leaves_no_too_small_screen_behind(
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize("width", [1, 4, 5, 6, 40])
 async def test_open_palette_survives_a_narrow_terminal(saves: Path, width: int) -> None:

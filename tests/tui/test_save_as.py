@@ -73,6 +73,7 @@ async def test_the_load_dialog_names_an_unusable_saves_folder(tmp_path: Path) ->
     assert shown == f"{not_a_folder}: is a file, not a folder of saves.", shown
 
 
+@pytest.mark.slow
 async def test_in_a_browser_save_as_stays_in_the_saves_folder(
     saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

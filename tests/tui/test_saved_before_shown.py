@@ -47,6 +47,7 @@ async def _play_by_keys(pilot: Any, app: Any, action: rules.Action) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_each_action_is_saved_before_the_screen_shows_it(
     tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch
@@ -68,6 +69,7 @@ async def test_each_action_is_saved_before_the_screen_shows_it(
     assert [(count, disk) for count, disk in seen if count != disk] == []
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_last_action_is_saved_before_the_game_over_screen(
     tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch

@@ -12,6 +12,7 @@ from rajas_tui.tui.screens.newgame import NewGameScreen
 from tests.helpers import apps
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_seed_field_takes_ascii_digits_only(saves: Path) -> None:
     app = apps.app(saves=saves)

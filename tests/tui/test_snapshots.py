@@ -31,6 +31,7 @@ def test_title(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     assert snap_compare(apps.app(saves=saves), terminal_size=size, run_before=_listed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_new_game_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     app = apps.app(saves=saves, seed=7)
@@ -76,6 +77,7 @@ def test_quarry_placement(snap_compare: Any, saves: Path, size: tuple[int, int])
     assert snap_compare(app, terminal_size=size, press=[*_to_grid_keys(), "left", "r"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     app = apps.app(apps.midgame(), saves=saves)
@@ -194,18 +196,21 @@ def test_hot_seat_after_hand_over(snap_compare: Any, saves: Path, size: tuple[in
     assert snap_compare(app, terminal_size=size, run_before=hand_over)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_help_next_page(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     app = apps.app(apps.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=size, press=["question_mark", "pagedown"])
 
 
+@pytest.mark.slow
 def test_help_symbols_page(snap_compare: Any, saves: Path) -> None:
     app = apps.app(apps.midgame(), saves=saves)
     press = ["question_mark", "pagedown", "pagedown", "pagedown"]
     assert snap_compare(app, terminal_size=apps.SMALL, press=press)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_new_game_dialog_focus_on_a_seat(
     snap_compare: Any, saves: Path, size: tuple[int, int]

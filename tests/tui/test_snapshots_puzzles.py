@@ -52,6 +52,7 @@ def _keys(puzzle: puzzles.Puzzle, line: tuple[str, ...]) -> list[str]:
     return keys
 
 
+@pytest.mark.slow
 def test_puzzle_verdict(snap_compare: Any) -> None:
     # The first puzzle's tile built on d1, the nearest cell: 5 fame of the 7 asked.
     keys = ["enter", *_keys(SHIPPED[0], ("quarry q1 d3 o4 o5", "place d1 r0"))]

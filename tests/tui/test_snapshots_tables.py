@@ -57,6 +57,7 @@ async def _new_table_dialog(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 def test_new_table_dialog(snap_compare: Any, saves: Path, folder: Path) -> None:
     app = apps.app(saves=saves, tables_dir=folder, seed=7)
     assert snap_compare(app, terminal_size=apps.SMALL, run_before=_new_table_dialog)

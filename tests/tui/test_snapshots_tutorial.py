@@ -24,6 +24,7 @@ async def _tutorial_shown(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_tutorial_step(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     app = apps.app(saves=saves, tutorial=True)

@@ -89,6 +89,7 @@ async def test_the_tables_are_listed_with_each_seat(tmp_path: Path, saves: Path)
         held.leave()
 
 
+@pytest.mark.slow
 async def test_joining_a_free_seat_is_rajas_join(tmp_path: Path, saves: Path) -> None:
     folder = tmp_path / "tables"
     path = make_table(folder)
@@ -138,6 +139,7 @@ async def test_a_seat_taken_is_refused_in_one_sentence(tmp_path: Path, saves: Pa
             held.leave()
 
 
+@pytest.mark.slow
 async def test_watching_is_rajas_watch(tmp_path: Path, saves: Path) -> None:
     folder = tmp_path / "tables"
     path = make_table(folder)
@@ -239,6 +241,7 @@ async def new_table_dialog(pilot: Pilot[None], app: RajasApp) -> None:
     assert app.focused is app.screen.query_one("#table-name", Input)
 
 
+@pytest.mark.slow
 async def test_a_new_table_is_made_and_seat_a_taken(tmp_path: Path, saves: Path) -> None:
     folder = tmp_path / "tables"
     app = apps.app(saves=saves, tables_dir=folder, seed=1)
@@ -260,6 +263,7 @@ async def test_a_new_table_is_made_and_seat_a_taken(tmp_path: Path, saves: Path)
         assert list(saves.iterdir()) == [], "no save of the app's own"
 
 
+@pytest.mark.slow
 async def test_a_new_table_refuses_a_name_taken_or_missing(tmp_path: Path, saves: Path) -> None:
     folder = tmp_path / "tables"
     make_table(folder)

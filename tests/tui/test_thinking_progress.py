@@ -55,6 +55,7 @@ async def test_a_bot_thinking_for_seconds_is_counted_and_the_count_goes_with_it(
         assert "thinking" not in apps.prompt(app) and _seconds(app) is None
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_coach_thinking_for_seconds_is_counted_until_cancelled(
     saves: Path, held_bot: apps.Held

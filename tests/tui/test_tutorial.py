@@ -159,6 +159,7 @@ async def test_the_tutorial_played_through_by_keys_to_its_end(saves: Path) -> No
     assert save_layer.unfinished_tutorial(saves) is None
 
 
+@pytest.mark.slow
 async def test_escape_skips_each_step_when_no_stage_is_open(saves: Path) -> None:
     app = apps.app(saves=saves, tutorial=True)
     async with app.run_test(size=apps.SMALL) as pilot:
