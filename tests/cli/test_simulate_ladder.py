@@ -8,7 +8,7 @@ import json
 import math
 
 import pytest
-from cli_kit import exit_code
+from tests.helpers.exit_codes import exit_code
 
 from rajas_tui.bots import ladder
 from rajas_tui.cli import main
