@@ -8,10 +8,10 @@ import json
 import math
 
 import pytest
-from tests.helpers.exit_codes import exit_code
 
 from rajas_tui.bots import ladder
 from rajas_tui.cli import main
+from tests.helpers.exit_codes import exit_code
 
 TINY = ["simulate", "--ladder", "--kinds", "random,greedy,easy", "--games", "2", "--seed", "4"]
 
