@@ -19,12 +19,19 @@ from .converter import Problem
 from .records import LogEntry
 
 
-def _rolled(before: GameState, after: GameState, action: Action) -> list[Die]:
+def _rolled(
+    before: GameState, after: GameState, action: Action, *, legacy: bool = False
+) -> list[Die]:
     seat = before.turn
     kept = before.players[seat].dice
     if isinstance(action, Reroll) and action.die is None and before.queue:
-        # The re-rolled dice leave the statue first, so a die that rolls its old face still counts.
-        kept = remove_dice(kept, before.queue[0].chosen) or kept
+        # The re-rolled dice leave the statue first, so a die that rolls its old face still counts,
+        # also when every die is re-rolled and none is kept.
+        remaining = remove_dice(kept, before.queue[0].chosen)
+        if legacy:
+            remaining = remaining or None  # the old rule: none kept read as all kept
+        if remaining is not None:
+            kept = remaining
     # The statue is kept sorted, so what is left of it after taking out the dice kept is sorted
     # too; a load asks this for every roll of the log, and two Counters cost over ten times more.
     new = list(after.players[seat].dice)
@@ -36,9 +43,20 @@ def _rolled(before: GameState, after: GameState, action: Action) -> list[Die]:
 
 def reveal(before: GameState, after: GameState, action: Action) -> str:
     """What `action` brought to light, in a few words; "" when nothing random."""
+    return _reveal(before, after, action, legacy=False)
+
+
+def legacy_reveal(before: GameState, after: GameState, action: Action) -> str:
+    """The words saves written before a full re-roll told every die gave: re-rolling the whole
+    statue left a die that came back on its old face out of the words (a lone `p6` rolled back
+    to `p6` was "rolled dice"). Replay accepts these words too, so those saves still load."""
+    return _reveal(before, after, action, legacy=True)
+
+
+def _reveal(before: GameState, after: GameState, action: Action, *, legacy: bool) -> str:
     parts = []
     if after.rng != before.rng:
-        rolled = _rolled(before, after, action)
+        rolled = _rolled(before, after, action, legacy=legacy)
         if rolled:
             parts.append("rolled " + " ".join(map(str, rolled)))
         elif not isinstance(action, TakeYield):  # a yield tile taken shuffles, never rolls
@@ -172,7 +190,7 @@ def replay_log(
             sentence = str(error).rstrip(".")
             refused = f"{quoted(entry.action)} cannot be played there: {sentence}"
             raise Problem(refused, where) from None
-        if logged.revealed != entry.revealed:
+        if logged.revealed != entry.revealed and not _legacy_words(state, after, logged, entry):
             said = entry.revealed or "nothing"
             spelled = f" (played as {logged.action!r})" if logged.action != entry.action else ""
             raise Problem(
@@ -183,6 +201,13 @@ def replay_log(
         played.append(logged)
         state = after
     return state, tuple(played)
+
+
+def _legacy_words(before: GameState, after: GameState, logged: LogEntry, entry: LogEntry) -> bool:
+    """Whether `entry` holds the words the legacy rule gave this action (a save written before
+    a full re-roll told every die); the replayed log then holds the words told now."""
+    action = rules.parse_action(logged.action)
+    return legacy_reveal(before, after, action) == entry.revealed
 
 
 def rewind(state: GameState, entries: Iterable[LogEntry]) -> GameState:

@@ -55,7 +55,9 @@ def test_the_dice_told_rolled_are_the_new_dice_on_the_statue() -> None:
             after = rules.apply(state, action)
             kept = state.players[state.turn].dice
             if isinstance(action, rules.Reroll) and action.die is None and state.queue:
-                kept = rules.remove_dice(kept, state.queue[0].chosen) or kept
+                remaining = rules.remove_dice(kept, state.queue[0].chosen)
+                assert remaining is not None
+                kept = remaining
                 rerolls += 1
             new = Counter(after.players[state.turn].dice) - Counter(kept)
             assert journal._rolled(state, after, action) == sorted(new.elements())
