@@ -154,6 +154,7 @@ class Chooser:
         self.prefix: str | None = None
         self.message = ""
         self.refused = False  # the last command could not act; `message` says why
+        self.pointed = False  # the arrows moved the cursor over the spaces
         self.steps: list[Step] = [self._root()]
 
     # The view -------------------------------------------------------------------------------
@@ -168,12 +169,19 @@ class Chooser:
         return len(self.steps) == 1 and self.top.kind == "spaces" and self.prefix is None
 
     @property
+    def pointing(self) -> bool:
+        """Whether the spaces list's cursor is the player's to see: moved there by the arrows,
+        an area's key, or a space chosen. Before that it points at nothing the player chose."""
+        return not self.idle or self.pointed or bool(self.message)
+
+    @property
     def wants_digits(self) -> bool:
         return self.prefix is not None or self.top.kind == "list"
 
     def reset(self) -> None:
         self.prefix = None
         self.message = ""
+        self.pointed = False
         self.steps = [self._root()]
 
     # Commands -------------------------------------------------------------------------------
@@ -211,6 +219,7 @@ class Chooser:
                 return None
             delta = -1 if command in ("up", "left") else 1
             step.cursor = (step.cursor + delta) % len(step.options)
+            self.pointed = self.pointed or step.kind == "spaces"
         elif command == "confirm":
             self._choose(step.cursor)
         return None

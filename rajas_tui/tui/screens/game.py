@@ -403,7 +403,7 @@ class GameScreen(Screen[None]):
                 return Text(" Which space? Press its number.")
             option = step.options[step.cursor] if step.options else None
             hint = " Your turn: q h v s t b c o choose a space · arrows+Enter too · x pass"
-            if option is not None and not chooser.idle:
+            if option is not None and chooser.pointing:
                 status = "" if option.enabled else f" {text.G['refused']} {option.reason}"
                 return Text(f" {option.label} {option.detail}{status}")
             return Text(hint)

@@ -21,7 +21,8 @@ LABEL = 8
 
 class BoardPane(Pane):
     """The action areas. Spaces the acting player can take show their key plainly; the others are
-    dimmed, and the chooser's cursor is shown in reverse."""
+    dimmed. The chooser's cursor is shown in reverse and by its marks around the key, which
+    take the brackets' place so that no row moves as the cursor does: `▶q2◀1$`."""
 
     def draw(self, view: View) -> Text:
         state = view.state
@@ -32,7 +33,7 @@ class BoardPane(Pane):
         if chooser is not None and chooser.steps[0].kind == "spaces":
             root = chooser.steps[0]
             enabled = {o.key for o in root.options if o.enabled}
-            if root.options and (not chooser.idle or chooser.message):
+            if root.options and chooser.pointing:
                 cursor_key = root.options[root.cursor].key
         width = max(self.size.width, 30)
         name = side.name.replace("_", "/")
@@ -52,14 +53,15 @@ class BoardPane(Pane):
     def _token(self, view: View, spec: SpaceSpec, enabled: bool, cursor: bool) -> Text:
         occupant = view.state.spaces[spec.index]
         token = Text()
-        key = f"[{spec.key}]"
+        key = f"{text.G['cursor']}{spec.key}{text.G['to_play']}" if cursor else f"[{spec.key}]"
         cost = text.space_cost(spec)
         style = "reverse" if cursor else ("" if enabled else "dim")
         token.append(key, style=f"bold {style}" if enabled else style)
         token.append(cost, style="" if enabled else "dim")
+        # Apart from the cost: "2oC◆" would read as one word.
         if occupant == COVERED:
-            token.append(text.G["covered"], style="dim")
+            token.append(" ").append(text.G["covered"], style="dim")
         elif occupant != FREE:
-            token.append(text.player_tag(occupant), style=player_style(occupant))
+            token.append(" ").append(text.player_tag(occupant), style=player_style(occupant))
         token.append(" ")
         return token
