@@ -58,7 +58,8 @@ def tile_cell(province: Province, cell: int) -> str:
 def province_lines(province: Province) -> list[str]:
     """The province board: each tile named as on the screen (`o3 └MTt`); R, the residence."""
     spec = rules.catalog().province
-    width = 9
+    # The longest cell, "p10 ┬FMt*", and a blank before the next.
+    width = 10
     lines = [("      " + "".join(c.ljust(width) for c in COLUMNS[: spec.columns])).rstrip()]
     for row in range(spec.rows):
         cells = []

@@ -99,6 +99,8 @@ UI_SYMBOLS = {
     # A tile's turn: "1×90°"; in ASCII "1x90".
     "times": Symbol(glyph="×", ascii="x", word="times"),
     "degrees": Symbol(glyph="°", ascii="", word="degrees"),
+    # Between the gains of a tile or a space that gives several: "»1+2$", never "»12$".
+    "and": Symbol(glyph="+", ascii="+", word="and"),
     # A province cell without a tile; a space covered by a Ganga or Navaratnas rule; the seat
     # to play in the Kali pane.
     "no_tile": Symbol(glyph="·", ascii=".", word="no tile"),
@@ -227,15 +229,24 @@ def gains_words(gains: Iterable[Effect]) -> str:
     return ", ".join(gain_words(g) for g in gains) or "nothing"
 
 
+def gains_short(gains: Iterable[Effect]) -> str:
+    """Several gains in their short glyphs, each apart from the next: "»1+2$"."""
+    return G["and"].join(gain_short(g) for g in gains)
+
+
+# A river space's gain on the strip: two cells (each glyph of the sets takes one), then the
+# blank before the next space's.
+STRIP_CELLS = 2
+
+
 def river_short(space: int) -> str:
     """The base river's gain at `space`; `river_short_in` tells a game's river with Ganga."""
     return river_short_in(rules.catalog().river.gains, space)
 
 
 def river_short_in(river: tuple[tuple[Effect, ...], ...], space: int) -> str:
-    """A river space's gain in at most three cells, from a game's river (`rules.ruleset`)."""
-    gains = river[space]
-    return "".join(gain_short(g) for g in gains)[:3] if gains else ""
+    """A river space's gain in at most two cells, from a game's river (`rules.ruleset`)."""
+    return gains_short(river[space])[:STRIP_CELLS]
 
 
 # Tiles and spaces ----------------------------------------------------------------------------

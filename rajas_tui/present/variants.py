@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import attrs
 
 import rules
-from rajas_tui.present.text import G, gain_short, gains_words
+from rajas_tui.present.text import STRIP_CELLS, G, gains_short, gains_words
 from rules import EMPTY, UNSEEN, Field, GameState, GangaTile, Side, Symbol, YieldTile
 from saves import HUMAN
 
@@ -58,12 +58,12 @@ def river_tile(state: GameState, space: int) -> GangaTile | None:
 
 
 def ganga_glyph(tile: GangaTile) -> str:
-    return "".join(gain_short(g) for g in tile.gain)
+    return gains_short(tile.gain)
 
 
 def ganga_short(tile: GangaTile) -> str:
-    """Three cells for the river strip: the mark, then the tile's gain glyph."""
-    return (shown(GANGA_MARK) + ganga_glyph(tile))[:3]
+    """The tile's gain in the river strip's two cells (its mark goes on the row below)."""
+    return ganga_glyph(tile)[:STRIP_CELLS]
 
 
 def ganga_words(tile: GangaTile) -> str:
@@ -93,7 +93,7 @@ def yield_code(tile: YieldTile) -> str:
 
 
 def yield_glyph(tile: YieldTile) -> str:
-    return "".join(gain_short(g) for g in tile.gain)
+    return gains_short(tile.gain)
 
 
 def yield_short(tile: YieldTile) -> str:

@@ -108,8 +108,10 @@ def symbols_text() -> str:
         f"River: {' '.join(str(n) for n in (0, 1, 2))} … the spaces, {G['bridge']} the bridge "
         f"(+1 worker when a boat passes it; {G['bridge_line'] * 3} bridge "
         f"{G['bridge_line'] * 3} in the river pane), {G['final']}23 the final space, "
-        f"2{G['boats']} two boats on one space, "
-        f"{variants.shown(variants.GANGA_MARK)} a Ganga tile over the printed space.",
+        f"3{G['boats']} three boats or more on one space (one or two by their letters), "
+        f"{variants.shown(variants.GANGA_MARK)} under a space's gain a Ganga tile over the "
+        f"printed space; {G['and']} between the gains of a space or tile that gives several "
+        f"({G['boat']}1{G['and']}2{G['money']}).",
         f"Board: [q1] a space and the key that takes it; {G['covered']} after a space: "
         "covered, not played in this game (by the number of players or a variant).",
         f"Choices: {G['cursor']} the option under the cursor, {G['refused']} an option refused "

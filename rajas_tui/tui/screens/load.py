@@ -19,13 +19,33 @@ from saves import ReplaceUnconfirmed, SaveError, folder_problem, load
 
 
 def _cut(text: str, width: int) -> str:
-    """Text fitted to a column, cut with an ellipsis, so each save stays on one line at 80×24."""
+    """Text fitted to a column, cut with an ellipsis, so each save stays on one line."""
     return f"{text[: width - 1]}…" if len(text) > width else f"{text:<{width}}"
 
 
-def _line(save: SaveLine) -> str:
+STATE, DATE = 9, 16  # "round 12", "finished"; "2026-12-02 07:27"
+NARROWEST = 12  # a column cut no narrower than this while the other can give way
+
+
+def columns(saves: list[SaveLine], room: int) -> tuple[int, int]:
+    """The widths of the file name's and the players' columns in `room` cells: each as wide as
+    its longest entry when both fit; else the players give way first (the file name mostly
+    names them again), then the file name."""
+    rest = room - STATE - DATE - 3
+    names = max((len(save.path.stem) for save in saves), default=0)
+    players = max((len(save.players) for save in saves), default=0)
+    if names + players <= rest:
+        return names, players
+    players = max(min(players, NARROWEST), rest - names)
+    return max(NARROWEST, rest - players), players
+
+
+def _line(save: SaveLine, widths: tuple[int, int]) -> str:
     state = "unreadable" if save.problem else "finished" if save.finished else f"round {save.round}"
-    return f"{_cut(save.path.stem, 16)} {_cut(save.players, 24)} {state:<9} {save.date}"
+    name, players = widths
+    return (
+        f"{_cut(save.path.stem, name)} {_cut(save.players, players)} {state:<{STATE}} {save.date}"
+    )
 
 
 class LoadScreen(Dialog):
@@ -57,7 +77,8 @@ class LoadScreen(Dialog):
         menu = self.query_one(OptionList)
         menu.clear_options()
         self.paths = [line.path for line in saves]
-        menu.add_options([Option(_line(line)) for line in saves])  # one redraw for thousands
+        widths = columns(saves, menu.scrollable_content_region.width)
+        menu.add_options([Option(_line(line, widths)) for line in saves])  # one redraw for all
         if not saves:
             problem = folder_problem(self.rajas.saves_dir)
             menu.add_option(Option(problem or "no saves yet", disabled=True))

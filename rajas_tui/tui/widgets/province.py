@@ -27,7 +27,7 @@ def _edge(board: str, cell: int, side: Side) -> str:
     spot = rules.catalog().province.edges[board].get((cell, side))
     if spot is None or not spot.gain:
         return ""
-    return "".join(text.gain_short(g) for g in spot.gain)[:2]
+    return text.gains_short(spot.gain)[:2]
 
 
 def _field_text(field: FieldView, width: int) -> Text:
@@ -60,7 +60,7 @@ def province_text(
         if cell == spec.residence:
             infos.append(" R ")
         elif placed is not None:
-            infos.append(f"{text.tile_label(tiles[placed.tile]):<3}")
+            infos.append(f"{text.tile_label(tiles[placed.tile]):>3}")
             styles[cell] = Style(color=colours.die_colour(tiles[placed.tile].colour))
         else:
             infos.append("   ")
@@ -70,9 +70,16 @@ def province_text(
     if ghost is not None:
         tile, cell, rotation = ghost
         ends[cell] = rotated(tiles[tile].ends, rotation)
-        infos[cell] = f"{text.tile_label(tiles[tile]):<3}"
+        infos[cell] = f"{text.tile_label(tiles[tile]):>3}"
         summaries[cell] = text.tile_summary(tiles[tile])[:3]
         styles[cell] = GHOST
+    # A cell's label stands right, against the road south, so that the letters of the cell to
+    # its west keep a blank before it; only a three-letter label (value 10) fills its part, and
+    # the letters west of it give way by one (the display and help name the tile whole).
+    for cell, summary in enumerate(summaries):
+        neighbour = cell + 1
+        if neighbour % spec.columns and len(summary) == 3 and infos[neighbour][0] != " ":
+            summaries[cell] = summary[:2]
     reached = {
         (cell, side)
         for cell in range(len(ends))

@@ -13,6 +13,7 @@ from rajas_tui.tui.widgets.yields import display_lines
 from rules import GangaTile
 
 GANGA_STYLE = "bold reverse"  # a bonus: the ≈ mark tells a Ganga tile without colour
+CELLS = 3  # a space's column on the strip: two cells of text and the blank before the next
 STRIP_WIDTH = 80  # the river itself; a wider strip shows the face-up yield tiles beside it
 
 
@@ -37,6 +38,21 @@ def _boats_at(view: View, space: int) -> list[int]:
     return [seat for seat, at in enumerate(view.state.river.boats) if at == space]
 
 
+def _below(view: View, space: int, ganga: bool) -> Text:
+    """The strip's row under a space's gain: the boats on it, by letter, two at most ("3⛀" for
+    more); under a Ganga tile with no boat on it, the tile's mark."""
+    here = _boats_at(view, space)
+    cell = Text()
+    if len(here) > CELLS - 1:
+        cell.append(f"{len(here)}{text.G['boats']}")
+    for seat in here if len(here) < CELLS else ():
+        cell.append(text.PLAYER_LETTERS[seat], style=player_style(seat))
+    if ganga and not here:
+        cell.append(variants.shown(variants.GANGA_MARK), style=GANGA_STYLE)
+    cell.pad_right(CELLS - cell.cell_len)
+    return cell
+
+
 class RiverStrip(Pane):
     """Three lines across the screen: space numbers, earnings, boats; and, where the screen is
     wide enough, the face-up yield tiles of a game that has them to the right."""
@@ -49,21 +65,15 @@ class RiverStrip(Pane):
         numbers, gains, boats = Text("River "), Text("      "), Text("      ")
         for space in range(len(river.gains)):
             final = space == river.final
-            number = f"{space:<3}" if not final else f"{text.G['final']}{space}"[:3]
+            number = f"{space:<{CELLS}}" if not final else f"{text.G['final']}{space}"[:CELLS]
             numbers.append(number, style="bold" if final else "")
             tile = variants.river_tile(view.state, space)
             if tile is None:
-                gains.append(f"{text.river_short(space):<3}")
+                gains.append(f"{text.river_short(space):<{CELLS}}")
             else:
-                gains.append(f"{variants.ganga_short(tile):<3}", style=GANGA_STYLE)
-            here = _boats_at(view, space)
-            cell = Text()
-            for seat in here[:3]:
-                cell.append(text.PLAYER_LETTERS[seat], style=player_style(seat))
-            if len(here) > 3:
-                cell = Text(f"{len(here)}{text.G['boats']}"[:3])
-            cell.pad_right(3 - cell.cell_len)
-            boats.append_text(cell)
+                short = variants.ganga_short(tile)
+                gains.append(short, style=GANGA_STYLE).append(" " * (CELLS - len(short)))
+            boats.append_text(_below(view, space, tile is not None))
             if space == river.bridge_after:
                 for line in (numbers, gains, boats):
                     line.append(text.G["bridge"], style="bold")
