@@ -52,6 +52,7 @@ from .catalog import (
 from .determinize import determinize, returns
 from .dice import a_die, remove_dice
 from .effects import DECISIONS, HANDLED, choice_prompt, prompt
+from .effects import amount as gain_amount
 from .engine import (
     apply,
     forecast,
@@ -197,6 +198,7 @@ __all__ = [
     "ends_at",
     "field_reached",
     "forecast",
+    "gain_amount",
     "good_markets",
     "good_score",
     "hidden_from",

@@ -83,7 +83,7 @@ def _boat_exact(state: GameState, seat: int, effect: Effect) -> GameState:
 
 
 def _dice_per_karma(state: GameState, seat: int, effect: Effect) -> GameState:
-    karma = state.players[seat].karma
+    karma = _AMOUNTS["dice_per_karma"](state, seat, effect)
     return push_front(state, (Effect("dice", n=karma, colour=effect.colour),))
 
 
@@ -91,11 +91,38 @@ def _mogul(state: GameState, seat: int, effect: Effect) -> GameState:
     return replace(state, mogul=seat)
 
 
-def _money(amount: Callable[[GameState, int, Effect], int]) -> Handler:
+Amount = Callable[[GameState, int, Effect], int]
+
+# The gains whose worth depends on what the seat holds when it gains them: how much money,
+# fame or dice each brings.
+_AMOUNTS: dict[str, Amount] = {
+    "dice_per_karma": lambda s, seat, e: s.players[seat].karma,
+    "variety": lambda s, seat, e: variety_score(s.players[seat]),
+    "money_per_market": lambda s, seat, e: e.n * len(markets(s.players[seat])),
+    "fame_per_upgrade": lambda s, seat, e: e.n * upgrades_made(s.players[seat].levels),
+    "money_per_upgrade": lambda s, seat, e: e.n * upgrades_made(s.players[seat].levels),
+    "fame_per_karma": lambda s, seat, e: e.n * s.players[seat].karma,
+    "fame_per_market_tile": lambda s, seat, e: e.n * fields.tiles_with_markets(s.players[seat]),
+    "fame_per_river_spaces": lambda s, seat, e: e.n * (s.river.boats[seat] // e.per),
+    "money_per_building": lambda s, seat, e: e.n * fields.buildings(s.players[seat]),
+    "money_per_yield_tile": lambda s, seat, e: e.n * fields.connected_yield_tiles(s.players[seat]),
+    "fame_per_bend": lambda s, seat, e: e.n * fields.bends(s.players[seat]),
+    "fame_per_worker": lambda s, seat, e: e.n * s.players[seat].workers,
+}
+
+
+def amount(state: GameState, seat: int, effect: Effect) -> int | None:
+    """What a gain counted from the seat's holdings would bring the seat now (money, fame or
+    dice), or None for a gain of a fixed amount or none."""
+    counted = _AMOUNTS.get(effect.kind)
+    return None if counted is None else counted(state, seat, effect)
+
+
+def _money(amount: Amount) -> Handler:
     return lambda state, seat, effect: tracks.gain_money(state, seat, amount(state, seat, effect))
 
 
-def _fame(amount: Callable[[GameState, int, Effect], int]) -> Handler:
+def _fame(amount: Amount) -> Handler:
     return lambda state, seat, effect: tracks.gain_fame(state, seat, amount(state, seat, effect))
 
 
@@ -108,22 +135,12 @@ _AUTOMATIC: dict[str, Handler] = {
     "yield_tile": _yield_tile,
     "boat_exact": _boat_exact,
     "dice_per_karma": _dice_per_karma,
-    "variety": _money(lambda s, seat, e: variety_score(s.players[seat])),
-    "money_per_market": _money(lambda s, seat, e: e.n * len(markets(s.players[seat]))),
-    "fame_per_upgrade": _fame(lambda s, seat, e: e.n * upgrades_made(s.players[seat].levels)),
-    "money_per_upgrade": _money(lambda s, seat, e: e.n * upgrades_made(s.players[seat].levels)),
-    "fame_per_karma": _fame(lambda s, seat, e: e.n * s.players[seat].karma),
     "chamber_action": _chamber_action,
-    "fame_per_market_tile": _fame(
-        lambda s, seat, e: e.n * fields.tiles_with_markets(s.players[seat])
-    ),
-    "fame_per_river_spaces": _fame(lambda s, seat, e: e.n * (s.river.boats[seat] // e.per)),
-    "money_per_building": _money(lambda s, seat, e: e.n * fields.buildings(s.players[seat])),
-    "money_per_yield_tile": _money(
-        lambda s, seat, e: e.n * fields.connected_yield_tiles(s.players[seat])
-    ),
-    "fame_per_bend": _fame(lambda s, seat, e: e.n * fields.bends(s.players[seat])),
-    "fame_per_worker": _fame(lambda s, seat, e: e.n * s.players[seat].workers),
+    **{
+        kind: (_fame if kind.startswith("fame") else _money)(counted)
+        for kind, counted in _AMOUNTS.items()
+        if kind != "dice_per_karma"
+    },
 }
 
 

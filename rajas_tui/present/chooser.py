@@ -277,7 +277,8 @@ class Chooser:
             self._refuse(_none_open(text.AREA_NAMES[area], [root.options[i] for i in indexes]))
         else:
             self.prefix = letter
-            root.cursor = indexes[0]
+            # On the first space that can be taken: Enter then takes it, not a refusal.
+            root.cursor = next(i for i in indexes if root.options[i].enabled)
             last = f"{letter}{len(indexes)}"
             self.message = f"{text.AREA_NAMES[area]}: which space? {letter}1..{last}"
 
@@ -306,7 +307,8 @@ class Chooser:
         step.cursor = index
         option = step.options[index]
         if not option.enabled:
-            name = option.key or option.label.split()[0]
+            # Named as the list shows it: a field's first word, "bottom", named nothing.
+            name = option.key or " ".join(option.label.split())
             self._refuse(f"Cannot choose {name}: {option.reason[:1].lower()}{option.reason[1:]}")
             return
         self.steps.append(self._next(option.actions, step.facet + 1))
@@ -608,7 +610,7 @@ def _river_gains(state: GameState, space: int) -> str:
     chambers = rules.seat_rules(state, state.turn).chambers
     words = []
     for gain in rules.ruleset(state).river[space]:
-        said = text.gain_words(gain)
+        said = text.gain_words(gain) + text.worth_now(state, state.turn, gain)
         if gain.kind == "chamber_action":
             said += f" ({text.gains_words(chambers[gain.n])})"
         words.append(said)
@@ -716,7 +718,7 @@ def _describe_yield_tile(state: GameState, name: str, _: Any) -> tuple[str, str]
     tile = rules.catalog().yield_tile(name)
     assert tile is not None
     # The name says the colour ("yellow3"); padded so that the gains line up.
-    return f"{name:<7}", text.gains_words(tile.gain)
+    return f"{name:<7}", text.gains_now(state, state.turn, tile.gain)
 
 
 def _describe_field(state: GameState, key: tuple[int, int], _: Any) -> tuple[str, str]:

@@ -106,6 +106,8 @@ UI_SYMBOLS = {
     "no_tile": Symbol(glyph="·", ascii=".", word="no tile"),
     "covered": Symbol(glyph="▒", ascii="#", word="covered"),
     "to_play": Symbol(glyph="◀", ascii="<", word="to play"),
+    # A worker on the board this round, beside those still to place (☺☺○).
+    "placed": Symbol(glyph="○", ascii="_", word="placed"),
 }
 
 
@@ -227,6 +229,24 @@ def gain_words(effect: Effect) -> str:
 
 def gains_words(gains: Iterable[Effect]) -> str:
     return ", ".join(gain_words(g) for g in gains) or "nothing"
+
+
+def worth_now(state: rules.GameState, seat: int, gain: Effect) -> str:
+    """What a gain counted from the seat's holdings brings now, in words after the gain's:
+    " (nothing now)" for "1 die per ☯" with no karma, " (3★ now)"; "" for a fixed gain."""
+    amount = rules.gain_amount(state, seat, gain)
+    if amount is None:
+        return ""
+    if amount == 0:
+        return " (nothing now)"
+    if gain.kind == "dice_per_karma":
+        return f" ({counted(amount, 'die')} now)"
+    return f" ({amount}{G['fame' if gain.kind.startswith('fame') else 'money']} now)"
+
+
+def gains_now(state: rules.GameState, seat: int, gains: Iterable[Effect]) -> str:
+    """Gains in words, each counted one with what it brings the seat now."""
+    return ", ".join(gain_words(g) + worth_now(state, seat, g) for g in gains) or "nothing"
 
 
 def gains_short(gains: Iterable[Effect]) -> str:

@@ -20,11 +20,17 @@ class DisplayPane(Pane):
 
     def draw(self, view: View) -> Text:
         tiles = rules.catalog().tiles
-        levels = view.state.player.levels
+        # The fame a tile would bring is for whoever watches the screen: during a bot's turn
+        # its own levels would mislead the human waiting. Whose levels, the title says.
+        eyes = view.eyes()
+        seat = view.state.turn if eyes is None else eyes
+        levels = view.state.players[seat].levels
+        whose = f"{G['fame']} at {text.player_tag(seat)}'s levels"
         lines = [
             self.title(
-                "Display — top tiles (T P F M buildings, s t x markets)",
-                "Display — top tiles (? explains)",
+                f"Display — top tiles, {whose} (T P F M buildings, s t x markets)",
+                f"Display — top tiles, {whose}",
+                f"Display — {whose}",
             )
         ]
         for index, stack in enumerate(view.state.supply.stacks):

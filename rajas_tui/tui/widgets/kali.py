@@ -28,7 +28,7 @@ def karma_workers(player: Player) -> Text:
     line.append("·" * (karma_max - player.karma), style="dim")
     line.append("  workers ")
     line.append(G["worker"] * player.workers_left)
-    line.append(G["worker"] * player.placed, style="dim")
+    line.append(G["placed"] * player.placed, style="dim")  # told by its mark, not its dimness
     line.append(f" {player.workers_left} left")
     if player.passed:
         line.append(" (passed)", style="italic")
