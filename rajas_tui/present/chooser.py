@@ -797,6 +797,7 @@ def preview(state: GameState, action: Any) -> str:
     # brings an orange die back must not read as one orange die less. The payment itself is
     # told once, in the action's words on the first line.
     parts = changes.parts(changes.change_of(state, after, seat, paid_dice(action)))
+    parts += _worth_nothing_reached(state, after)
     for effect in named:
         asked = engine_prompt_of(effect)
         if asked is None:
@@ -821,6 +822,20 @@ def preview(state: GameState, action: Any) -> str:
             return f"{words}\nno gain yet: {gain} when a road reaches the field"
         return f"{words}\ngained at once, a road reaches the field: {' '.join(parts) or 'nothing'}"
     return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
+
+
+def _worth_nothing_reached(state: GameState, after: GameState) -> list[str]:
+    """The gains of the river space the acting seat's boat reaches that bring nothing now
+    (1 die per ☯ with no karma): else the preview would be silent about the space."""
+    seat = state.turn
+    to = after.river.boats[seat]
+    if to == state.river.boats[seat]:
+        return []
+    return [
+        f"{text.gain_words(gain)} (nothing now)"
+        for gain in rules.ruleset(state).river[to]
+        if rules.gain_amount(state, seat, gain) == 0
+    ]
 
 
 def _fields_reached(state: GameState, after: GameState) -> str:

@@ -12,7 +12,7 @@ import pytest
 
 import rules
 from rajas_tui.present import text
-from rajas_tui.present.chooser import AREAS, Chooser
+from rajas_tui.present.chooser import AREAS, Chooser, preview
 from rajas_tui.tui.widgets.base import View
 from rajas_tui.tui.widgets.display import DisplayPane
 from rajas_tui.tui.widgets.kali import karma_workers
@@ -103,6 +103,23 @@ def test_a_river_gain_worth_nothing_now_says_so() -> None:
                     assert re.search(
                         rf"{re.escape(text.gain_words(gain))} \({amount}\D* now\)", detail
                     ), detail
+    assert said, "the sample reaches a gain worth nothing"
+
+
+def test_a_boat_move_s_preview_tells_a_gain_worth_nothing_now() -> None:
+    said = 0
+    for state in _states():
+        if state.queue:
+            continue
+        for action in rules.legal_actions(state):
+            if not isinstance(action, Harbor):
+                continue
+            to = rules.destination(state.river.boats, state.turn, action.steps)
+            for gain in rules.ruleset(state).river[to]:
+                if rules.gain_amount(state, state.turn, gain) == 0:
+                    shown = preview(state, action)
+                    assert f"{text.gain_words(gain)} (nothing now)" in shown, shown
+                    said += 1
     assert said, "the sample reaches a gain worth nothing"
 
 
