@@ -8,18 +8,20 @@ from pathlib import Path
 import pytest
 
 from rajas_tui.present import text
+from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.widgets.base import View
 from rajas_tui.tui.widgets.board import BoardPane
+from tests.random_states import random_states
 
 from . import kit
-
-pytestmark = pytest.mark.asyncio
 
 
 def _marked(board: str, key: str) -> bool:
     return f"{text.G['cursor']}{key}{text.G['to_play']}" in board
 
 
+@pytest.mark.asyncio
 @pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE], ids=["80x24", "160x50"])
 @pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
 async def test_every_arrow_key_shows_the_space_it_reached(
@@ -41,3 +43,24 @@ async def test_every_arrow_key_shows_the_space_it_reached(
             assert _marked(shown, space), f"{key}: {space} not marked in\n{shown}"
             assert sum(_marked(shown, o.key) for o in root.options) == 1
             assert f"[{space}]" in kit.prompt(app), kit.prompt(app)
+
+
+def test_the_board_tells_the_spaces_open_now_by_their_brackets() -> None:
+    """Dimness alone (a colour, to Textual) does not tell a space the player cannot take:
+    only the spaces open now keep the brackets of a key that takes them."""
+    checked = 0
+    for state in random_states(4)[::9]:
+        if state.queue or state.over:
+            continue
+        chooser = Chooser(state)
+        names = ("Asha", "Bela", "Chand", "Devi")[: len(state.players)]
+        view = View(state=state, names=names, kinds=("human",) * len(names), chooser=chooser)
+        drawn = BoardPane().draw(view).plain
+        for option in chooser.top.options:
+            if option.value is None:
+                continue
+            bracketed = f"[{option.key}]" in drawn
+            assert bracketed == option.enabled, (option.key, option.reason, drawn)
+            assert bracketed or f" {option.key} " in drawn, (option.key, drawn)
+            checked += not option.enabled
+    assert checked

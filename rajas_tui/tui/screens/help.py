@@ -112,8 +112,9 @@ def symbols_text() -> str:
         f"{variants.shown(variants.GANGA_MARK)} under a space's gain a Ganga tile over the "
         f"printed space; {G['and']} between the gains of a space or tile that gives several "
         f"({G['boat']}1{G['and']}2{G['money']}).",
-        f"Board: [q1] a space and the key that takes it, {G['cursor']}q2{G['to_play']} the "
-        f"space under the cursor; {G['covered']} after a space: "
+        f"Board: [q1] a space open to you now and the key that takes it, q2 one that is "
+        f"not, {G['cursor']}q2{G['to_play']} the space under the cursor; {G['covered']} after "
+        "a space: "
         "covered, not played in this game (by the number of players or a variant).",
         f"Workers: {G['worker']} one still to place, {G['placed']} one on the board this round.",
         f"Choices: {G['cursor']} the option under the cursor, {G['refused']} an option refused "

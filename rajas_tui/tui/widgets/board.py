@@ -20,9 +20,10 @@ LABEL = 8
 
 
 class BoardPane(Pane):
-    """The action areas. Spaces the acting player can take show their key plainly; the others are
-    dimmed. The chooser's cursor is shown in reverse and by its marks around the key, which
-    take the brackets' place so that no row moves as the cursor does: `▶q2◀1$`."""
+    """The action areas. Spaces the acting player can take show their key in brackets, `[q1]`;
+    the others without (` q2 `, dimmed as well: dimness is a colour, and not told without one).
+    The chooser's cursor is shown in reverse and by its marks around the key, which take the
+    brackets' place so that no row moves as the cursor does: `▶q2◀1$`."""
 
     def draw(self, view: View) -> Text:
         state = view.state
@@ -37,7 +38,9 @@ class BoardPane(Pane):
                 cursor_key = root.options[root.cursor].key
         width = max(self.size.width, 30)
         name = side.name.replace("_", "/")
-        lines = [self.title(f"Board — {name} side; keys in brackets", f"Board — {name} side")]
+        lines = [
+            self.title(f"Board — {name} side; in brackets: yours to take", f"Board — {name} side")
+        ]
         for title, areas in ROWS:
             specs = [s for s in side.spaces if s.area in areas]
             line = Text(f"{title:<{LABEL}}")
@@ -53,7 +56,10 @@ class BoardPane(Pane):
     def _token(self, view: View, spec: SpaceSpec, enabled: bool, cursor: bool) -> Text:
         occupant = view.state.spaces[spec.index]
         token = Text()
-        key = f"{text.G['cursor']}{spec.key}{text.G['to_play']}" if cursor else f"[{spec.key}]"
+        if cursor:
+            key = f"{text.G['cursor']}{spec.key}{text.G['to_play']}"
+        else:
+            key = f"[{spec.key}]" if enabled else f" {spec.key} "
         cost = text.space_cost(spec)
         style = "reverse" if cursor else ("" if enabled else "dim")
         token.append(key, style=f"bold {style}" if enabled else style)
