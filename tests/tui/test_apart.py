@@ -12,6 +12,7 @@ from rich.cells import cell_len
 import rules
 from rajas_tui.cli.summary import province_lines
 from rajas_tui.present import text, variants
+from rajas_tui.tui.screens.help import help_text
 from rajas_tui.tui.widgets.base import View
 from rajas_tui.tui.widgets.province import CELL, MARGIN, province_text
 from rajas_tui.tui.widgets.river import RiverStrip
@@ -151,3 +152,11 @@ def test_several_gains_in_a_row_stand_apart(ascii_only: bool) -> None:
         if len(tile.gain) > 1:
             assert text.gains_short(tile.gain) in variants.yield_short(tile)
             assert text.gains_short(tile.gain) in tile_text(tile_id).plain
+
+
+def test_a_long_key_in_help_keeps_a_blank_before_what_it_does() -> None:
+    keymap = {"game.save_as": "ctrl+shift+s", "move.up": "ctrl+shift+up"}
+    shown = help_text(keymap).plain.split("\n")
+    for key in keymap.values():
+        row = next(line for line in shown if line.strip().startswith(key))
+        assert row.strip()[len(key)] == " ", row

@@ -201,7 +201,7 @@ def end_text() -> str:
 def _keys(out: Text, keymap: Mapping[str, str], keys: Sequence[Binding]) -> None:
     for binding in keys:
         key = keymap.get(binding.id or "", binding.key_display or binding.key)
-        out.append(f"  {key:<12}", "bold")
+        out.append(f"  {key:<11} ", "bold")  # a key moved by the keymap may be long
         out.append(f"{binding.description}\n")
 
 
