@@ -3,6 +3,7 @@ the board marks it in its text (not by a style alone) and the prompt names it.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -62,5 +63,10 @@ def test_the_board_tells_the_spaces_open_now_by_their_brackets() -> None:
             bracketed = f"[{option.key}]" in drawn
             assert bracketed == option.enabled, (option.key, option.reason, drawn)
             assert bracketed or f" {option.key} " in drawn, (option.key, drawn)
+            holder = state.spaces[option.value.index]
+            if 0 <= holder < len(names):
+                # Who holds it, apart from the key: "b4 C◆", never "b→2oC◆".
+                said = re.escape(f" {option.key} {text.player_tag(holder)}")
+                assert re.search(rf"{said}( |$)", drawn, re.M), drawn
             checked += not option.enabled
     assert checked

@@ -46,10 +46,13 @@ class BoardPane(Pane):
             line = Text(f"{title:<{LABEL}}")
             for spec in specs:
                 token = self._token(view, spec, spec.key in enabled, spec.key == cursor_key)
-                if line.cell_len + token.cell_len > width:
+                # A token's last cell is its blank: it fits where all but the blank does.
+                if line.cell_len + token.cell_len - 1 > width:
+                    line.rstrip()
                     lines.append(line)
                     line = Text(" " * LABEL)
                 line.append_text(token)
+            line.rstrip()
             lines.append(line)
         return Text("\n").join(lines)
 
@@ -63,11 +66,13 @@ class BoardPane(Pane):
         cost = text.space_cost(spec)
         style = "reverse" if cursor else ("" if enabled else "dim")
         token.append(key, style=f"bold {style}" if enabled else style)
-        token.append(cost, style="" if enabled else "dim")
-        # Apart from the cost: "2oC◆" would read as one word.
+        # A space taken (or out of play) says by whom in its cost's place: its cost no longer
+        # matters this round, and beside the cost the two ran together ("b→2oC◆").
         if occupant == COVERED:
-            token.append(" ").append(text.G["covered"], style="dim")
+            token.append(text.G["covered"], style="dim")
         elif occupant != FREE:
-            token.append(" ").append(text.player_tag(occupant), style=player_style(occupant))
+            token.append(text.player_tag(occupant), style=player_style(occupant))
+        else:
+            token.append(cost, style="" if enabled else "dim")
         token.append(" ")
         return token
