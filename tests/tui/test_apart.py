@@ -18,7 +18,7 @@ from rajas_tui.tui.widgets.province import CELL, MARGIN, province_text
 from rajas_tui.tui.widgets.river import RiverStrip
 from rajas_tui.tui.widgets.yields import tile_text
 from rules import GameState
-from tests.random_states import random_states
+from tests.helpers.playouts import random_states
 
 NAMES = ("Asha", "Bela", "Chand", "Devi")
 GLYPHS = pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])

@@ -15,18 +15,17 @@ from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.dialog import FieldLabel
 from rajas_tui.tui.screens.load import LoadScreen
 from rajas_tui.tui.screens.newgame import NewGameScreen
-
-from . import kit
+from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
-SIZES = pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE], ids=["80x24", "160x50"])
+SIZES = pytest.mark.parametrize("size", [apps.SMALL, apps.LARGE], ids=["80x24", "160x50"])
 
 
 @SIZES
 async def test_every_field_name_keeps_a_blank_before_its_field(
     saves: Path, size: tuple[int, int]
 ) -> None:
-    app = kit.app(saves=saves)
+    app = apps.app(saves=saves)
     async with app.run_test(size=size) as pilot:
         app.push_screen(NewGameScreen(seed=7))
         await pilot.pause()
@@ -42,7 +41,7 @@ async def test_every_field_name_keeps_a_blank_before_its_field(
 
 
 def _save(saves: Path, names: list[str], stem: str) -> Path:
-    game = kit.new_game([(name, "human") for name in names], seed=3)
+    game = apps.new_game([(name, "human") for name in names], seed=3)
     path = saves / f"{stem}.toml"
     save_layer.save(game, path)
     return path
@@ -67,7 +66,7 @@ async def test_a_save_s_name_shows_whole_when_the_dialog_has_room(
 ) -> None:
     stem = "20261202-072754-asha-bela"
     _save(saves, ["Asha", "Bela"], stem)
-    app = kit.app(saves=saves)
+    app = apps.app(saves=saves)
     async with app.run_test(size=size) as pilot:
         lines = await _listed(app, pilot)
         assert any(line.startswith(f"{stem} ") for line in lines), lines
@@ -81,8 +80,8 @@ async def test_names_too_long_for_the_dialog_are_cut_to_fit(saves: Path) -> None
     names = ["Alexandrina", "Bartholomew", "Christabel", "Demetrius"]
     stem = "20261202-072754-alexandrina-bartholomew-christabel-demetrius"
     _save(saves, names, stem)
-    app = kit.app(saves=saves)
-    async with app.run_test(size=kit.SMALL) as pilot:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
         lines = await _listed(app, pilot)
         menu = app.screen.query_one("#saves", OptionList)
         width = menu.scrollable_content_region.width

@@ -17,9 +17,8 @@ from rajas_tui.tui.widgets.base import View
 from rajas_tui.tui.widgets.display import DisplayPane
 from rajas_tui.tui.widgets.kali import karma_workers
 from rules import GameState, Harbor
-from tests.random_states import random_states
-
-from . import kit
+from tests.helpers import apps
+from tests.helpers.playouts import random_states
 
 NAMES = ("Asha", "Bela", "Chand", "Devi")
 GLYPHS = pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
@@ -54,7 +53,7 @@ def _expected(state: GameState, seat: int) -> list[int]:
 
 
 def test_during_a_bot_s_turn_the_display_shows_fame_at_the_viewer_s_levels() -> None:
-    state = kit.midgame().state  # D to play; A's levels are not D's
+    state = apps.midgame().state  # D to play; A's levels are not D's
     assert state.players[0].levels != state.players[state.turn].levels
     kinds = ("human", "random", "random", "random")
     drawn = DisplayPane().draw(View(state=state, names=NAMES, kinds=kinds)).plain
@@ -63,7 +62,7 @@ def test_during_a_bot_s_turn_the_display_shows_fame_at_the_viewer_s_levels() -> 
 
 
 def test_with_nobody_s_eyes_the_display_says_whose_levels() -> None:
-    state = kit.midgame().state
+    state = apps.midgame().state
     kinds = ("human", "human", "random", "random")
     drawn = DisplayPane().draw(View(state=state, names=NAMES, kinds=kinds)).plain
     assert _fames(drawn) == _expected(state, state.turn)
@@ -194,7 +193,7 @@ def test_a_refusal_names_the_option_as_the_list_shows_it() -> None:
 @GLYPHS
 def test_the_workers_placed_show_without_colour(ascii_only: bool) -> None:
     text.G.use_ascii(ascii_only)
-    state = kit.midgame().state
+    state = apps.midgame().state
     seen = 0
     for player in state.players:
         line = karma_workers(player).plain

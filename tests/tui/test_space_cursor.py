@@ -13,9 +13,8 @@ from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.widgets.base import View
 from rajas_tui.tui.widgets.board import BoardPane
-from tests.random_states import random_states
-
-from . import kit
+from tests.helpers import apps
+from tests.helpers.playouts import random_states
 
 
 def _marked(board: str, key: str) -> bool:
@@ -23,12 +22,12 @@ def _marked(board: str, key: str) -> bool:
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("size", [kit.SMALL, kit.LARGE], ids=["80x24", "160x50"])
+@pytest.mark.parametrize("size", [apps.SMALL, apps.LARGE], ids=["80x24", "160x50"])
 @pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
 async def test_every_arrow_key_shows_the_space_it_reached(
     saves: Path, size: tuple[int, int], ascii_only: bool
 ) -> None:
-    app = kit.app(kit.midgame(), saves=saves, ascii_glyphs=ascii_only)
+    app = apps.app(apps.midgame(), saves=saves, ascii_glyphs=ascii_only)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -43,7 +42,7 @@ async def test_every_arrow_key_shows_the_space_it_reached(
             assert board.display, "the board is on screen while the cursor moves over it"
             assert _marked(shown, space), f"{key}: {space} not marked in\n{shown}"
             assert sum(_marked(shown, o.key) for o in root.options) == 1
-            assert f"[{space}]" in kit.prompt(app), kit.prompt(app)
+            assert f"[{space}]" in apps.prompt(app), apps.prompt(app)
 
 
 def test_the_board_tells_the_spaces_open_now_by_their_brackets() -> None:
