@@ -1,5 +1,5 @@
 """How long a player waits for a bot or the coach in the app: each decision asked of the app's own
-bots' process (`present.thinking.Process`, timed by the app's clock), wall clock and the worker's
+bots' process (`present.bot_process.Process`, timed by the app's clock), wall clock and the worker's
 CPU time, p50/p95/max, over the states of 4-player games where the seat to act has a real choice.
 
 Prints a table and whether each goal is met; asserts nothing. Run:
@@ -29,7 +29,7 @@ import rules
 from rajas_tui import bots
 from rajas_tui.bots import search
 from rajas_tui.present import coach
-from rajas_tui.present.thinking import Process
+from rajas_tui.present.bot_process import Process
 from rules import Config, GameState
 
 WALL_GOALS_S = {"p95": 2.0, "max": 3.0}

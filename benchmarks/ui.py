@@ -194,7 +194,7 @@ class Heartbeat:
 
 async def bots_block(folder: Path, kind: str, moves: int) -> tuple[Heartbeat, int]:
     """The UI thread's blocks while four bots of `kind` play `moves` moves, each saved,
-    thinking where the app's bots think (their own process, `present.thinking`)."""
+    thinking where the app's bots think (their own process, `present.bot_process`)."""
     import saves
     from rajas_tui.tui.app import RajasApp
 
@@ -326,7 +326,7 @@ def round_trip() -> tuple[int, float, float]:
 
     import rules
     import saves
-    from rajas_tui.present.thinking import Process
+    from rajas_tui.present.bot_process import Process
 
     state = saves.load(SAVE).state
     view = rules.seat_view(state, state.turn)

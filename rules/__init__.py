@@ -38,6 +38,7 @@ from .actions import (
     stack_name,
 )
 from .building import upgrades_made
+from .canonical_form import canonical
 from .catalog import (
     YIELD_COLOURS,
     BoardRules,
@@ -83,6 +84,7 @@ from .model import (
     Side,
     opposite_face,
 )
+from .plurals import counted, plural
 from .province import (
     ends_at,
     good_markets,
@@ -98,7 +100,6 @@ from .rounds import Standing, ranking
 from .ruleset import Ruleset, SeatRules, rules_for, ruleset, seat_rules
 from .setup import boards, config_problem, new_game, players_problem
 from .spaces import ROWS, board_side
-from .spellings import canonical
 from .state import (
     COVERED,
     EMPTY,
@@ -115,7 +116,6 @@ from .state import (
 )
 from .tracks import margin, money_cell
 from .views import hidden_from, seat_view
-from .words import counted, plural
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
 # saves made under other rules can be told apart from corrupt ones.

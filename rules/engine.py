@@ -6,12 +6,12 @@ from . import effects, fields, quarry
 from .actions import STACK, Action, Pass, TakeYield
 from .area import Area
 from .building import rebuild_tile_problem
+from .canonical_form import canonical
 from .errors import IllegalAction
 from .model import Building, Effect
 from .placing import AREA_OF_ACTION, AREAS, placement_options, space_options
 from .rounds import end_turn
 from .spaces import occupy, space_problem, spaces_by_key
-from .spellings import canonical
 from .state import GameState, draft, release, replace
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import attrs
 
 from .model import Effect
-from .words import counted
+from .plurals import counted
 
 # Parameters a data file may give a gain, and the template fields each of them brings.
 PARAMETER_FIELDS: Mapping[str, frozenset[str]] = {

@@ -10,6 +10,7 @@ from .cache import memo
 from .catalog import SpaceSpec, TrackBonus, catalog
 from .fields import field_reached
 from .model import COLOURS, Effect
+from .plurals import counted
 from .province import road_network
 from .river import final_space
 from .rounds import round_order
@@ -17,7 +18,6 @@ from .ruleset import ruleset, seat_rules
 from .spaces import ROWS, board_side
 from .state import COVERED, EMPTY, FREE, GameState, Player
 from .tracks import have_met, margin
-from .words import counted
 
 Broken = tuple[str, str]  # (where in the state, e.g. "players[1].placed"; one sentence)
 

@@ -5,7 +5,7 @@ beside them: `records` (what a game is), `setups` (checking a setup), `journal` 
 and what each action revealed), `converter` (the one cattrs converter), `positions` (checking a
 state), `files` (the TOML file and loading with every check), `osfiles` (reading only regular
 files, with a bound), `atomic` (atomic writes), `folder` (the saves folder, autosave names,
-listing), `lock` (one writer per game), `sameness` (whether the file on disk is still this game)
+listing), `lock` (one writer per game), `overwrite` (whether the file on disk is still this game)
 and `gamefile` (the one file an open game saves to, and Save as). No user interface is imported
 here.
 """
@@ -80,7 +80,7 @@ _LATER = {
         "save_as",
         "write",
     ),
-    "sameness": ("overwrite_problem",),
+    "overwrite": ("overwrite_problem",),
     "tutorials": (
         "TUTORIAL_DONE",
         "free_tutorial_path",
@@ -106,7 +106,7 @@ if TYPE_CHECKING:
         saves_dir,
     )
     from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
-    from .sameness import overwrite_problem
+    from .overwrite import overwrite_problem
     from .tutorials import (
         TUTORIAL_DONE,
         free_tutorial_path,

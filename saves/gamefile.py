@@ -1,7 +1,7 @@
 """The one file an open game saves to, and Save as: the writer's side of the save layer.
 
 A game being played holds its file with a lock (`lock`), so this process is its only writer;
-every write first checks that the file still holds this game (`sameness`). Errors are
+every write first checks that the file still holds this game (`overwrite`). Errors are
 `SaveError`s whose message is one sentence for the player. No user interface here.
 """
 
@@ -15,8 +15,8 @@ from . import lock as gamelock
 from .files import SaveError, replace_problem, save
 from .folder import free_autosave_path
 from .osfiles import reason
+from .overwrite import Step, overwrite_check, steps
 from .records import Game
-from .sameness import Step, overwrite_check, steps
 
 NEW_NAME_TRIES = 20
 

@@ -10,7 +10,7 @@ one at that path. Without the second half, a process that opened the sidecar jus
 removed would lock the removed file while another locked a new one: two writers.
 
 The shape of a write by anyone: `with held(path):` read the save, check it is the game you
-think (`sameness.overwrite_problem`), apply, write (`savefile.save`); the lock goes at the end.
+think (`overwrite.overwrite_problem`), apply, write (`savefile.save`); the lock goes at the end.
 
 A shared table (`tables`) is written by several processes in turn, so there a writer waits a
 moment for the lock (`waited`) instead of giving up at once: each holds it only for one

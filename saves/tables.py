@@ -42,8 +42,8 @@ from . import lock as gamelock
 from .files import SaveError, load, save
 from .folder import home_expanded, saves_dir
 from .osfiles import reason
+from .overwrite import Step, steps
 from .records import HUMAN, Game
-from .sameness import Step, steps
 
 SEATS = string.ascii_uppercase[:4]  # seats are letters A-D, as players say them
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")

@@ -28,7 +28,7 @@ NOT_FOR_READING = (
     "tomli_w",
     "json",  # --json only
     "saves.tables",  # shared tables
-    "rajas_tui.cli.tablework",
+    "rajas_tui.cli.table_command",
     "saves.folder",  # the saves folder and the open game's file, for the app and writing
     "saves.gamefile",
     "saves.lock",

@@ -27,7 +27,7 @@ from rajas_tui.bots.seeds import Seed
 from rules import GameState
 
 Decide = Callable[[GameState, int, Seed, search.Clock | None], rules.Action]
-# `choose`'s shape: the app passes one that thinks in another process (present.thinking).
+# `choose`'s shape: the app passes one that thinks in another process (present.bot_process).
 Choose = Callable[[str, GameState, int], rules.Action]
 
 

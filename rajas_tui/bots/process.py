@@ -1,5 +1,5 @@
 """The bots' worker process: `python -m rajas_tui.bots.process REQUESTS ANSWERS` answers each
-request, for the app's `present.thinking.Process` (its docstring says why bots think in a process
+request, for the app's `present.bot_process.Process` (its docstring says why bots think in a process
 of their own): `("choose", kind, view, game seed, clock)` with `bots.choose`'s action (the
 clock, the app's `time.monotonic` or None, caps a search's time), and
 `("judge", view, seat, played, seed, budget)` with `bots.review.judge`'s judgement.

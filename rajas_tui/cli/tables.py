@@ -1,5 +1,5 @@
 """The shared-table commands' parsers: `rajas table new|list|keys`, and `join` and `watch`
-(which open the app). The work of `table` is in `tablework`, imported when it runs, so that
+(which open the app). The work of `table` is in `table_command`, imported when it runs, so that
 every other command starts without the shared tables' modules."""
 
 from __future__ import annotations
@@ -79,6 +79,6 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rajas_tui.cli.tablework import run_table
+    from rajas_tui.cli.table_command import run_table
 
     return run_table(args)

@@ -68,7 +68,7 @@ class Advice:
 def advise(state: GameState, game_seed: int, choose: Choose | None = None) -> Advice:
     """The coach's advice for the seat to act; ValueError when the game is over. Seeded like a
     bot's move, so the same position gets the same advice. `choose` thinks for it (the app's,
-    in another process: `present.thinking`)."""
+    in another process: `present.bot_process`)."""
     if state.over:
         raise ValueError("The game is over: there is nothing to advise.")
     view = rules.seat_view(state, state.turn)

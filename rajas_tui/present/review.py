@@ -4,7 +4,7 @@ that seat's view then, the worth lost between them, and a mark; per seat an accu
 its costliest decisions, the better move told as the preview tells it.
 
 Headless (no Textual). The judging is the bots' (`bots.review`, docs/bots.md "Review"); the app
-has it done in the bots' process (`present.thinking`), the command line here. Each decision is
+has it done in the bots' process (`present.bot_process`), the command line here. Each decision is
 judged from its seat's view (`rules.seat_view`) with a seed made from the game's seed and the
 decision's place in the log, so a save always gets the same review. Reviews are kept in the
 user's cache folder (`present.reviewcache`).

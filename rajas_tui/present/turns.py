@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def bot_action(game: saves.Game, choose: Choose | None = None) -> rules.Action:
     """The acting bot's choice, made from what its seat may see (`rules.seat_view`), by
-    `choose` (the app's thinks in another process: `present.thinking`)."""
+    `choose` (the app's thinks in another process: `present.bot_process`)."""
     if choose is None:
         # Imported on a bot's first move: the game screen and the headless commands start
         # without the bots' modules, and a game of humans never loads them.

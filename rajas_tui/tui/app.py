@@ -32,8 +32,7 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 import rules
 import saves
-from rajas_tui.present import text
-from rajas_tui.present import thinking as bot_process
+from rajas_tui.present import bot_process, text
 from rajas_tui.tui import bindings, colours, ending, settings
 from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.private_textual import MessageRoom, settle_heap

@@ -6,14 +6,14 @@ from the ordinary app in three ways: every action goes through the table's proto
 shown is what the seat may see (`rules.seat_view`); and a worker thread watches the table's file
 (`watchfiles`, else polling) and swaps in the new game when another process wrote it.
 
-The protocol's calls run in a worker thread too, never on the UI thread: the lock may be held for
-a couple of seconds while a bot thinks (here or in another process), and the bots' moves after a
-player's action are asked for there, and thought in the bots' own process (`present.thinking`), as
-in any game of the app. An app that closes stops the bot it was waiting for: that move is not
-written, and the next process at the table plays it (`tables.tend`). What a call wrote is shown
-the way another process's write is (`_changed`): read back, and dropped on the UI thread if the
-file has moved on since. A watcher plays no bot, and starts no bots' process: a host's watchers
-cost it no bots' thinking.
+The protocol's calls run in a worker thread too, never on the UI thread: the lock may be held for a
+couple of seconds while a bot thinks (here or in another process), and the bots' moves after a
+player's action are asked for there, and thought in the bots' own process (`present.bot_process`),
+as in any game of the app. An app that closes stops the bot it was waiting for: that move is not
+written, and the next process at the table plays it (`tables.tend`). What a call wrote is shown the
+way another process's write is (`_changed`): read back, and dropped on the UI thread if the file has
+moved on since. A watcher plays no bot, and starts no bots' process: a host's watchers cost it no
+bots' thinking.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 import rules
 import saves
 from rajas_tui.present import turns
-from rajas_tui.present.thinking import Cancelled, NoBots, Thinker
+from rajas_tui.present.bot_process import Cancelled, NoBots, Thinker
 from rajas_tui.tui import settings
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen

@@ -1,6 +1,6 @@
-"""The bots' own process (`present.thinking.Process`): the same decision as in this process for the
-same seed, every kind; a stopped request stops the worker; a dead worker is replaced and said
-so once; closing ends it; and a worker never outlives the process that started it."""
+"""The bots' own process (`present.bot_process.Process`): the same decision as in this process for
+the same seed, every kind; a stopped request stops the worker; a dead worker is replaced and said so
+once; closing ends it; and a worker never outlives the process that started it."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import pytest
 
 import rules
 from rajas_tui import bots
-from rajas_tui.present import thinking as process
-from rajas_tui.present.thinking import Cancelled, Process
+from rajas_tui.present import bot_process as process
+from rajas_tui.present.bot_process import Cancelled, Process
 from rules import GameState
 from tests.bots.clocks import Ticking
 from tests.helpers import apps
@@ -164,7 +164,7 @@ def test_closing_ends_the_worker_and_refuses_later_requests(thinker: Process) ->
 
 ORPHAN = """
 import os, sys, time
-from rajas_tui.present.thinking import Process
+from rajas_tui.present.bot_process import Process
 import rules
 runner = Process()
 state = rules.new_game(rules.Config(players=2, seed=1))

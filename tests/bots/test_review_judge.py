@@ -10,7 +10,7 @@ import pytest
 
 import rules
 from rajas_tui.bots import review
-from rajas_tui.present.thinking import Process
+from rajas_tui.present.bot_process import Process
 from tests.helpers.playouts import random_states
 
 SMALL = review.Budget(iterations=6, rollout=1, samples=3)

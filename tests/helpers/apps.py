@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 import rules
 import saves as save_layer
 from rajas_tui import bots
-from rajas_tui.present.thinking import Cancelled, InProcess, Stop
+from rajas_tui.present.bot_process import Cancelled, InProcess, Stop
 from rajas_tui.tui import bindings
 from rajas_tui.tui.app import RajasApp
 

@@ -14,7 +14,7 @@ DATA_LAYER = frozenset(
     {
         "rules.cache",
         "rules.model",
-        "rules.words",
+        "rules.plurals",
         "rules.gains",
         "rules.actions",
         "rules.catalog",

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 import saves
-from saves import folder, gamefile, sameness, tutorials
+from saves import folder, gamefile, overwrite, tutorials
 from tests.helpers.new_interpreter import output_of
 
 
 def test_every_listed_name_is_there_and_is_the_one_its_module_holds() -> None:
     for name in saves.__all__:
         value = getattr(saves, name)
-        for module in (folder, gamefile, sameness, tutorials):
+        for module in (folder, gamefile, overwrite, tutorials):
             assert getattr(module, name, value) is value, f"{name} in {module.__name__}"
 
 
@@ -30,7 +30,7 @@ def test_the_folder_and_file_modules_load_when_a_name_of_theirs_is_first_used(
     code = (
         "import sys\n"
         "import saves\n"
-        "print(sorted(m for m in ('saves.folder', 'saves.gamefile', 'saves.sameness')"
+        "print(sorted(m for m in ('saves.folder', 'saves.gamefile', 'saves.overwrite')"
         " if m in sys.modules))\n"
         "from saves import list_saves\n"
         "print('saves.folder' in sys.modules, list_saves.__module__)\n"

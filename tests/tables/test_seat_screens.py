@@ -11,7 +11,7 @@ import pytest
 
 import rules
 import saves
-from rajas_tui.present.thinking import InProcess
+from rajas_tui.present.bot_process import InProcess
 from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.table import TableApp, TableScreen
 from saves import tables

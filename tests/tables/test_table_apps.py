@@ -13,8 +13,8 @@ import pytest
 import rules
 import saves
 from rajas_tui.present import turns
+from rajas_tui.present.bot_process import Cancelled, InProcess, Thinker
 from rajas_tui.present.chooser import Chooser
-from rajas_tui.present.thinking import Cancelled, InProcess, Thinker
 from rajas_tui.tui.screens.game import Line
 from rajas_tui.tui.screens.help import HelpScreen
 from rajas_tui.tui.table import TableApp, TableScreen, _stamp

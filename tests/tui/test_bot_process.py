@@ -13,9 +13,9 @@ from textual.pilot import Pilot
 
 import rules
 import saves as save_layer
-from rajas_tui.present import thinking as process
+from rajas_tui.present import bot_process as process
 from rajas_tui.present import turns
-from rajas_tui.present.thinking import Process
+from rajas_tui.present.bot_process import Process
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
 from tests.helpers import apps

@@ -12,7 +12,7 @@ import pytest
 import rules
 from rajas_tui.bots.review import Budget, Judgement
 from rajas_tui.present import reviewcache
-from rajas_tui.present.thinking import Cancelled, InProcess, Stop
+from rajas_tui.present.bot_process import Cancelled, InProcess, Stop
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.replay import ReplayScreen

@@ -20,8 +20,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 import rules
 import saves
 from rajas_tui.present import coach, logbook, text, turns, variants
+from rajas_tui.present.bot_process import Cancelled
 from rajas_tui.present.chooser import AREAS, Chooser
-from rajas_tui.present.thinking import Cancelled
 from rajas_tui.tui import bindings
 from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.screens.coach import CoachScreen
@@ -555,7 +555,8 @@ class GameScreen(Screen[None]):
 
     def _cancel_bot(self) -> bool:
         """Whether a bot was thinking. Its worker is cancelled: its thread stops waiting and
-        the bots' process stops thinking (`present.thinking`), and no move of it is ever played."""
+        the bots' process stops thinking (`present.bot_process`), and no move of it is ever
+        played."""
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -577,8 +578,8 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group=BOT_GROUP)
     def _bot_move(self, game: saves.Game) -> tuple[saves.Game, rules.Action] | None:
-        """The bot chooses in its own process (`present.thinking`), waited for in a thread: the keys
-        (help, panes, quit) keep working, and the bot's garbage is never this process's to
+        """The bot chooses in its own process (`present.bot_process`), waited for in a thread: the
+        keys (help, panes, quit) keep working, and the bot's garbage is never this process's to
         collect. Cancelled (an undo, a newer game, quitting), it stops thinking at once."""
         worker = get_current_worker()
         try:
@@ -628,7 +629,7 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group=COACH_GROUP)
     def _coach_move(self, game: saves.Game) -> tuple[saves.Game, coach.Advice] | None:
-        """The coach's bot thinks where the bots do (`present.thinking`); cancelled, it stops."""
+        """The coach's bot thinks where the bots do (`present.bot_process`); cancelled, it stops."""
         worker = get_current_worker()
         choose = self.rajas.bot_choice(lambda: worker.is_cancelled)
         try:

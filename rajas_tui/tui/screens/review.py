@@ -25,8 +25,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 import rules
 import saves
 from rajas_tui.present import review, reviewcache, text
+from rajas_tui.present.bot_process import Cancelled
 from rajas_tui.present.review import Decision, SeatReview
-from rajas_tui.present.thinking import Cancelled
 from rajas_tui.tui import bindings
 from rajas_tui.tui.widgets.base import player_style
 
