@@ -178,6 +178,32 @@ class Chooser:
     def wants_digits(self) -> bool:
         return self.prefix is not None or self.top.kind == "list"
 
+    def enabled(self, command: str) -> bool:
+        """Whether `command` can act now; when it cannot, `why_not` says why."""
+        return not self.why_not(command)
+
+    def why_not(self, command: str) -> str:
+        """One sentence for why `command` cannot act now; empty when it can. An area or pass only
+        acts on the spaces list, an area only when one of its spaces can be taken, and rotate
+        only on a tile being placed; every other command acts or says why when pressed."""
+        root = self.steps[0]
+        if command in AREAS:
+            if len(self.steps) > 1 or root.kind != "spaces":
+                return "Finish or step back (Escape) first."
+            options = [o for o in root.options if o.value is not None and o.value.area == command]
+            if not options:
+                return f"This board has no {text.AREA_NAMES[command]}."
+            if not any(o.enabled for o in options):
+                return _none_open(text.AREA_NAMES[command], options)
+            return ""
+        if command == "pass" and not any(isinstance(a, Pass) for a in self.legal):
+            if root.kind == "spaces":
+                return "You cannot pass while a worker of yours can be placed."
+            return "There is no passing in this choice."
+        if command == "rotate" and self.top.kind != "grid":
+            return "Only a tile being placed can be turned."
+        return ""
+
     def reset(self) -> None:
         self.prefix = None
         self.message = ""

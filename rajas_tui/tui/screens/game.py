@@ -21,7 +21,7 @@ import rules
 import saves
 from rajas_tui.present import coach, logbook, text, turns, variants
 from rajas_tui.present.bot_process import Cancelled
-from rajas_tui.present.chooser import AREAS, Chooser
+from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.screens.coach import CoachScreen
@@ -36,7 +36,7 @@ from rajas_tui.tui.widgets.province import PlayerCard, ProvincesPane
 from rajas_tui.tui.widgets.river import RiverPane, RiverStrip
 from rajas_tui.tui.widgets.tracks import TracksLine, TracksPane
 from rajas_tui.tui.widgets.yields import YieldsPane
-from rules import Pass, counted
+from rules import counted
 from saves import HUMAN
 
 
@@ -417,21 +417,7 @@ class GameScreen(Screen[None]):
             (command,) = parameters
             if chooser is None:
                 return None
-            if command in AREAS:
-                root = chooser.steps[0]
-                if len(chooser.steps) > 1 or root.kind != "spaces":
-                    return None
-                legal = any(
-                    o.enabled
-                    for o in root.options
-                    if o.value is not None and o.value.area == command
-                )
-                return True if legal else None
-            if command == "pass":
-                return True if any(isinstance(a, Pass) for a in chooser.legal) else None
-            if command == "rotate":
-                return True if chooser.top.kind == "grid" else None
-            return True
+            return True if chooser.enabled(str(command)) else None
         if action == "coach":
             return True if chooser is not None else None
         if action == "undo":
