@@ -13,15 +13,14 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 from textual import events, work
 from textual.app import App, SystemCommand
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
@@ -35,6 +34,7 @@ import saves
 from rajas_tui.present import bot_process, text
 from rajas_tui.tui import bindings, colours, ending, settings
 from rajas_tui.tui.ascii import AsciiOnly
+from rajas_tui.tui.palette import NO_SCREENSHOT, NOT_OFFERED, RajasCommands
 from rajas_tui.tui.private_textual import MessageRoom, settle_heap
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.title import TitleScreen
@@ -59,8 +59,6 @@ if TYPE_CHECKING:
     PuzzleList = tuple[list[Puzzle], Marks, str | None]
 
 DEFAULT_THEME = "rajas-dark"
-NOT_OFFERED = ("Keys", "Screenshot")  # Textual's commands the palette leaves out (below)
-NO_SCREENSHOT = "rajas saves no screenshots: your terminal can copy what it shows."
 
 # Used when the theme files cannot be read (a broken install): the app must still start.
 FALLBACK_THEME = Theme(
@@ -88,44 +86,6 @@ def load_themes() -> tuple[list[Theme], str]:
     except (ValueError, TypeError) as error:
         problem = str(error)
     return [FALLBACK_THEME], f"The theme files could not be read ({problem}); using a default."
-
-
-class RajasCommands(Provider):
-    """The command palette's game commands."""
-
-    def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
-        app: RajasApp = self.app  # type: ignore[assignment]
-        commands: list[tuple[str, str, Callable[[], object]]] = [
-            ("New game", "set up a new game", app.action_new_game),
-            ("Load game", "open a saved game", app.action_load),
-            ("Puzzles", "positions with a goal to reach", app.action_puzzles),
-            ("Rules and keys", "help: every key and the rules", app.action_rules),
-            # In words: the palette shows them in either set, and ASCII shows no symbol.
-            ("Glyphs: plain ASCII", "for terminals without Unicode", partial(app.set_glyphs, True)),
-            ("Glyphs: Unicode", "symbols and lines in Unicode", partial(app.set_glyphs, False)),
-        ]
-        if app.sitting is not None and not app.sitting.one_table:
-            commands.append(
-                ("Leave the table", "back to the title; the seat is free again", app.leave_table)
-            )
-        if app.game is not None and app.sitting is None:
-            commands += [
-                ("Save as", "write the game to a file of its own", app.action_save_as),
-                ("Undo", "take the last action back", app.undo),
-                ("Redo", "play the undone action again", app.redo),
-            ]
-        return commands
-
-    async def discover(self) -> Hits:
-        for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
 class RajasApp(MessageRoom):
