@@ -34,6 +34,7 @@ import saves
 from rajas_tui.present import bot_process, text
 from rajas_tui.tui import bindings, colours, ending, settings
 from rajas_tui.tui.ascii import AsciiOnly
+from rajas_tui.tui.autosave import InOrder
 from rajas_tui.tui.palette import NO_SCREENSHOT, NOT_OFFERED, RajasCommands
 from rajas_tui.tui.private_textual import MessageRoom, settle_heap
 from rajas_tui.tui.screens.game import GameScreen
@@ -153,11 +154,8 @@ class RajasApp(MessageRoom):
         self.set_reactive(RajasApp.game, game)
         # The newest game, which actions build on; it is `game` once its save is written.
         self.newest: saves.Game | None = game
-        # Saves are numbered as made; the writer skips one older than the last written, so a
-        # slow write can never land after a newer one, whatever order the threads run in.
-        self._made = 0
-        self._written = 0
-        self._write_lock = threading.Lock()
+        # Saves are numbered as made and written in that order (`autosave.InOrder`).
+        self.autosave = InOrder()
         self._showing: Worker[None] | None = None
         self.saves_dir = saves.saves_dir(saves_dir)
         self.file = saves.GameFile(None)
@@ -478,11 +476,11 @@ class RajasApp(MessageRoom):
     # Saving: in a thread, in order, shown once written ---------------------------------------
 
     def _store(self, game: saves.Game, opening: bool = False) -> None:
-        self._made += 1
+        number = self.autosave.number()
         if self.file.path is None and not self.saving and not opening:
             self.game = game  # nothing to write (a table's seat, a refused file): show it now
             return
-        self._showing = self._save_then_show(game, self._made, opening)
+        self._showing = self._save_then_show(game, number, opening)
 
     @property
     def saving(self) -> bool:
@@ -506,7 +504,7 @@ class RajasApp(MessageRoom):
             return  # the app is closing: `flush` writes the newest game on the way out
         if problem:
             self.notify(problem, severity="error", timeout=10, markup=False)
-        if number != self._made:
+        if not self.autosave.is_newest(number):
             return  # a newer game is on its way to the screen
         self.save_trouble = problem
         if opening:
@@ -520,25 +518,13 @@ class RajasApp(MessageRoom):
 
     @work(thread=True, group="autosave-write")
     def _write(self, game: saves.Game, number: int) -> str:
-        return self._write_in_order(game, number)
-
-    def _write_in_order(self, game: saves.Game, number: int) -> str:
-        """Writes the game unless a newer one is already written; a sentence if it failed."""
-        with self._write_lock:
-            if number <= self._written:
-                return ""
-            self._written = number
-            try:
-                saves.write(game, self.file)
-            except saves.SaveError as error:
-                return str(error)
-        return ""
+        return self.autosave.write(game, self.file, number)
 
     def flush(self) -> None:
         """Writes the newest game now, after any write under way (on leaving it, on exit)."""
         if self.newest is None:
             return
-        problem = self._write_in_order(self.newest, self._made)
+        problem = self.autosave.write(self.newest, self.file, self.autosave.made)
         if problem:
             self.save_trouble = problem
             self.notify(problem, severity="error", timeout=10, markup=False)
@@ -864,7 +850,7 @@ class RajasApp(MessageRoom):
         view = sitting.view(seated.game)
         # Nothing of the app's to write: the view is shown at once, and a save of the last
         # game still on its way shows nothing (it is no longer the newest made).
-        self._made += 1
+        self.autosave.number()
         self.newest = view
         self._close_game_screens()
         self.game = view

@@ -31,8 +31,8 @@ async def test_an_older_game_is_never_written_after_a_newer_one(
         await pilot.pause()
         older, newer = _played(game, 1), _played(game, 2)
         # The threads ran out of order: the newer game's write got the lock first.
-        assert app._write_in_order(newer, 2) == ""
-        assert app._write_in_order(older, 1) == ""
+        assert app.autosave.write(newer, app.file, 2) == ""
+        assert app.autosave.write(older, app.file, 1) == ""
         assert save_layer.load(path).log == newer.log
 
 
