@@ -11,7 +11,8 @@ import pytest
 import rules
 import saves as save_layer
 from rajas_tui.present import turns
-from rajas_tui.tui.screens.game import BOT_GROUP, GameScreen
+from rajas_tui.tui.screens.bot_turns import BOT_GROUP
+from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.help import HelpScreen
 from tests.helpers import apps
 

@@ -11,8 +11,9 @@ import pytest
 import rules
 import saves as save_layer
 from rajas_tui.present import coach, turns
+from rajas_tui.tui.screens.bot_turns import COACH_GROUP
 from rajas_tui.tui.screens.coach import CoachScreen
-from rajas_tui.tui.screens.game import COACH_GROUP, GameScreen
+from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.help import HelpScreen
 from tests.helpers import apps
 

@@ -3,28 +3,24 @@
 from __future__ import annotations
 
 import inspect
-import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
-from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
 import saves
-from rajas_tui.present import coach, logbook, text, turns, variants
-from rajas_tui.present.bot_process import Cancelled
+from rajas_tui.present import logbook, text, turns, variants
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.private_textual import Footer
-from rajas_tui.tui.screens.coach import CoachScreen
+from rajas_tui.tui.screens.bot_turns import BotTurns
 from rajas_tui.tui.screens.handover import HandOverScreen
 from rajas_tui.tui.widgets.base import View, player_style
 from rajas_tui.tui.widgets.board import BoardPane
@@ -49,7 +45,7 @@ def _parameters(action: str) -> tuple[object, ...]:
 
 
 if TYPE_CHECKING:
-    from rajas_tui.tui.app import RajasApp
+    pass
 
 PANES = (
     ("river", "River"),
@@ -91,11 +87,7 @@ class Line(Widget):
         return self.content
 
 
-BOT_GROUP = "bot"
-COACH_GROUP = "coach"
-
-
-class GameScreen(Screen[None]):
+class GameScreen(BotTurns):
     """Holds no game of its own: it watches the app's one game, draws it, and sends actions
     back to it. The panes are bound to `view`: setting it redraws each pane whose text changed."""
 
@@ -118,21 +110,12 @@ class GameScreen(Screen[None]):
         # During a choice at 80×24 a pane key shows that pane in the chooser's place; the next
         # choice key brings the choice back (and acts), so it is never more than a key away.
         self.peeking = False
-        self._bot_timer: Timer | None = None
-        self.thinking: saves.Game | None = None  # the game a bot is choosing a move for
-        self.coaching: saves.Game | None = None  # the game the coach is thinking about
-        self._since = 0.0  # when the bot or the coach began to think (time.monotonic)
-        self._clock: Timer | None = None  # the next count of those seconds on the prompt
         self._keys_signature: tuple[bool | None, ...] = ()
         self._keys_told_bots = False  # the footer was last told during a run of bot moves
         self._chooser_for: object = None  # the game state the chooser was built for
         # The human seat at the keyboard: the screen shows what that seat may see. None until
         # the first state is drawn, then the acting human (or the one human at the table).
         self.holder: int | None = None
-
-    @property
-    def rajas(self) -> RajasApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         self._size_classes()
@@ -372,6 +355,10 @@ class GameScreen(Screen[None]):
         line.append(right, style="dim")
         return line
 
+    def show_seconds(self) -> None:
+        if self.view is not None:
+            self._show_prompt(self.view)
+
     def _show_prompt(self, view: View) -> None:
         prompt = self._prompt(view)
         self.query_one("#prompt", Line).set(prompt)
@@ -527,168 +514,6 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         self._stop_coach()  # its answer would open over the help
         self.rajas.action_rules()
-
-    # Bots ------------------------------------------------------------------------------------
-
-    def _schedule_bot(self) -> None:
-        """The bot's move, after a pause that lets the players see the last one."""
-        self._cancel_bot()
-        delay = self.rajas.bot_delay
-        if delay <= 0:
-            self.call_after_refresh(self._think)
-        else:
-            self._bot_timer = self.set_timer(delay, self._think)
-
-    def _cancel_bot(self) -> bool:
-        """Whether a bot was thinking. Its worker is cancelled: its thread stops waiting and
-        the bots' process stops thinking (`present.bot_process`), and no move of it is ever
-        played."""
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-        self.workers.cancel_group(self, BOT_GROUP)
-        was, self.thinking = self.thinking, None
-        return was is not None
-
-    def _think(self) -> None:
-        self._bot_timer = None
-        if not self.is_current or self.rajas.saving:
-            return  # started again when the screen is back on top, or the game is shown
-        game = self.rajas.shown
-        if game.state.over or game.setup.seats[game.state.turn].kind == HUMAN:
-            return
-        self.thinking = game
-        self._started_thinking()
-        self.redraw()
-        self._bot_move(game)
-
-    @work(thread=True, exclusive=True, group=BOT_GROUP)
-    def _bot_move(self, game: saves.Game) -> tuple[saves.Game, rules.Action] | None:
-        """The bot chooses in its own process (`present.bot_process`), waited for in a thread: the
-        keys (help, panes, quit) keep working, and the bot's garbage is never this process's to
-        collect. Cancelled (an undo, a newer game, quitting), it stops thinking at once."""
-        worker = get_current_worker()
-        try:
-            return game, turns.bot_action(game, self.rajas.bot_choice(lambda: worker.is_cancelled))
-        except Cancelled:
-            return None
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.group == COACH_GROUP and event.state == WorkerState.SUCCESS:
-            self._advised(worker)
-            return
-        if worker.group != BOT_GROUP or event.state != WorkerState.SUCCESS:
-            return
-        self.rajas.tell_bot_trouble()
-        result = worker.result
-        if result is None or worker.is_cancelled:
-            return
-        game, action = result
-        # A move chosen for a game that has since changed (an undo while it thought, another
-        # game opened) is not played: it would be played on a game it never saw.
-        if game is not self.thinking or game is not self.rajas.newest:
-            return
-        self.thinking = None
-        self.rajas.commit(action)
-
-    # The coach ----------------------------------------------------------------------------------
-
-    async def action_coach(self) -> None:
-        """Asks the coach what to play now: only on a human seat's turn, in a thread, so the
-        screen stays live; Escape or another key cancels it."""
-        await self.rajas.settled()
-        if self.chooser is None:
-            state = self.rajas.state
-            self._refuse(
-                "The game is over: the coach has nothing to advise."
-                if state.over
-                else "A bot is playing: the coach advises on your turn."
-            )
-            return
-        if self.coaching is not None:
-            return  # already asked: the answer is on its way
-        self.coaching = self.rajas.shown
-        self._started_thinking()
-        self.redraw()
-        self._coach_move(self.coaching)
-
-    @work(thread=True, exclusive=True, group=COACH_GROUP)
-    def _coach_move(self, game: saves.Game) -> tuple[saves.Game, coach.Advice] | None:
-        """The coach's bot thinks where the bots do (`present.bot_process`); cancelled, it stops."""
-        worker = get_current_worker()
-        choose = self.rajas.bot_choice(lambda: worker.is_cancelled)
-        try:
-            return game, coach.advise(game.state, game.setup.seed, choose)
-        except Cancelled:
-            return None
-
-    def _advised(self, worker: Worker[object]) -> None:
-        self.rajas.tell_bot_trouble()
-        result = worker.result
-        if not isinstance(result, tuple) or worker.is_cancelled:
-            return
-        game, advice = result
-        # Advice for a game since changed (an undo, a move) would be about another position.
-        if game is not self.coaching or game is not self.rajas.newest:
-            return
-        self.coaching = None
-        self.redraw()
-        self._advice_shown()
-
-        def take() -> None:
-            if self.rajas.newest is game:
-                self.rajas.commit(advice.action)
-            else:
-                self._refuse("The game has moved on since the coach's advice.")
-
-        self.app.push_screen(CoachScreen(advice, take))
-
-    def _advice_shown(self) -> None:
-        """The coach's advice is about to show (a puzzle counts it as a hint)."""
-
-    def _stop_coach(self) -> bool:
-        """Whether the coach was thinking; it is stopped and the screen says so."""
-        if self._cancel_coach():
-            self.redraw()
-            return True
-        return False
-
-    def _cancel_coach(self) -> bool:
-        self.workers.cancel_group(self, COACH_GROUP)
-        was, self.coaching = self.coaching, None
-        return was is not None
-
-    # Seconds of thought ---------------------------------------------------------------------------
-
-    def _started_thinking(self) -> None:
-        """A bot or the coach began to think. Past the app's `progress_after` the prompt counts
-        the seconds, so that a long think is seen to go on, not taken for a screen stuck."""
-        self._since = time.monotonic()
-        if self._clock is not None:
-            self._clock.stop()
-            self._clock = None
-        after = self.rajas.progress_after
-        if after is not None:
-            self._clock = self.set_timer(after, self._tick)
-
-    def _seconds(self) -> str:
-        """The seconds the bot or the coach has thought, once past `progress_after`; else ""."""
-        after = self.rajas.progress_after
-        if after is None or (self.thinking is None and self.coaching is None):
-            return ""
-        seconds = time.monotonic() - self._since
-        return f" {max(1, int(seconds))} s" if seconds >= after else ""
-
-    def _tick(self) -> None:
-        """The prompt's count, again at each whole second while a bot or the coach thinks."""
-        self._clock = None
-        if self.thinking is None and self.coaching is None:
-            return  # the thinking is over, and the count with it
-        if self.view is not None:
-            self._show_prompt(self.view)
-        past = (time.monotonic() - self._since) % 1.0
-        self._clock = self.set_timer(max(0.05, 1.0 - past), self._tick)
 
     def on_screen_resume(self) -> None:
         self.resume()
