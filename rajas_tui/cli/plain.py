@@ -24,7 +24,8 @@ import saves
 from rajas_tui.cli import choices, summary
 from rajas_tui.cli.terminal import safe
 from rajas_tui.present import logbook, spoken, text, turns
-from rajas_tui.present.chooser import STACK_TITLE, Chooser, Option, Step
+from rajas_tui.present.chooser import Chooser, Option, Step
+from rajas_tui.present.option_words import STACK_TITLE
 from rules import PaidDie, Place, Rebuild, Reroll, Return, Take, counted
 
 EXIT_REFUSED = 1

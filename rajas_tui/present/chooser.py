@@ -4,7 +4,8 @@ Headless, no Textual. It builds every action by narrowing `rules.legal_actions(s
 decision at a time: the space, then each part of the action (tile, dice, steps, good, ...), and for
 a choice the engine waits for, each part of the answer. So every legal action is reachable by
 construction, and nothing illegal can be built. The app feeds it commands; the keyboard
-completeness test feeds it the same commands.
+completeness test feeds it the same commands. What each option says is `option_words`'s, the
+confirm step's preview `action_preview`'s; this module holds the steps and the commands.
 
 Commands: an area name (`quarry` `harbor` `variety` `single` `terrace` `balcony` `chamber` `outer`),
 `pass`, `up` `down` `left` `right`, `rotate`, `confirm`, `back`, and the digits `1`..`9`, `0`.
@@ -18,45 +19,40 @@ from typing import Any
 import attrs
 
 import rules
-from rajas_tui.present import changes, text
-from rajas_tui.present.changes import paid_dice
-from rajas_tui.present.text import G
+from rajas_tui.present import text
+from rajas_tui.present.action_preview import preview
+from rajas_tui.present.option_words import (
+    FACETS,
+    FIELD_TITLE,
+    STACK_TITLE,
+    YIELD_TITLE,
+    describe_field,
+    describe_palace,
+    describe_stack,
+    describe_upgrade,
+    describe_yield_tile,
+    fields_for,
+    space_detail,
+    why_not_tile_fits,
+    yield_tiles,
+)
 from rules import (
     BUILDINGS,
     FREE,
     ROWS,
-    Balcony,
-    Boat,
-    Chamber,
     GameState,
-    Good,
-    Harbor,
     PalaceChoice,
     Pass,
     Place,
-    Quarry,
     Rebuild,
-    Reroll,
-    Return,
-    Sail,
-    Score,
     Side,
-    Single,
-    SpaceSpec,
-    Take,
     TakeYield,
     Upgrade,
-    Variety,
     board_side,
     cell_name,
-    destination,
-    good_markets,
-    good_score,
     placement_problem,
     rotated,
-    variety_markets,
 )
-from rules import choice_prompt as engine_prompt_of
 from rules import prompt as engine_prompt
 
 AREAS = ("quarry", "harbor", "variety", "single", "terrace", "balcony", "chamber", "outer")
@@ -415,7 +411,7 @@ class Chooser:
             options.append(
                 Option(
                     label=f"[{spec.key}]",
-                    detail=_space_detail(state, spec),
+                    detail=space_detail(state, spec),
                     actions=found,
                     reason="" if found else rules.why_not(state, spec.key) or "",
                     key=spec.key,
@@ -470,7 +466,7 @@ class Chooser:
                 options,
                 keys,
                 lambda k: rules.why_not_tile(state, k, cell),
-                lambda k: _describe_stack(state, k, first),
+                lambda k: describe_stack(state, k, first),
             )
         if isinstance(first, PalaceChoice):
             effect = state.queue[0]
@@ -479,28 +475,28 @@ class Chooser:
                 options,
                 keys,
                 lambda k: rules.why_not_chamber(state, k),
-                lambda k: _describe_palace(state, k, first),
+                lambda k: describe_palace(state, k, first),
             )
         if isinstance(first, Upgrade):
             return self._dimmed(
                 options,
                 list(BUILDINGS),
                 lambda k: rules.why_not_upgrade(state, k),
-                lambda k: _describe_upgrade(state, k, first),
+                lambda k: describe_upgrade(state, k, first),
             )
         if title == YIELD_TITLE:
             return self._dimmed(
                 options,
-                _yield_tiles(state),
-                lambda k: _why_not_tile_fits(state, k),
-                lambda k: _describe_yield_tile(state, k, first),
+                yield_tiles(state),
+                lambda k: why_not_tile_fits(state, k),
+                lambda k: describe_yield_tile(state, k, first),
             )
         if title == FIELD_TITLE:
             return self._dimmed(
                 options,
-                [(f.cell, f.side) for f in _fields_for(state, first.tile)],
+                [(f.cell, f.side) for f in fields_for(state, first.tile)],
                 lambda k: rules.why_not_yield(state, TakeYield(first.tile, k[0], Side(k[1]))),
-                lambda k: _describe_field(state, k, first),
+                lambda k: describe_field(state, k, first),
             )
         return None
 
@@ -541,353 +537,3 @@ class Chooser:
         if not step.preview and step.actions:
             step.preview = preview(self.state, step.actions[0])
         return step.preview
-
-
-def _space_detail(state: GameState, spec: SpaceSpec) -> str:
-    """A space's line in the spaces list; the variety market's names the markets of the acting
-    player's it would score now."""
-    if spec.area == "variety":
-        return f"variety market: scores {text.your_markets(variety_markets(state.player))}"
-    if spec.area == "chamber":
-        return text.space_words(spec, rules.seat_rules(state, state.turn).chambers[spec.value])
-    return text.space_words(spec)
-
-
-def scored_markets(state: GameState, action: Any) -> list[tuple[Good, int]] | None:
-    """The acting player's markets a market action scores, or None for any other action."""
-    if isinstance(action, Variety):
-        return variety_markets(state.player)
-    if isinstance(action, Single):
-        return [(action.good, m) for m in good_markets(state.player, action.good, action.pay.value)]
-    return None
-
-
-# Facets: how candidates are told apart, one decision at a time -------------------------------
-
-Describe = Callable[[GameState, Any, Any], tuple[str, str]]
-Facet = tuple[str, Callable[[Any], Any], Describe]
-STACK_TITLE = "Choose a tile from the display"
-YIELD_TITLE = "Choose a yield tile, then the field it goes on"
-FIELD_TITLE = "Choose the field the yield tile goes on"
-HARBOR_TITLE = f"Choose the die to give up (1–{rules.catalog().harbor_max_die})"
-
-
-def _stack_tile(state: GameState, stack: int) -> Any:
-    return rules.catalog().tiles[state.supply.stacks[stack][-1]]
-
-
-def _describe_stack(state: GameState, stack: int, action: Any) -> tuple[str, str]:
-    if not state.supply.stacks[stack]:
-        return f"d{stack + 1:<2} —", "empty"
-    tile = _stack_tile(state, stack)
-    label = (
-        f"d{stack + 1:<2} {text.tile_label(tile):<3} {text.road_glyph(tile.ends)} "
-        f"{text.tile_summary(tile):<3}"
-    )
-    gains = []
-    if tile.market_money:
-        gains.append(f"+{tile.market_money}{G['money']}")
-    if tile.buildings:
-        levels = state.player.levels
-        gains.append(f"+{sum(levels[b] for b in tile.buildings)}{G['fame']}")
-    detail = f"{tile.animal}; {text.tile_words(tile) or 'roads only'}"
-    if gains:
-        detail += "; " + " ".join(gains)
-    if isinstance(action, Rebuild):
-        old = state.player.province.cells[action.cell]
-        if old is not None:
-            diff = tile.value - rules.catalog().tiles[old.tile].value
-            detail = f"costs {diff} {text.COLOUR_NAMES[tile.colour]}; " + detail
-    else:
-        detail = f"costs {tile.value} {text.COLOUR_NAMES[tile.colour]}; " + detail
-    return label, detail
-
-
-def _describe_pay(state: GameState, pay: tuple[Any, ...], action: Any) -> tuple[str, str]:
-    total = sum(p.value for p in pay)
-    flips = sum(p.flipped for p in pay)
-    if isinstance(action, Quarry):
-        need = _stack_tile(state, action.stack).value
-    else:
-        old = state.player.province.cells[action.cell]
-        need = _stack_tile(state, action.stack).value - (
-            rules.catalog().tiles[old.tile].value if old is not None else 0
-        )
-    detail = f"total {total}/{need}"
-    if flips:
-        detail += f", {G['minus']}{flips}{G['karma']} karma"
-    return f"{G['minus']}{text.payment_text(pay)}", detail
-
-
-def _describe_one_die(state: GameState, pay: Any, action: Any) -> tuple[str, str]:
-    detail = f"{G['minus']}1{G['karma']} karma flips it" if pay.flipped else ""
-    if isinstance(action, Single):
-        extra = f"scores up to {rules.counted(pay.value, 'market')}"
-        detail = f"{detail}; {extra}" if detail else extra
-    if isinstance(action, Harbor):
-        extra = f"boat moves 1–{pay.value}"
-        detail = f"{detail}; {extra}" if detail else extra
-    return f"{G['minus']}{text.paid_text(pay)}", detail
-
-
-def _river_gains(state: GameState, space: int) -> str:
-    """What a river space earns in this game: its Ganga tile's gain where one lies, a chamber's
-    action told as the acting seat's board gives it."""
-    chambers = rules.seat_rules(state, state.turn).chambers
-    words = []
-    for gain in rules.ruleset(state).river[space]:
-        said = text.gain_words(gain) + text.worth_now(state, state.turn, gain)
-        if gain.kind == "chamber_action":
-            said += f" ({text.gains_words(chambers[gain.n])})"
-        words.append(said)
-    return ", ".join(words) or "nothing"
-
-
-def _describe_steps(state: GameState, steps: int, action: Any) -> tuple[str, str]:
-    to = destination(state.river.boats, state.turn, steps)
-    return f"{G['boat']}{steps} → space {to}", _river_gains(state, to)
-
-
-def _describe_sail(state: GameState, steps: int, _: Any) -> tuple[str, str]:
-    to = destination(state.river.boats, state.turn, steps)
-    return f"sail {steps} → space {to}", _river_gains(state, to)
-
-
-def _describe_good(state: GameState, good: Any, action: Any) -> tuple[str, str]:
-    count = action.pay.value if isinstance(action, Single) else state.queue[0].n
-    scored = [(good, money) for money in good_markets(state.player, good, count)]
-    money = good_score(state.player, good, count)
-    return (
-        text.good_name(good),
-        f"+{money}{G['money']}: scores {text.your_markets(scored)} "
-        f"(up to {rules.counted(count, 'market')})",
-    )
-
-
-def _describe_dice_choice(state: GameState, action: Any, _: Any) -> tuple[str, str]:
-    if isinstance(action, Return):
-        return f"return {action.die}", "put back to make room on Kali"
-    if not action.colours:
-        return "take none", "Kali is full"
-    return (
-        "take " + " ".join(c.letter for c in action.colours),
-        " ".join(text.COLOUR_NAMES[c] for c in action.colours),
-    )
-
-
-def _describe_upgrade(state: GameState, building: Any, _: Any) -> tuple[str, str]:
-    level = state.player.levels[building]
-    gain = f"{level + 1}{G['fame']} per new one"
-    return building.name.lower(), f"level {level} → {level + 1} ({gain})"
-
-
-def _describe_boat(state: GameState, accept: bool, _: Any) -> tuple[str, str]:
-    if not accept:
-        return "no", "stay where you are"
-    to = destination(state.river.boats, state.turn, 1)
-    return "yes", f"boat to space {to}: " + _river_gains(state, to)
-
-
-def _describe_palace(state: GameState, value: int, _: Any) -> tuple[str, str]:
-    # The seat's own board decides a chamber's gain (the Navaratnas Dancer takes a yield tile).
-    gain = rules.seat_rules(state, state.turn).chambers[value]
-    return f"{value} {rules.catalog().chambers[value].name}", text.gains_words(gain)
-
-
-def _describe_cell(state: GameState, cell: int, _: Any) -> tuple[str, str]:
-    placed = state.player.province.cells[cell]
-    if placed is None:
-        return cell_name(cell), ""
-    tile = rules.catalog().tiles[placed.tile]
-    return f"{cell_name(cell)} {text.tile_label(tile)}", text.tile_words(tile) or "roads only"
-
-
-def _yield_tiles(state: GameState) -> list[str]:
-    """Every yield tile a take may choose from, by name: the face-up display, then the top
-    face-down white tile when white tiles lie face down (a mixed game)."""
-    tiles = rules.catalog().yield_tiles
-    names = [tiles[t].name for t in state.supply.display]
-    if rules.ruleset(state).white_face_down and (state.supply.yields or state.supply.yield_discard):
-        names.append(rules.STACK)
-    return names
-
-
-def _tile_colour(name: str) -> str:
-    if name == rules.STACK:
-        return "white"
-    tile = rules.catalog().yield_tile(name)
-    assert tile is not None
-    return tile.colour
-
-
-def _fields_for(state: GameState, name: str) -> list[rules.Field]:
-    """The acting seat's fields of the tile's colour."""
-    colour = _tile_colour(name)
-    return [f for f in rules.seat_rules(state, state.turn).fields if f.colour == colour]
-
-
-def _why_not_tile_fits(state: GameState, name: str) -> str:
-    """Why no field of the acting seat's board can take this tile: every one of its colour is
-    taken (the field step gives the engine's reason for each)."""
-    fields = _fields_for(state, name)
-    colour = _tile_colour(name)
-    if not fields:
-        return f"Your board has no {colour} field."
-    if len(fields) == 1:
-        return f"Your {colour} field holds a yield tile already."
-    return f"Your {colour} fields hold yield tiles already."
-
-
-def _describe_yield_tile(state: GameState, name: str, _: Any) -> tuple[str, str]:
-    if name == rules.STACK:
-        return "stack  ", "the top face-down white tile, its gain seen when taken"
-    tile = rules.catalog().yield_tile(name)
-    assert tile is not None
-    # The name says the colour ("yellow3"); padded so that the gains line up.
-    return f"{name:<7}", text.gains_now(state, state.turn, tile.gain)
-
-
-def _describe_field(state: GameState, key: tuple[int, int], _: Any) -> tuple[str, str]:
-    seat = state.turn
-    field = next(f for f in rules.seat_rules(state, seat).fields if (f.cell, f.side) == key)
-    reached = rules.field_reached(state.players[seat].province, field)
-    # Short enough for the chooser at 80×24; the preview tells when the tile's gain comes.
-    return text.field_label(field), "a road reaches it" if reached else "no road reaches it"
-
-
-def _describe_reroll(state: GameState, die: Any, action: Any) -> tuple[str, str]:
-    chosen = state.queue[0].chosen
-    already = " ".join(str(d) for d in chosen) or "none yet"
-    if die is None:
-        return "done", f"roll the chosen dice ({already})"
-    return f"add {die}", f"chosen so far: {already}"
-
-
-FACETS: dict[type, list[Facet]] = {
-    Quarry: [
-        (STACK_TITLE, lambda a: a.stack, lambda s, k, a: _describe_stack(s, k, a)),
-        ("Choose the dice to pay", lambda a: a.pay, _describe_pay),
-    ],
-    Harbor: [
-        (HARBOR_TITLE, lambda a: a.pay, _describe_one_die),
-        ("How far does the boat go?", lambda a: a.steps, _describe_steps),
-    ],
-    Single: [
-        ("Choose the die to give up", lambda a: a.pay, _describe_one_die),
-        ("Choose the good to score", lambda a: a.good, _describe_good),
-    ],
-    Balcony: [("Choose the die to give up", lambda a: a.pay, _describe_one_die)],
-    Chamber: [("Choose the die to give up", lambda a: a.pay, _describe_one_die)],
-    # Said once in the title, not on every option: the options then fit a row each.
-    Take: [("{prompt} (rolled when taken)", lambda a: a, _describe_dice_choice)],
-    Return: [("{prompt}", lambda a: a, _describe_dice_choice)],
-    Upgrade: [("{prompt}", lambda a: a.building, _describe_upgrade)],
-    Boat: [("{prompt}", lambda a: a.accept, _describe_boat)],
-    PalaceChoice: [("{prompt}", lambda a: a.value, _describe_palace)],
-    Rebuild: [
-        ("Master Builder: choose the tile to cover", lambda a: a.cell, _describe_cell),
-        (STACK_TITLE, lambda a: a.stack, lambda s, k, a: _describe_stack(s, k, a)),
-        ("Choose the dice to pay", lambda a: a.pay, _describe_pay),
-    ],
-    Score: [("{prompt}", lambda a: a.good, _describe_good)],
-    Reroll: [("{prompt}", lambda a: a.die, _describe_reroll)],
-    TakeYield: [
-        (YIELD_TITLE, lambda a: a.tile, _describe_yield_tile),
-        (FIELD_TITLE, lambda a: (a.cell, a.side), _describe_field),
-    ],
-    Sail: [("{prompt}", lambda a: a.steps, _describe_sail)],
-}
-
-
-# Preview -------------------------------------------------------------------------------------
-
-
-def preview(state: GameState, action: Any) -> str:
-    """What the action costs and gains for the acting player: the gains known now as amounts
-    (dice by colour only), then each choice it leads to and each hidden gain, by name. Worked
-    out by the engine's forecast, which reveals nothing that is hidden until confirmation."""
-    if isinstance(action, TakeYield) and action.tile == rules.STACK:
-        # The top white tile lies face down: the forecast would lay that very tile, and a gain
-        # it brings at once would tell which one it is.
-        if _yield_field_reached(state, action):
-            gain = "a road reaches the field: its gain comes at once, seen when you take it"
-        else:
-            gain = "no gain until a road reaches the field"
-        return f"{text.action_words(action)}\n{gain}"
-    seat = state.turn
-    try:
-        after, named = rules.forecast(state, action)
-    except rules.IllegalAction as error:
-        return f"not possible: {error}"
-    # The dice paid and the dice gained are told apart, never netted: a payment of o5 o3 that
-    # brings an orange die back must not read as one orange die less. The payment itself is
-    # told once, in the action's words on the first line.
-    parts = changes.parts(changes.change_of(state, after, seat, paid_dice(action)))
-    parts += _worth_nothing_reached(state, after)
-    for effect in named:
-        asked = engine_prompt_of(effect)
-        if asked is None:
-            parts.append(f"then {text.gain_words(effect)}")
-        elif asked.startswith("choose"):
-            parts.append(f"then {asked}")
-        else:
-            parts.append(f"then choose to {asked}")
-    words = text.action_words(action, _bought_tile(state, action))
-    if isinstance(action, Place):
-        words += _fields_reached(state, after)
-    scored = scored_markets(state, action)
-    if isinstance(action, Variety) and scored is not None:
-        words += f": scores {text.your_markets(scored)}"
-    elif scored is not None:
-        # The words already say "scores 5 silk markets": name the ones the player has.
-        words += f": {text.your_markets(scored) if scored else 'you have none'}"
-    if isinstance(action, TakeYield):
-        if not _yield_field_reached(state, action):
-            tile = rules.catalog().yield_tile(action.tile)
-            gain = text.gains_words(tile.gain) if tile is not None else "its gain"
-            return f"{words}\nno gain yet: {gain} when a road reaches the field"
-        return f"{words}\ngained at once, a road reaches the field: {' '.join(parts) or 'nothing'}"
-    return f"{words}\n{' '.join(parts) if parts else 'no gain'}"
-
-
-def _worth_nothing_reached(state: GameState, after: GameState) -> list[str]:
-    """The gains of the river space the acting seat's boat reaches that bring nothing now
-    (1 die per ☯ with no karma): else the preview would be silent about the space."""
-    seat = state.turn
-    to = after.river.boats[seat]
-    if to == state.river.boats[seat]:
-        return []
-    return [
-        f"{text.gain_words(gain)} (nothing now)"
-        for gain in rules.ruleset(state).river[to]
-        if rules.gain_amount(state, seat, gain) == 0
-    ]
-
-
-def _fields_reached(state: GameState, after: GameState) -> str:
-    """The acting seat's yield tiles a placement's road reaches, as words after the action's:
-    ", reaches yellow4 left of a3". The tiles are the seat's own, face down or not."""
-    seat = state.turn
-    new = after.players[seat].gained & ~state.players[seat].gained
-    fields = rules.seat_rules(state, seat).fields
-    tiles = rules.catalog().yield_tiles
-    reached = [
-        f"{tiles[state.players[seat].fields[i]].name} {text.field_place(field)}"
-        for i, field in enumerate(fields)
-        if new & (1 << i)
-    ]
-    return f", reaches {' and '.join(reached)}" if reached else ""
-
-
-def _yield_field_reached(state: GameState, action: TakeYield) -> bool:
-    """Whether a road of the acting seat's province already reaches the take's field."""
-    for field in rules.seat_rules(state, state.turn).fields:
-        if field.cell == action.cell and field.side == action.side:
-            return rules.field_reached(state.player.province, field)
-    return False
-
-
-def _bought_tile(state: GameState, action: Any) -> Any:
-    if isinstance(action, Quarry) and state.supply.stacks[action.stack]:
-        return _stack_tile(state, action.stack)
-    return None

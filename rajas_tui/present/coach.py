@@ -1,8 +1,8 @@
 """The coach: what the strongest quick bot would do now for the seat to act, the gains it
 expects and why, in words. Headless (no Textual): the app asks in a worker and shows the lines.
 
-The coach sees only the acting seat's view (`rules.seat_view`), as the bot would, and tells
-the action as the chooser's preview does (`chooser.preview`, from the engine's forecast, which
+The coach sees only the acting seat's view (`rules.seat_view`), as the bot would, and tells the
+action as the chooser's preview does (`action_preview.preview`, from the engine's forecast, which
 reveals nothing hidden). Why: the evaluation terms whose share of the seat's worth the action
 changes most (`evaluation.changes`), each with its change in fame points.
 """
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 import rules
-from rajas_tui.present.chooser import preview
+from rajas_tui.present.action_preview import preview
 from rules import GameState
 
 if TYPE_CHECKING:

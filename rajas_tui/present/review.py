@@ -22,7 +22,7 @@ import attrs
 import rules
 import saves
 from rajas_tui.present import logbook, text
-from rajas_tui.present.chooser import preview
+from rajas_tui.present.action_preview import preview
 from rules import GameState
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import saves
 from rajas_tui import bots
 from rajas_tui.bots import evaluation
 from rajas_tui.present import coach
-from rajas_tui.present.chooser import preview
+from rajas_tui.present.action_preview import preview
 
 SEED = 7
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rules
-from rajas_tui.present.chooser import preview
+from rajas_tui.present.action_preview import preview
 from rajas_tui.present.text import G
 from rules.state import GameState, replace
 from tests.helpers.playouts import random_states

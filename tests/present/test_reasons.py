@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import rules
 from rajas_tui.present import text
-from rajas_tui.present.chooser import STACK_TITLE, Chooser
+from rajas_tui.present.chooser import Chooser
+from rajas_tui.present.option_words import STACK_TITLE
 from rules.catalog import catalog
 from rules.model import BUILDINGS
 from tests.helpers.playouts import random_states

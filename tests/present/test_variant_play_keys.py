@@ -11,7 +11,8 @@ import pytest
 import rules
 import saves as save_layer
 from rajas_tui.present import text, turns
-from rajas_tui.present.chooser import Chooser, Step, preview
+from rajas_tui.present.action_preview import preview
+from rajas_tui.present.chooser import Chooser, Step
 from rules import Config, GameState, Sail, TakeYield, replace
 from tests.helpers.key_plan import plan
 from tests.helpers.playouts import random_game

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 import rules
-from rajas_tui.present import chooser as chooser_module
-from rajas_tui.present import text
-from rajas_tui.present.chooser import Chooser, distinct_rotations, paid_dice, preview
+from rajas_tui.present import option_words, text
+from rajas_tui.present.action_preview import preview
+from rajas_tui.present.changes import paid_dice
+from rajas_tui.present.chooser import Chooser, distinct_rotations
 from rules import Colour, Place, Single, Variety
 from rules.state import GameState
 from tests.helpers.playouts import random_states
@@ -60,11 +61,11 @@ def test_the_die_for_a_single_market_counts_markets_rightly() -> None:
     state = STATES[0]
     one = rules.parse_action("single s3 b1 tea")
     assert isinstance(one, Single)
-    _, detail = chooser_module._describe_one_die(state, one.pay, one)
+    _, detail = option_words._describe_one_die(state, one.pay, one)
     assert detail == "scores up to 1 market"
     three = rules.parse_action("single s3 b3 tea")
     assert isinstance(three, Single)
-    assert chooser_module._describe_one_die(state, three.pay, three)[1] == "scores up to 3 markets"
+    assert option_words._describe_one_die(state, three.pay, three)[1] == "scores up to 3 markets"
 
 
 # Market scoring names the player's markets ----------------------------------------------------
@@ -108,7 +109,7 @@ def test_single_market_scoring_names_the_markets_it_counts() -> None:
             if values:
                 listed = " ".join(f"{v}{money}" for v in values)
                 assert words.endswith(f": your {text.good_name(action.good)} {listed}"), words
-                _label, detail = chooser_module._describe_good(state, action.good, action)
+                _label, detail = option_words._describe_good(state, action.good, action)
                 assert detail.startswith(f"+{sum(values)}{money}: scores your "), detail
                 checked += 1
             else:

@@ -12,7 +12,8 @@ import pytest
 
 import rules
 from rajas_tui.present import text
-from rajas_tui.present.chooser import AREAS, Chooser, preview
+from rajas_tui.present.action_preview import preview
+from rajas_tui.present.chooser import AREAS, Chooser
 from rajas_tui.tui.widgets.base import View
 from rajas_tui.tui.widgets.display import DisplayPane
 from rajas_tui.tui.widgets.kali import karma_workers
