@@ -91,23 +91,28 @@ def _play_parser(commands: Any) -> None:
         metavar="NAMES",
         help='a new game: 2 to 4 names separated by commas, seat 0 first: "Asha,Bela"',
     )
+    _new_game_options(play, "1=easy,Bela=normal", "the new game's seed")
     play.add_argument(
+        "--saves", metavar="DIR", help="the saves folder (default: as 'rajas saves' says)"
+    )
+
+
+def _new_game_options(parser: Any, bots_example: str, seed_words: str) -> None:
+    """The options that set up a new game beside its players: bots, variants, seed, undo."""
+    parser.add_argument(
         "--bots",
         type=_pairs,
         default=(),
         metavar="SEAT=KIND,...",
-        help="seats the computer plays, by number from 0 or by name: 1=easy,Bela=normal",
+        help=f"seats the computer plays, by number from 0 or by name: {bots_example}",
     )
-    choices.add_options(play, "by number from 0 or by name")
-    play.add_argument("--seed", type=seed, help="the new game's seed (default: a random one)")
-    play.add_argument(
+    choices.add_options(parser, "by number from 0 or by name")
+    parser.add_argument("--seed", type=seed, help=f"{seed_words} (default: a random one)")
+    parser.add_argument(
         "--undo",
         choices=("strict", "free"),
         default="strict",
         help="strict: no undo across revealed dice or tiles (default); free: practice",
-    )
-    play.add_argument(
-        "--saves", metavar="DIR", help="the saves folder (default: as 'rajas saves' says)"
     )
 
 
@@ -134,21 +139,7 @@ def register(commands: Any) -> None:
         metavar="NAMES",
         help='2 to 4 names separated by commas, seat 0 first: "Asha,Bela,Chand"',
     )
-    new.add_argument(
-        "--bots",
-        type=_pairs,
-        default=(),
-        metavar="SEAT=KIND,...",
-        help="seats the computer plays, by number from 0 or by name: 1=random,Chand=random",
-    )
-    choices.add_options(new, "by number from 0 or by name")
-    new.add_argument("--seed", type=seed, help="the game's seed (default: a random one)")
-    new.add_argument(
-        "--undo",
-        choices=("strict", "free"),
-        default="strict",
-        help="strict: no undo across revealed dice or tiles (default); free: practice",
-    )
+    _new_game_options(new, "1=random,Chand=random", "the game's seed")
     new.add_argument(
         "--position",
         metavar="FILE",
