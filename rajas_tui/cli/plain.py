@@ -301,7 +301,7 @@ class PlainGame:
             self.say(asking)
             return
         state = self.game.state
-        if len(self.chooser.steps) == 1 and self.menu.grid_cell is None:
+        if self.chooser.at_first_step and self.menu.grid_cell is None:
             asked = rules.prompt(state) if state.queue else "place a worker"
             self.say(f"{self.names[state.turn]} to {asked}.")
         self.say(stage.title if stage.title.endswith("?") else f"{stage.title}:")
@@ -422,14 +422,7 @@ class PlainGame:
     def _space_key(self, word: str) -> bool:
         """A space's key (q1, t3, o; x to pass) at the first stage chooses that space; whether
         the word was one."""
-        root = self.chooser.steps[0]
-        if len(self.chooser.steps) > 1 or root.kind != "spaces":
-            return False
-        for index, option in enumerate(root.options):
-            if option.key == word or (option.key == "pass" and word == "x"):
-                self.chooser.choose(index)
-                return True
-        return False
+        return self.chooser.choose_space("pass" if word == "x" else word)
 
     def _step(self, word: str) -> str:
         step = saves.undo_turn if word == "undo" else saves.redo_turn

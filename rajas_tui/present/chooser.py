@@ -174,6 +174,55 @@ class Chooser:
     def wants_digits(self) -> bool:
         return self.prefix is not None or self.top.kind == "list"
 
+    @property
+    def at_first_step(self) -> bool:
+        """Nothing chosen yet: the first decision (the spaces list or the engine's question) is
+        the only step."""
+        return len(self.steps) == 1
+
+    @property
+    def trail(self) -> list[Step]:
+        """The steps decided so far, oldest first: every step but the one on top."""
+        return self.steps[:-1]
+
+    def placing(self) -> Step | None:
+        """The grid step of the tile being placed, when one is on the way (on top or decided)."""
+        return next((s for s in reversed(self.steps) if s.kind == "grid"), None)
+
+    def space_at_cursor(self) -> Option | None:
+        """The spaces list's option under its cursor (a space, or the pass line), while the first
+        step is the spaces list; None when it is not or lists nothing (the game is over)."""
+        root = self.steps[0]
+        if root.kind != "spaces" or not root.options:
+            return None
+        return root.options[root.cursor]
+
+    def cursor_space_key(self) -> str | None:
+        """The key of the space the cursor shows the player, when it shows one (`pointing`)."""
+        option = self.space_at_cursor()
+        return option.key if option is not None and self.pointing else None
+
+    def takeable_space_keys(self) -> set[str]:
+        """The keys of the spaces list's options that can be chosen ("pass" among them when
+        passing is legal); empty when the first step is not the spaces list."""
+        root = self.steps[0]
+        if root.kind != "spaces":
+            return set()
+        return {o.key for o in root.options if o.enabled}
+
+    def choose_space(self, key: str) -> bool:
+        """Chooses the space `key` (or "pass") at the first step, as `choose` would; whether the
+        spaces list was the only step and had that key. A space that cannot be taken is
+        refused, `message` saying why."""
+        root = self.steps[0]
+        if not self.at_first_step or root.kind != "spaces":
+            return False
+        for index, option in enumerate(root.options):
+            if option.key == key:
+                self.choose(index)
+                return True
+        return False
+
     def enabled(self, command: str) -> bool:
         """Whether `command` can act now; when it cannot, `why_not` says why."""
         return not self.why_not(command)

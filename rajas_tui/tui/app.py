@@ -670,11 +670,9 @@ class RajasApp(MessageRoom):
         area, space = None, ""
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.chooser is not None:
-            root = screen.chooser.steps[0]
-            if root.kind == "spaces" and root.options:
-                option = root.options[root.cursor]
-                if option.value is not None:
-                    area, space = option.value.area, option.label
+            option = screen.chooser.space_at_cursor()
+            if option is not None and option.value is not None:
+                area, space = option.value.area, option.label
         self.push_screen(HelpScreen(area, space, bindings.own_keys(screen)))
 
     # The guided first game ----------------------------------------------------------------------

@@ -383,7 +383,7 @@ class GameScreen(BotTurns):
         if chooser.message:
             return Text(f" {chooser.message}", "bold")
         step = chooser.top
-        if len(chooser.steps) == 1 and turns.takes_yield_instead(self.rajas.shown):
+        if chooser.at_first_step and turns.takes_yield_instead(self.rajas.shown):
             return Text(" No worker left to place: take a yield tile onto a field of its colour.")
         if step.kind == "spaces":
             if chooser.prefix is not None:

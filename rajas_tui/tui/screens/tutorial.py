@@ -69,7 +69,7 @@ class TutorialScreen(GameScreen):
         chooser = self.chooser
         if self.lesson.done or self.coaching is not None:
             return False
-        return chooser is None or (len(chooser.steps) == 1 and chooser.prefix is None)
+        return chooser is None or (chooser.at_first_step and chooser.prefix is None)
 
     async def action_command(self, command: str) -> None:
         if command == "back" and self._can_skip():

@@ -31,11 +31,9 @@ class BoardPane(Pane):
         chooser = view.chooser
         enabled: set[str] = set()
         cursor_key = None
-        if chooser is not None and chooser.steps[0].kind == "spaces":
-            root = chooser.steps[0]
-            enabled = {o.key for o in root.options if o.enabled}
-            if root.options and chooser.pointing:
-                cursor_key = root.options[root.cursor].key
+        if chooser is not None:
+            enabled = chooser.takeable_space_keys()
+            cursor_key = chooser.cursor_space_key()
         width = max(self.size.width, 30)
         name = side.name.replace("_", "/")
         lines = [

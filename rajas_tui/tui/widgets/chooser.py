@@ -13,7 +13,7 @@ from rules import cell_name, counted
 
 def breadcrumb(chooser: Chooser) -> str:
     parts = []
-    for step in chooser.steps[:-1]:
+    for step in chooser.trail:
         if step.options:
             option = step.options[step.cursor]
             parts.append(option.label.strip().strip("[]"))

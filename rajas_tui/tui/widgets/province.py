@@ -150,10 +150,8 @@ def ghost_of(view: View, seat: int) -> tuple[int, int, int] | None:
     chooser = view.chooser
     if chooser is None or seat != view.state.turn:
         return None
-    for step in reversed(chooser.steps):
-        if step.kind == "grid":
-            return step.tile, step.cell, step.rotation
-    return None
+    step = chooser.placing()
+    return None if step is None else (step.tile, step.cell, step.rotation)
 
 
 def board_text(state: GameState, seat: int, ghost: tuple[int, int, int] | None) -> Text:
