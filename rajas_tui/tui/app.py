@@ -40,8 +40,7 @@ from rajas_tui.tui.private_textual import MessageRoom, settle_heap
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.title import TitleScreen
 from rajas_tui.tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from saves.osfiles import reason
-from themes import theme_files
+from rajas_tui.tui.theme_files import load_themes, starting_theme
 
 # The screens not on the first frame (game over, help, the dialogs) are imported when first
 # opened: the modules and the Textual widgets they bring would slow the start-up.
@@ -58,35 +57,6 @@ if TYPE_CHECKING:
 
     # The puzzles, the solved marks, and a sentence when the marks file could not be read.
     PuzzleList = tuple[list[Puzzle], Marks, str | None]
-
-DEFAULT_THEME = "rajas-dark"
-
-# Used when the theme files cannot be read (a broken install): the app must still start.
-FALLBACK_THEME = Theme(
-    name=DEFAULT_THEME,
-    dark=True,
-    primary="#2f7fb8",
-    secondary="#1c4e73",
-    accent="#f0a030",
-    foreground="#e8e2d4",
-    background="#14181c",
-    surface="#1d2328",
-    panel="#26303a",
-    success="#5cb85c",
-    warning="#f0c040",
-    error="#e05050",
-)
-
-
-def load_themes() -> tuple[list[Theme], str]:
-    """The shipped themes as Textual themes, and a sentence if any could not be read."""
-    try:
-        return [Theme(**settings) for settings in theme_files()], ""
-    except OSError as error:
-        problem = reason(error)
-    except (ValueError, TypeError) as error:
-        problem = str(error)
-    return [FALLBACK_THEME], f"The theme files could not be read ({problem}); using a default."
 
 
 class RajasApp(MessageRoom):
@@ -232,14 +202,9 @@ class RajasApp(MessageRoom):
             self.register_theme(theme)
         if theme_problem:
             self.notify(theme_problem, severity="warning", markup=False)
-        wanted = self.start_theme or DEFAULT_THEME
-        if wanted not in self.available_themes:
-            self.notify(
-                f"There is no theme {wanted!r}; using {DEFAULT_THEME}.",
-                severity="warning",
-                markup=False,
-            )
-            wanted = DEFAULT_THEME
+        wanted, missing = starting_theme(self.start_theme, self.available_themes)
+        if missing:
+            self.notify(missing, severity="warning", markup=False)
         self.theme = wanted
 
     def _started(self) -> None:

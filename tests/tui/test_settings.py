@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from rajas_tui.tui import settings
-from rajas_tui.tui.app import DEFAULT_THEME, RajasApp
+from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.theme_files import DEFAULT_THEME
 from tests.helpers import apps
 
 
