@@ -35,6 +35,7 @@ from rajas_tui.present import turns
 from rajas_tui.present.bot_process import Cancelled, NoBots, Thinker
 from rajas_tui.tui import settings
 from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.screens.bot_turns import BotTurns
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.widgets.base import View
 from saves import tables
@@ -70,6 +71,25 @@ def _read(path: Path) -> saves.Game | None:
         return None
 
 
+class TableBotTurns(BotTurns):
+    """A bot's turn at a table is the table's to play: the app tends it in a worker thread
+    (where it is thought once, under the table's lock, by whichever process gets there first),
+    instead of this screen choosing a move that the table would only throw away."""
+
+    def think(self) -> None:
+        self._bot_timer = None
+        sitting = self.rajas.sitting
+        if sitting is None:
+            return
+        game = sitting.real
+        if not self.host.is_current or game.over or game.seat.is_human or sitting.seat is None:
+            return
+        self.thinking = self.rajas.shown
+        self.started_thinking()
+        self.host.redraw()
+        sitting.tend()
+
+
 class TableScreen(GameScreen):
     """The game screen at a table: a key that would act on another seat's turn, or a
     watcher's, says why not instead of choosing for that seat."""
@@ -88,6 +108,9 @@ class TableScreen(GameScreen):
 
     def _first_holder(self) -> int | None:
         return self.sitting.seat
+
+    def _bot_turns(self) -> BotTurns:
+        return TableBotTurns(self)
 
     def _refusal(self) -> str | None:
         sitting = self.rajas.sitting
@@ -122,22 +145,6 @@ class TableScreen(GameScreen):
             return Text(f" Watching: {game.seat.name} is playing…", "italic")
         return Text(f" {game.seat.name}'s turn: their moves show here as they make them.", "italic")
 
-    def _think(self) -> None:
-        """A bot's turn at a table is the table's to play: the app tends it in a worker thread
-        (where it is thought once, under the table's lock, by whichever process gets there
-        first), instead of this screen choosing a move that the table would only throw away."""
-        self._bot_timer = None
-        sitting = self.rajas.sitting
-        if sitting is None:
-            return
-        game = sitting.real
-        if not self.is_current or game.over or game.seat.is_human or sitting.seat is None:
-            return
-        self.thinking = self.rajas.shown
-        self._started_thinking()
-        self.redraw()
-        sitting.tend()
-
     def _leaves(self, command: object) -> bool:
         """Whether `command` leaves the table: Escape, for a watcher who came from the title."""
         sitting = self.rajas.sitting
@@ -163,7 +170,7 @@ class TableScreen(GameScreen):
             return
         refusal = self._refusal()
         if refusal:
-            self._refuse(refusal)
+            self.refuse(refusal)
             return
         await super().action_command(command)
 

@@ -48,7 +48,7 @@ async def _hard_bot_thinking(pilot: Pilot[None], app: RajasApp, thinker: Process
     """Waits until the hard bot thinks in its worker process; that process's id."""
     screen = app.screen
     assert isinstance(screen, GameScreen)
-    await apps.until(pilot, lambda: screen.thinking is not None, "the bot is thinking")
+    await apps.until(pilot, lambda: screen.bots.thinking is not None, "the bot is thinking")
     await apps.until(pilot, lambda: thinker.pid is not None, "its worker is running")
     pid = thinker.pid
     assert pid is not None

@@ -82,7 +82,7 @@ async def test_escape_cancels_the_coach_while_it_thinks(saves: Path, held_bot: a
         await pilot.press("7")
         assert screen.pane == "log", "the screen answers keys while the coach thinks"
         await pilot.press("a", "escape")
-        assert screen.coaching is None
+        assert screen.bots.coaching is None
         assert all(w.is_cancelled for w in screen.workers if w.group == COACH_GROUP)
         assert "The coach is thinking" not in apps.prompt(app)
         await apps.until(pilot, held_bot.stopped.is_set, "the coach stopped thinking")
@@ -124,7 +124,7 @@ async def test_help_cancels_the_coach_so_its_answer_never_covers_the_help(
         await apps.until(pilot, held_bot.started.is_set, "the coach started", looks=6000)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        assert screen.coaching is None
+        assert screen.bots.coaching is None
         await apps.until(pilot, held_bot.stopped.is_set, "the coach stopped thinking")
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -1,15 +1,16 @@
 """The game screen's bots and coach: a bot's move scheduled after a pause and chosen in a worker
 thread, the coach asked in another, either cancelled by an undo, a newer game or a key, and the
 seconds either has thought counted on the prompt. `GameScreen` draws the game and turns keys into
-commands; this part only decides when a bot or the coach thinks and plays what they answer."""
+commands; the `BotTurns` it owns only decides when a bot or the coach thinks and plays what they
+answer."""
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from textual import work
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -27,17 +28,55 @@ if TYPE_CHECKING:
 BOT_GROUP = "bot"
 COACH_GROUP = "coach"
 
+Result = TypeVar("Result")
+BotMove = tuple[saves.Game, rules.Action] | None
+Advised = tuple[saves.Game, coach.Advice] | None
 
-class BotTurns(Screen[None]):
-    """What a game screen needs to let bots play and the coach advise. The screen that draws
-    the game gives `chooser` (None while no human seat is to act) and the three drawing calls
-    below."""
 
-    chooser: Chooser | None
+class BotHost(Protocol):
+    """What the bots and the coach need of the game screen that owns them. Their workers and
+    timers run on it, so that they end with it."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    @property
+    def rajas(self) -> RajasApp: ...
+
+    @property
+    def chooser(self) -> Chooser | None:
+        """The acting human seat's chooser; None while no human seat is to act."""
+
+    @property
+    def is_current(self) -> bool: ...
+
+    def redraw(self) -> None:
+        """Draws the game again: who thinks shows on the prompt and the keys."""
+
+    def show_seconds(self) -> None:
+        """Shows the prompt again, with the seconds of thought (`BotTurns.seconds`)."""
+
+    def refuse(self, sentence: str) -> None:
+        """Says why a key could not act."""
+
+    def advice_shown(self) -> None:
+        """The coach's advice is about to show (a puzzle counts it as a hint)."""
+
+    def run_worker(
+        self, work: Callable[[], Result], *, group: str, exclusive: bool, thread: bool
+    ) -> Worker[Result]: ...
+
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> Timer: ...
+
+    def call_after_refresh(self, callback: Callable[[], None]) -> bool: ...
+
+
+class BotTurns:
+    """When the bots think and the coach advises on one game screen (`host`), and what of their
+    answers is played."""
+
+    def __init__(self, host: BotHost) -> None:
+        self.host = host
         self._bot_timer: Timer | None = None
+        self._bot_worker: Worker[BotMove] | None = None
+        self._coach_worker: Worker[Advised] | None = None
         self.thinking: saves.Game | None = None  # the game a bot is choosing a move for
         self.coaching: saves.Game | None = None  # the game the coach is thinking about
         self._since = 0.0  # when the bot or the coach began to think (time.monotonic)
@@ -45,56 +84,51 @@ class BotTurns(Screen[None]):
 
     @property
     def rajas(self) -> RajasApp:
-        return self.app  # type: ignore[return-value]
-
-    def redraw(self) -> None:
-        """Draws the game again: who thinks shows on the prompt and the keys."""
-        raise NotImplementedError
-
-    def show_seconds(self) -> None:
-        """Shows the prompt again, with the seconds of thought (`_seconds`)."""
-        raise NotImplementedError
-
-    def _refuse(self, sentence: str) -> None:
-        """Says why a key could not act."""
-        raise NotImplementedError
+        return self.host.rajas
 
     # Bots ------------------------------------------------------------------------------------
 
-    def _schedule_bot(self) -> None:
+    def at_move(self, game: saves.Game) -> bool:
+        """Whether a bot's move is under way: waiting for its pause, or thought for `game`."""
+        return self.thinking is game or self._bot_timer is not None
+
+    def schedule_bot(self) -> None:
         """The bot's move, after a pause that lets the players see the last one."""
-        self._cancel_bot()
+        self.cancel_bot()
         delay = self.rajas.bot_delay
         if delay <= 0:
-            self.call_after_refresh(self._think)
+            self.host.call_after_refresh(self.think)
         else:
-            self._bot_timer = self.set_timer(delay, self._think)
+            self._bot_timer = self.host.set_timer(delay, self.think)
 
-    def _cancel_bot(self) -> bool:
+    def cancel_bot(self) -> bool:
         """Whether a bot was thinking. Its worker is cancelled: its thread stops waiting and
         the bots' process stops thinking (`present.bot_process`), and no move of it is ever
         played."""
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
-        self.workers.cancel_group(self, BOT_GROUP)
+        _stop(self._bot_worker)
+        self._bot_worker = None
         was, self.thinking = self.thinking, None
         return was is not None
 
-    def _think(self) -> None:
+    def think(self) -> None:
+        """The pause is over: the bot to act starts choosing its move."""
         self._bot_timer = None
-        if not self.is_current or self.rajas.saving:
+        if not self.host.is_current or self.rajas.saving:
             return  # started again when the screen is back on top, or the game is shown
         game = self.rajas.shown
         if game.state.over or game.setup.seats[game.state.turn].kind == HUMAN:
             return
         self.thinking = game
-        self._started_thinking()
-        self.redraw()
-        self._bot_move(game)
+        self.started_thinking()
+        self.host.redraw()
+        self._bot_worker = self.host.run_worker(
+            partial(self._bot_move, game), group=BOT_GROUP, exclusive=True, thread=True
+        )
 
-    @work(thread=True, exclusive=True, group=BOT_GROUP)
-    def _bot_move(self, game: saves.Game) -> tuple[saves.Game, rules.Action] | None:
+    def _bot_move(self, game: saves.Game) -> BotMove:
         """The bot chooses in its own process (`present.bot_process`), waited for in a thread: the
         keys (help, panes, quit) keep working, and the bot's garbage is never this process's to
         collect. Cancelled (an undo, a newer game, quitting), it stops thinking at once."""
@@ -104,16 +138,17 @@ class BotTurns(Screen[None]):
         except Cancelled:
             return None
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.group == COACH_GROUP and event.state == WorkerState.SUCCESS:
+    def worker_changed(self, worker: Worker[object], state: WorkerState) -> None:
+        """A worker of the host screen changed state: a bot's move or the coach's advice may be
+        in."""
+        if worker.group == COACH_GROUP and state == WorkerState.SUCCESS:
             self._advised(worker)
             return
-        if worker.group != BOT_GROUP or event.state != WorkerState.SUCCESS:
+        if worker.group != BOT_GROUP or state != WorkerState.SUCCESS:
             return
         self.rajas.tell_bot_trouble()
         result = worker.result
-        if result is None or worker.is_cancelled:
+        if not isinstance(result, tuple) or worker.is_cancelled:
             return
         game, action = result
         # A move chosen for a game that has since changed (an undo while it thought, another
@@ -125,13 +160,13 @@ class BotTurns(Screen[None]):
 
     # The coach ----------------------------------------------------------------------------------
 
-    async def action_coach(self) -> None:
+    async def ask_coach(self) -> None:
         """Asks the coach what to play now: only on a human seat's turn, in a thread, so the
         screen stays live; Escape or another key cancels it."""
         await self.rajas.settled()
-        if self.chooser is None:
+        if self.host.chooser is None:
             state = self.rajas.state
-            self._refuse(
+            self.host.refuse(
                 "The game is over: the coach has nothing to advise."
                 if state.over
                 else "A bot is playing: the coach advises on your turn."
@@ -139,13 +174,14 @@ class BotTurns(Screen[None]):
             return
         if self.coaching is not None:
             return  # already asked: the answer is on its way
-        self.coaching = self.rajas.shown
-        self._started_thinking()
-        self.redraw()
-        self._coach_move(self.coaching)
+        game = self.coaching = self.rajas.shown
+        self.started_thinking()
+        self.host.redraw()
+        self._coach_worker = self.host.run_worker(
+            partial(self._coach_move, game), group=COACH_GROUP, exclusive=True, thread=True
+        )
 
-    @work(thread=True, exclusive=True, group=COACH_GROUP)
-    def _coach_move(self, game: saves.Game) -> tuple[saves.Game, coach.Advice] | None:
+    def _coach_move(self, game: saves.Game) -> Advised:
         """The coach's bot thinks where the bots do (`present.bot_process`); cancelled, it stops."""
         worker = get_current_worker()
         choose = self.rajas.bot_choice(lambda: worker.is_cancelled)
@@ -164,35 +200,34 @@ class BotTurns(Screen[None]):
         if game is not self.coaching or game is not self.rajas.newest:
             return
         self.coaching = None
-        self.redraw()
-        self._advice_shown()
+        self.host.redraw()
+        self.host.advice_shown()
 
         def take() -> None:
             if self.rajas.newest is game:
                 self.rajas.commit(advice.action)
             else:
-                self._refuse("The game has moved on since the coach's advice.")
+                self.host.refuse("The game has moved on since the coach's advice.")
 
-        self.app.push_screen(CoachScreen(advice, take))
+        self.rajas.push_screen(CoachScreen(advice, take))
 
-    def _advice_shown(self) -> None:
-        """The coach's advice is about to show (a puzzle counts it as a hint)."""
-
-    def _stop_coach(self) -> bool:
+    def stop_coach(self) -> bool:
         """Whether the coach was thinking; it is stopped and the screen says so."""
-        if self._cancel_coach():
-            self.redraw()
+        if self.cancel_coach():
+            self.host.redraw()
             return True
         return False
 
-    def _cancel_coach(self) -> bool:
-        self.workers.cancel_group(self, COACH_GROUP)
+    def cancel_coach(self) -> bool:
+        """Whether the coach was thinking; it is stopped, nothing redrawn."""
+        _stop(self._coach_worker)
+        self._coach_worker = None
         was, self.coaching = self.coaching, None
         return was is not None
 
     # Seconds of thought ---------------------------------------------------------------------------
 
-    def _started_thinking(self) -> None:
+    def started_thinking(self) -> None:
         """A bot or the coach began to think. Past the app's `progress_after` the prompt counts
         the seconds, so that a long think is seen to go on, not taken for a screen stuck."""
         self._since = time.monotonic()
@@ -201,9 +236,9 @@ class BotTurns(Screen[None]):
             self._clock = None
         after = self.rajas.progress_after
         if after is not None:
-            self._clock = self.set_timer(after, self._tick)
+            self._clock = self.host.set_timer(after, self._tick)
 
-    def _seconds(self) -> str:
+    def seconds(self) -> str:
         """The seconds the bot or the coach has thought, once past `progress_after`; else ""."""
         after = self.rajas.progress_after
         if after is None or (self.thinking is None and self.coaching is None):
@@ -216,6 +251,13 @@ class BotTurns(Screen[None]):
         self._clock = None
         if self.thinking is None and self.coaching is None:
             return  # the thinking is over, and the count with it
-        self.show_seconds()
+        self.host.show_seconds()
         past = (time.monotonic() - self._since) % 1.0
-        self._clock = self.set_timer(max(0.05, 1.0 - past), self._tick)
+        self._clock = self.host.set_timer(max(0.05, 1.0 - past), self._tick)
+
+
+def _stop(worker: Worker[Result] | None) -> None:
+    """Cancels `worker` if it is still at work. A finished one has given its answer: whether it
+    is played depends on the game it was for (`worker_changed`)."""
+    if worker is not None and not worker.is_finished:
+        worker.cancel()

@@ -45,7 +45,9 @@ def _parameters(action: str) -> tuple[object, ...]:
 
 
 if TYPE_CHECKING:
-    pass
+    from textual.worker import Worker
+
+    from rajas_tui.tui.app import RajasApp
 
 PANES = (
     ("river", "River"),
@@ -87,7 +89,7 @@ class Line(Widget):
         return self.content
 
 
-class GameScreen(BotTurns):
+class GameScreen(Screen[None]):
     """Holds no game of its own: it watches the app's one game, draws it, and sends actions
     back to it. The panes are bound to `view`: setting it redraws each pane whose text changed."""
 
@@ -106,6 +108,7 @@ class GameScreen(BotTurns):
     def __init__(self) -> None:
         super().__init__()
         self.chooser: Chooser | None = None
+        self.bots = self._bot_turns()
         self.pane = "board"
         # During a choice at 80×24 a pane key shows that pane in the chooser's place; the next
         # choice key brings the choice back (and acts), so it is never more than a key away.
@@ -116,6 +119,14 @@ class GameScreen(BotTurns):
         # The human seat at the keyboard: the screen shows what that seat may see. None until
         # the first state is drawn, then the acting human (or the one human at the table).
         self.holder: int | None = None
+
+    def _bot_turns(self) -> BotTurns:
+        """What lets the bots play and the coach advise on this screen."""
+        return BotTurns(self)
+
+    @property
+    def rajas(self) -> RajasApp:
+        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         self._size_classes()
@@ -176,8 +187,8 @@ class GameScreen(BotTurns):
         game = self.rajas.shown
         state = game.state
         human = not state.over and game.setup.seats[state.turn].kind == HUMAN
-        self._cancel_bot()
-        self._cancel_coach()
+        self.bots.cancel_bot()
+        self.bots.cancel_coach()
         if self.holder is None:
             self.holder = self._first_holder()
         if human and self.holder != state.turn and self.PASSES_KEYBOARD:
@@ -189,7 +200,7 @@ class GameScreen(BotTurns):
         self._chooser_for = state
         self.redraw()
         if not state.over and not human:
-            self._schedule_bot()
+            self.bots.schedule_bot()
 
     def _first_holder(self) -> int | None:
         """The seat whose view the screen shows before any hand-over. Where a seat keeps a tile
@@ -374,10 +385,10 @@ class GameScreen(BotTurns):
         if state.over:
             return Text(" The game is over.")
         if chooser is None:
-            doing = "thinking" if self.thinking is not None else "playing"
-            return Text(f" {view.who(state.turn)} (bot) is {doing}…{self._seconds()}", "italic")
-        if self.coaching is not None:
-            return Text(f" The coach is thinking…{self._seconds()} (Escape cancels)", "italic")
+            doing = "thinking" if self.bots.thinking is not None else "playing"
+            return Text(f" {view.who(state.turn)} (bot) is {doing}…{self.bots.seconds()}", "italic")
+        if self.bots.coaching is not None:
+            return Text(f" The coach is thinking…{self.bots.seconds()} (Escape cancels)", "italic")
         if self.peeking and (self.has_class("-narrow") or self.has_class("-short")):
             return Text(f" {chooser.top.title}: a choice key brings it back", "italic")
         if chooser.message:
@@ -438,11 +449,21 @@ class GameScreen(BotTurns):
             return f"{seat.name} plays next: the keyboard goes to {seat.name} first."
         return "A bot is playing: wait for your turn."
 
-    def _refuse(self, sentence: str) -> None:
+    def refuse(self, sentence: str) -> None:
+        """Says why a key could not act."""
         self.notify(sentence, severity="warning", markup=False)
 
+    def advice_shown(self) -> None:
+        """The coach's advice is about to show: nothing to note in a game (a puzzle counts it)."""
+
+    async def action_coach(self) -> None:
+        await self.bots.ask_coach()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        self.bots.worker_changed(event.worker, event.state)
+
     async def action_command(self, command: str) -> None:
-        if self._stop_coach() and command == "back":
+        if self.bots.stop_coach() and command == "back":
             return  # Escape while the coach thinks only cancels it
         # A key typed while the last action is still being saved acts on what follows it.
         await self.rajas.settled()
@@ -450,14 +471,14 @@ class GameScreen(BotTurns):
         if self._without_cell():
             self.pane = "board"  # the grid comes back for the choice, the chooser in it
         if self.chooser is None:
-            self._refuse(self._why_no_choice())
+            self.refuse(self._why_no_choice())
             return
         action = self.chooser.press(command)
         if action is not None:
             self.rajas.commit(action)
             return
         if self.chooser.refused:
-            self._refuse(self.chooser.message)
+            self.refuse(self.chooser.message)
         self.redraw()
 
     def _panes(self) -> tuple[str, ...]:
@@ -467,14 +488,14 @@ class GameScreen(BotTurns):
         return tuple(name for name in PANE_NAMES if name != "yields")
 
     async def action_digit(self, digit: str) -> None:
-        self._stop_coach()
+        self.bots.stop_coach()
         if self.chooser is not None and self.chooser.wants_digits:
             await self.action_command(digit)
             return
         number = 10 if digit == "0" else int(digit)
         panes = self._panes()
         if number > len(panes):
-            self._refuse(f"There is no pane {number}: 1 to {len(panes)} choose a pane.")
+            self.refuse(f"There is no pane {number}: 1 to {len(panes)} choose a pane.")
         else:
             name = panes[number - 1]
             if name == self.pane == "provinces":
@@ -488,7 +509,7 @@ class GameScreen(BotTurns):
             self.redraw()
 
     def action_pane(self, delta: int) -> None:
-        self._stop_coach()
+        self.bots.stop_coach()
         panes = self._panes()
         index = (panes.index(self.pane) + delta) % len(panes) if self.pane in panes else 0
         self.pane = panes[index]
@@ -497,14 +518,14 @@ class GameScreen(BotTurns):
 
     # A bot at its move is left to it here: an undo or redo that is refused changes nothing,
     # and one that is done changes the game, whose new turn cancels the bot (`new_state`) and
-    # whose move, chosen for a game since taken back, is never played (`on_worker_state_changed`).
+    # whose move, chosen for a game since taken back, is never played (`BotTurns.worker_changed`).
     async def action_undo(self) -> None:
-        self._stop_coach()
+        self.bots.stop_coach()
         await self.rajas.settled()
         self.rajas.undo()
 
     async def action_redo(self) -> None:
-        self._stop_coach()
+        self.bots.stop_coach()
         await self.rajas.settled()
         self.rajas.redo()
 
@@ -512,7 +533,7 @@ class GameScreen(BotTurns):
         self.rajas.action_save_as()
 
     def action_help(self) -> None:
-        self._stop_coach()  # its answer would open over the help
+        self.bots.stop_coach()  # its answer would open over the help
         self.rajas.action_rules()
 
     def on_screen_resume(self) -> None:
@@ -524,7 +545,7 @@ class GameScreen(BotTurns):
         if self.rajas.saving:
             self.redraw()  # the game on its way to the screen starts its turn when it arrives
             return
-        waiting = self.chooser is not None or self.thinking is game or self._bot_timer is not None
+        waiting = self.chooser is not None or self.bots.at_move(game)
         if self._chooser_for is game.state and waiting:
             self.redraw()  # the same turn, as it was left (a half-made choice kept)
         else:

@@ -53,8 +53,8 @@ class PuzzleScreen(GameScreen):
         if not attempt.ended(state):
             super().new_state()
             return
-        self._cancel_bot()
-        self._cancel_coach()
+        self.bots.cancel_bot()
+        self.bots.cancel_coach()
         self.chooser = None
         self._chooser_for = state
         self.redraw()
@@ -92,17 +92,17 @@ class PuzzleScreen(GameScreen):
             return Text(" Solved." if solved else " Not solved.", "bold")
         return super()._prompt(view)
 
-    def _advice_shown(self) -> None:
+    def advice_shown(self) -> None:
         self.attempt.hints += 1
         self.redraw()
 
     def action_goal(self) -> None:
-        self._stop_coach()
+        self.bots.stop_coach()
         self.app.push_screen(PuzzleCard(self.attempt))
 
     def action_save_as(self) -> None:
         key = bindings.key_of(self.rajas.keymap, "puzzle.goal")
-        self._refuse(f"A puzzle is not saved: its card ({key}) starts it again.")
+        self.refuse(f"A puzzle is not saved: its card ({key}) starts it again.")
 
 
 class _Card(ModalScreen[None]):

@@ -166,7 +166,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
     def action_step(self, delta: int | str) -> None:
         target = self._stepped(int(delta))
         if target is None:
-            self._refuse(self._why_not_step(int(delta)))
+            self.refuse(self._why_not_step(int(delta)))
         else:
             self.show_position(target)
 
@@ -180,7 +180,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
     def action_jump(self, where: str) -> None:
         target = self._jumped(where)
         if target == self.position:
-            self._refuse(self._why_not_step(-1 if where == "start" else 1))
+            self.refuse(self._why_not_step(-1 if where == "start" else 1))
         else:
             self.show_position(target)
 
@@ -188,7 +188,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         target = self._round_moved(int(direction))
         if target is None:
             first = int(direction) < 0
-            self._refuse(
+            self.refuse(
                 "This is the start of the first round: there is none before it."
                 if first
                 else "This is the last round: there is none after it."

@@ -67,7 +67,7 @@ class TutorialScreen(GameScreen):
     def _can_skip(self) -> bool:
         """Escape skips a step only when it has no stage to step back from."""
         chooser = self.chooser
-        if self.lesson.done or self.coaching is not None:
+        if self.lesson.done or self.bots.coaching is not None:
             return False
         return chooser is None or (chooser.at_first_step and chooser.prefix is None)
 
