@@ -1,4 +1,4 @@
-"""A bot is told only what its seat may see (issue 9: hidden tiles never reach a bot)."""
+"""A bot is told only what its seat may see: hidden tiles never reach a bot."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""`apply(..., as_listed=True)` plays an action spelled as listed without spelling it again
-(issue 10): a log's replay and `journal.play`, which asks `canonical` itself, skip the second
-spelling. Given the listed spelling it must lead exactly where `apply` leads."""
+"""`apply(..., as_listed=True)` plays an action spelled as listed without spelling it again: a
+log's replay and `journal.play`, which asks `canonical` itself, skip the second spelling. Given
+the listed spelling it must lead exactly where `apply` leads."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Once warm, the engine keeps nothing new for the garbage collector to walk (issue 10).
+"""Once warm, the engine keeps nothing new for the garbage collector to walk.
 
 CPython runs a full collection, which walks every tracked object, once the objects that
 survived into its oldest generation since the last one come to a quarter of those there. The

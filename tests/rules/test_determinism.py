@@ -1,4 +1,4 @@
-"""The engine plays exactly the games it played before its speed work (issue 10).
+"""The engine plays exactly the games it played before its speed work.
 
 Fixed-seed random games of every variant are played, and every legal-action list (in its order,
 in notation) and every final state is folded into one digest per variant. The digests below were

@@ -1,4 +1,4 @@
-"""`apply` changes a private draft of the state in place (issue 10): what it was given, what it
+"""`apply` changes a private draft of the state in place: what it was given, what it
 returned before and the records they share must never change, refused actions included."""
 
 from __future__ import annotations

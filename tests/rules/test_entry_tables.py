@@ -1,4 +1,4 @@
-"""Each space keeps its entries by the dice they read (rules/placing.py, issue 10): the dice a
+"""Each space keeps its entries by the dice they read (rules/placing.py): the dice a
 space reads must allow there what the whole statue allows."""
 
 from __future__ import annotations

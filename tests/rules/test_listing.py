@@ -1,4 +1,4 @@
-"""The placement listing's shortcuts agree with what they stand in for (issue 10)."""
+"""The placement listing's shortcuts agree with what they stand in for."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`river.stops` walks the river once for every step count (issue 10): each of its stops must be
+"""`river.stops` walks the river once for every step count: each of its stops must be
 where counting that many free spaces (§7) puts the boat, as `destination` tells it."""
 
 from __future__ import annotations

@@ -164,7 +164,7 @@ def _two_statue_places_too_many(s: dict[str, Any]) -> None:
     s["players"][0]["places"] = 12
 
 
-# Each is a position no game can reach, though every number in it is in range (issue 8, item 6).
+# Each is a position no game can reach, though every number in it is in range.
 UNREACHABLE = [
     (_met_but_untriggered,
      "key state.players[1]: seat 1's fame and money markers have met but the end is not triggered"),

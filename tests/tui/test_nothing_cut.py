@@ -1,4 +1,4 @@
-"""Issue 13: nothing cut at any size. Many games (the examples, and seeded random games of every
+"""Nothing cut at any size. Many games (the examples, and seeded random games of every
 variant and player count, each at a few points) shown at 80×24, 120×40, 160×50 and 200×60, with
 no choice open and with the quarry's display open: every pane's text must fit the room it has,
 every pane lie inside the screen, and no text end in "…". The tmux whole-game test sees only the

@@ -140,7 +140,7 @@ def test_variant_provinces_in_ascii(snap_compare: Any, saves: Path) -> None:
     assert snap_compare(app, terminal_size=apps.SMALL, press=[key])
 
 
-# What a player needs to see (issue 13, item 4): the log, the hand-over, help, dialog focus. ---
+# What a player needs to see: the log, the hand-over, help, dialog focus. ---
 
 LOG_KEY = str(PANE_NAMES.index("log") + 1)
 

@@ -1,4 +1,4 @@
-"""Snapshots of the screens issue 13 asks for beyond test_snapshots.py: the dialogs, the palette,
+"""Snapshots of the screens beyond test_snapshots.py: the dialogs, the palette,
 each kind of choice, a bot thinking, the last turns, a refused key, ASCII, NO_COLOR, the light
 and contrast themes and the 200×60 layout. Fixed games and seeds, explicit sizes, no clocks.
 

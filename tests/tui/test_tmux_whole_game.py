@@ -1,7 +1,7 @@
-"""Issue 13's "done when", as a player would see it: a whole game against bots played in a real
-terminal (tmux) at 80×24, then 120×40, then 200×60 (the window resized between thirds of the
-game, and the game-over screen looked at in all three). After every action the screen is read
-back: it must show that action (else the screen is frozen), and no line may end text in "…"."""
+"""A whole game against bots played in a real terminal (tmux) at 80×24, then 120×40, then
+200×60 (the window resized between thirds of the game, and the game-over screen looked at in all
+three). After every action the screen is read back: it must show that action (else the screen is
+frozen), and no line may end text in "…"."""
 
 from __future__ import annotations
 
