@@ -1,6 +1,7 @@
 """rules: the whole game of Rajas of the Ganges as an immutable model.
 
-The public doors: `new_game`, `legal_actions`, `apply`, `is_over`, `ranking`, `parse_action`,
+The public doors: `new_game`, `legal_actions`, `apply` (and `apply_revealing`, which also says what
+the action brought to light by chance), `is_over`, `ranking`, `parse_action`,
 `canonical` (the one spelling of an action that `legal_actions` lists and logs store), `forecast`
 (what an action will give, without revealing anything hidden) and `why_not` (with `why_not_tile`,
 `why_not_chamber`, `why_not_upgrade`, `why_not_yield`) for what cannot be done. What a game's
@@ -56,6 +57,7 @@ from .effects import DECISIONS, HANDLED, choice_prompt, prompt
 from .effects import amount as gain_amount
 from .engine import (
     apply,
+    apply_revealing,
     forecast,
     is_over,
     legal_actions,
@@ -94,6 +96,7 @@ from .province import (
     rotated,
     variety_markets,
 )
+from .revealed import Drew, Reshuffled, Reveal, Rolled, Shows, TurnedUp
 from .river import destination
 from .rng import next_u64, seed_state
 from .rounds import Standing, ranking
@@ -146,6 +149,7 @@ __all__ = [
     "Config",
     "DataError",
     "Die",
+    "Drew",
     "Effect",
     "Field",
     "GameState",
@@ -164,12 +168,16 @@ __all__ = [
     "Quarry",
     "Rebuild",
     "Reroll",
+    "Reshuffled",
     "Return",
+    "Reveal",
     "River",
+    "Rolled",
     "Ruleset",
     "Sail",
     "Score",
     "SeatRules",
+    "Shows",
     "Side",
     "Single",
     "SpaceSpec",
@@ -180,11 +188,13 @@ __all__ = [
     "TakeYield",
     "Terrace",
     "TileSpec",
+    "TurnedUp",
     "Upgrade",
     "Variety",
     "YieldTile",
     "a_die",
     "apply",
+    "apply_revealing",
     "board_side",
     "boards",
     "canonical",

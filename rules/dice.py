@@ -10,7 +10,8 @@ from typing import Final
 from . import rng
 from .cache import PAYMENTS, memo
 from .model import COLOURS, Colour, Die, PaidDie, Payment, opposite_face, paid_die
-from .state import GameState, replace
+from .revealed import Rolled
+from .state import GameState, replace, tell
 
 # Turning a die with karma can only help a payment that needs high faces when the die shows 1..3.
 _FLIP_HELPS = (1, 2, 3)
@@ -354,12 +355,14 @@ def take_dice(state: GameState, seat: int, colours: Iterable[Colour]) -> GameSta
     supply = list(state.supply.dice)
     dice = list(player.dice)
     seed = state.rng
+    rolled = []
     for colour in colours:
         supply[colour] -= 1
         value, seed = rng.roll(seed)
-        dice.append(Die(colour, value))
-    state = state.update_player(seat, dice=tuple(sorted(dice)))
-    return replace(state.update_supply(dice=tuple(supply)), rng=seed)
+        rolled.append(Die(colour, value))
+    state = state.update_player(seat, dice=tuple(sorted(dice + rolled)))
+    state = replace(state.update_supply(dice=tuple(supply)), rng=seed)
+    return tell(state, Rolled(seat, tuple(rolled))) if rolled else state
 
 
 def return_die(state: GameState, seat: int, die: Die) -> GameState:
@@ -383,7 +386,8 @@ def reroll(state: GameState, seat: int, chosen: tuple[Die, ...]) -> GameState:
         value, seed = rng.roll(seed)
         rolled.append(Die(die.colour, value))
     state = state.update_player(seat, dice=tuple(sorted(remaining + tuple(rolled))))
-    return replace(state, rng=seed)
+    state = replace(state, rng=seed)
+    return tell(state, Rolled(seat, tuple(rolled))) if rolled else state
 
 
 def colour_choices(

@@ -41,6 +41,7 @@ from .province import (
     rotated,
     variety_score,
 )
+from .quarry import take_top_tile
 from .ruleset import seat_rules
 from .state import GameState, Placed, replace
 
@@ -67,9 +68,9 @@ def _yield_tile(state: GameState, seat: int, effect: Effect) -> GameState:
     seats may have taken every white tile onto their fields: then there is nothing to draw."""
     if not fields.white_left(state.supply):
         return state
-    tile, supply, seed = fields.draw_white(state.supply, state.rng)
-    supply = replace(supply, yield_discard=(*supply.yield_discard, tile))
-    state = replace(state, supply=supply, rng=seed)
+    tile, state = fields.draw_white(state, onto_field=False)
+    supply = replace(state.supply, yield_discard=(*state.supply.yield_discard, tile))
+    state = replace(state, supply=supply)
     return push_front(state, catalog().yield_tiles[tile].gain)
 
 
@@ -354,11 +355,7 @@ def _rebuild_choose(state: GameState, seat: int, effect: Effect, action: Action)
     problem = rebuild_problem(state, seat, action)
     if problem:
         raise IllegalAction(problem)
-    state = dice.give_up(_pop(state), seat, action.pay)
-    stacks = list(state.supply.stacks)
-    tile = stacks[action.stack][-1]
-    stacks[action.stack] = stacks[action.stack][:-1]
-    state = replace(state, supply=replace(state.supply, stacks=tuple(stacks)))
+    tile, state = take_top_tile(dice.give_up(_pop(state), seat, action.pay), action.stack)
     return push_front(state, (Effect("place_tile", tile=tile, cell=action.cell),))
 
 

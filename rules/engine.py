@@ -10,9 +10,10 @@ from .canonical_form import canonical
 from .errors import IllegalAction
 from .model import Building, Effect
 from .placing import AREA_OF_ACTION, AREAS, placement_options, space_options
+from .revealed import Reveal
 from .rounds import end_turn
 from .spaces import occupy, space_problem, spaces_by_key
-from .state import GameState, draft, release, replace
+from .state import GameState, draft, release, replace, revealed
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -99,6 +100,24 @@ def apply(state: GameState, action: Action, *, as_listed: bool = False) -> GameS
     that has the listed spelling already (it took it from `legal_actions`, asked `canonical`, or
     read a log, which stores only listed spellings) may say so with `as_listed`, and the action
     is played as given, still checked."""
+    step, action = _drafted(state, action, as_listed)
+    return release(_step(step, action))
+
+
+def apply_revealing(
+    state: GameState, action: Action, *, as_listed: bool = False
+) -> tuple[GameState, tuple[Reveal, ...]]:
+    """Like `apply`, with what the action brought to light by chance, in the order it happened:
+    dice rolled, yield tiles reshuffled or drawn, face-down tiles turned up, display tiles
+    turned up (see `revealed`)."""
+    step, action = _drafted(state, action, as_listed)
+    after = _step(step, action)
+    return release(after), revealed(step)
+
+
+def _drafted(state: GameState, action: Action, as_listed: bool) -> tuple[GameState, Action]:
+    """A draft of `state` for `action`'s step, once the checks that come before the step hold,
+    and the action in its listed spelling."""
     if state.over:
         raise IllegalAction("The game is over.")
     if not as_listed:
@@ -107,11 +126,7 @@ def apply(state: GameState, action: Action, *, as_listed: bool = False) -> GameS
     # step's own may see a draft (see `draft`).
     if isinstance(action, Pass) and not state.queue and placement_options(state):
         raise IllegalAction("You cannot pass while a worker of yours can be placed.")
-    step = draft(state)
-    try:
-        return _step(step, action)
-    finally:
-        release(step)
+    return draft(state), action
 
 
 def _step(state: GameState, action: Action) -> GameState:

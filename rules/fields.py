@@ -9,9 +9,10 @@ from .actions import STACK, TakeYield
 from .catalog import Field, catalog
 from .model import Effect
 from .province import rotated
+from .revealed import Drew, Reshuffled, Reveal, TurnedUp
 from .rng import shuffled
 from .ruleset import seat_rules
-from .state import EMPTY, GameState, Player, Province, Supply, replace
+from .state import EMPTY, GameState, Player, Province, Supply, replace, tell
 
 
 def field_reached(province: Province, field: Field) -> bool:
@@ -30,18 +31,21 @@ def gain_reached_fields(state: GameState, seat: int) -> GameState:
     fields = seat_rules(state, seat).fields
     gains: tuple[Effect, ...] = ()
     gained, face_down = player.gained, player.face_down
+    turned_up: tuple[Reveal, ...] = ()
     for index, field in enumerate(fields):
         tile = player.fields[index]
         bit = 1 << index
         if tile == EMPTY or gained & bit or not field_reached(player.province, field):
             continue
         gained |= bit
-        face_down &= ~bit
+        if face_down & bit:
+            face_down &= ~bit
+            turned_up += (TurnedUp(seat, tile),)
         gains += catalog().yield_tiles[tile].gain
     if gained == player.gained:
         return state
     state = state.update_player(seat, gained=gained, face_down=face_down)
-    return replace(state, queue=gains + state.queue)
+    return tell(replace(state, queue=gains + state.queue), *turned_up)
 
 
 def lay_tile(state: GameState, seat: int, tile: int, field: int, *, face_down: bool) -> GameState:
@@ -68,14 +72,21 @@ def white_left(supply: Supply) -> bool:
     return bool(supply.yields or supply.yield_discard)
 
 
-def draw_white(supply: Supply, seed: int) -> tuple[int, Supply, int]:
+def draw_white(state: GameState, *, onto_field: bool) -> tuple[int, GameState]:
     """Takes the top face-down white yield tile, first reshuffling the discards into a new stack
-    when the stack is empty: (the tile, the supply without it, the generator)."""
+    when the stack is empty: (the tile, the state without it)."""
+    supply, seed = state.supply, state.rng
     stack, discard = supply.yields, supply.yield_discard
+    seen: tuple[Reveal, ...] = ()
     if not stack:
         stack, seed = shuffled(seed, discard)
         discard = ()
-    return stack[-1], replace(supply, yields=stack[:-1], yield_discard=discard), seed
+        seen = (Reshuffled(),)
+    tile = stack[-1]
+    state = replace(
+        state, supply=replace(supply, yields=stack[:-1], yield_discard=discard), rng=seed
+    )
+    return tile, tell(state, *seen, Drew(tile, onto_field))
 
 
 def _tile_options(state: GameState) -> Iterator[tuple[str, str]]:
@@ -134,18 +145,15 @@ def take(state: GameState, seat: int, action: TakeYield) -> GameState:
     """Takes the tile and lays it face up on its field."""
     index = _field_index(state, seat, action.cell, action.side)
     assert index is not None
-    supply = state.supply
-    seed = state.rng
     if action.tile == STACK:
-        tile, supply, seed = draw_white(supply, seed)
+        tile, state = draw_white(state, onto_field=True)
     else:
         found = catalog().yield_tile(action.tile)
         assert found is not None
         tile = found.id
-        display = list(supply.display)
+        display = list(state.supply.display)
         display.remove(tile)
-        supply = replace(supply, display=tuple(display))
-    state = replace(state, supply=supply, rng=seed)
+        state = replace(state, supply=replace(state.supply, display=tuple(display)))
     return lay_tile(state, seat, tile, index, face_down=False)
 
 

@@ -22,7 +22,8 @@ from .dice import (
 )
 from .model import Effect
 from .province import fitting_ends, placements
-from .state import GameState, replace
+from .revealed import Shows
+from .state import GameState, replace, tell
 
 
 def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Quarry]:
@@ -119,9 +120,15 @@ def problem(state: GameState, seat: int, action: Quarry, spec: SpaceSpec) -> str
 
 
 def carry_out(state: GameState, seat: int, action: Quarry, spec: SpaceSpec) -> GameState:
-    state = give_up(state, seat, action.pay)
+    tile, state = take_top_tile(give_up(state, seat, action.pay), action.stack)
+    return replace(state, queue=(Effect("place_tile", tile=tile), *state.queue))
+
+
+def take_top_tile(state: GameState, stack: int) -> tuple[int, GameState]:
+    """Takes the top tile of a display stack, which turns up the tile below it: (the tile,
+    the state without it)."""
     stacks = list(state.supply.stacks)
-    tile = stacks[action.stack][-1]
-    stacks[action.stack] = stacks[action.stack][:-1]
-    supply = replace(state.supply, stacks=tuple(stacks))
-    return replace(state, supply=supply, queue=(Effect("place_tile", tile=tile), *state.queue))
+    tile = stacks[stack][-1]
+    stacks[stack] = stacks[stack][:-1]
+    state = replace(state, supply=replace(state.supply, stacks=tuple(stacks)))
+    return tile, tell(state, Shows(stack, stacks[stack][-1])) if stacks[stack] else state

@@ -4,11 +4,12 @@ Records are small and nested so that an action rebuilds only the parts it change
 else is shared with the previous state. No state is ever deep-copied. Each record keeps its hash
 once worked out, so that searching bots can key tables by whole states cheaply.
 
-While `apply` carries out one action it works on a draft (see `draft`): a private copy of the
-state that `replace`, `with_player`, `update_player` and `update_supply` change in place,
-together with the players and the supply it copied, so that a step makes one copy of each
-record it changes instead of one for every gain. Outside a step, and for every record the
-draft did not copy, they copy as always.
+While `apply` carries out one action it works on a draft (see `draft`), as Clojure's transients
+do: a private copy of the state that `replace`, `with_player`, `update_player` and
+`update_supply` change in place, together with the players and the supply it copied, so that a
+step makes one copy of each record it changes instead of one for every gain. Outside a step, and
+for every record the draft did not copy, they copy as always. The draft also keeps what the step
+brought to light (`tell`), so that `apply` can say what it revealed.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import attrs
 
 from .cache import memo
 from .model import Die, Effect
+from .revealed import Reveal
 
 FREE = -1
 COVERED = -2
@@ -38,17 +40,15 @@ def replace(record: T, **changes: Any) -> T:
     Like `attrs.evolve`, but through a function compiled once per class (see `_compile`): it
     runs several times for every action, and evolve is the engine's slowest step.
     """
-    if record.__class__ is _Draft:
+    if type(record) is _Draft:
         for name, value in changes.items():
             _SET(record, name, value)
+        if "players" in changes:
+            _SET(record, "own_players", ())
+        if "supply" in changes:
+            _SET(record, "owns_supply", False)
         return record
     return _compile_replacer(type(record))(record, **changes)  # type: ignore[no-any-return]
-
-
-def _fresh(record: T) -> T:
-    """A new record equal to `record`, through a function compiled once per class, cheaper
-    than `replace` with nothing to change."""
-    return _compile_copier(type(record))(record)  # type: ignore[no-any-return]
 
 
 @memo()
@@ -218,21 +218,19 @@ class GameState:
 
     # In a draft, the first change of a player or of the supply copies the record into the
     # draft's keeping and later ones change that copy in place. Written out rather than shared
-    # through a helper: these run for nearly every step, and each call saved counts.
+    # through a helper: these run for nearly every step.
 
     def update_player(self, seat: int, **changes: object) -> GameState:
         """This state with the player in `seat` changed."""
         player = self.players[seat]
-        if self.__class__ is not _Draft:
+        if type(self) is not _Draft:
             return self.with_player(seat, replace(player, **changes))
-        owned = self._attrs_cached_hash  # type: ignore[attr-defined]
-        if player._attrs_cached_hash is not owned:  # type: ignore[attr-defined]
+        if seat not in self.own_players:
             player = _copy_player(player)
-            _SET(player, _HASH, owned)
-            owned.append(player)
             players = list(self.players)
             players[seat] = player
             _SET(self, "players", tuple(players))
+            _SET(self, "own_players", (*self.own_players, seat))
         for name, value in changes.items():
             _SET(player, name, value)
         return self
@@ -240,14 +238,12 @@ class GameState:
     def update_supply(self, **changes: object) -> GameState:
         """This state with the general supply changed."""
         supply = self.supply
-        if self.__class__ is not _Draft:
+        if type(self) is not _Draft:
             return replace(self, supply=replace(supply, **changes))
-        owned = self._attrs_cached_hash  # type: ignore[attr-defined]
-        if supply._attrs_cached_hash is not owned:  # type: ignore[attr-defined]
+        if not self.owns_supply:
             supply = _copy_supply(supply)
-            _SET(supply, _HASH, owned)
-            owned.append(supply)
             _SET(self, "supply", supply)
+            _SET(self, "owns_supply", True)
         for name, value in changes.items():
             _SET(supply, name, value)
         return self
@@ -255,20 +251,23 @@ class GameState:
 
 class _Draft(GameState):
     """A step's draft (see `draft`): a game state that `replace`, `update_player` and
-    `update_supply` change in place, told apart by its class in one comparison.
+    `update_supply` change in place.
 
-    No one may hash a draft or a record it owns, so their hash slots mark what the draft owns:
-    the draft's holds the list of records it copied (its players, its supply), and each of
-    those holds the same list. A draft is a game state in every other way (it adds no slot),
-    and becomes an ordinary one when `release` gives it back its class."""
+    It owns the players of the seats in `own_players` and, with `owns_supply`, the supply:
+    copies it made, which no other state holds, so they may change in place. Replacing its
+    players or its supply whole gives up what it owned of them. `revealed` holds what the step
+    brought to light, in order."""
 
-    __slots__ = ()
+    __slots__ = ("own_players", "owns_supply", "revealed")
+    own_players: tuple[int, ...]
+    owns_supply: bool
+    revealed: tuple[Reveal, ...]
 
 
-# The copiers a step's draft uses, named once: `_fresh` would look them up every time.
 _copy_player = _compile_copier(Player)
 _copy_supply = _compile_copier(Supply)
 _draft_of = _compile_copier(GameState, _Draft)
+_state_of = _compile_copier(GameState)
 
 
 def draft(state: GameState) -> GameState:
@@ -276,19 +275,29 @@ def draft(state: GameState) -> GameState:
 
     Whoever holds a draft must not hand it out, hash it or keep an earlier reading of one of its
     fields' records (a player taken out of it may change under a later `update_player`, the
-    supply under `update_supply`) until it is released: then it is an ordinary frozen state.
-    Each step's draft keeps what it owns itself, so steps in several threads at once do not
-    meet."""
-    copy: GameState = _draft_of(state)
-    _SET(copy, _HASH, [])
-    return copy
+    supply under `update_supply`) until it is released. Each step's draft keeps what it owns
+    itself, so steps in several threads at once do not meet."""
+    copy = _draft_of(state)
+    _SET(copy, "own_players", ())
+    _SET(copy, "owns_supply", False)
+    _SET(copy, "revealed", ())
+    return copy  # type: ignore[no-any-return]
 
 
-def release(draft: GameState) -> None:
-    """Ends the draft: it and the records it copied are ordinary frozen records again, whose
-    hashes are worked out from their final fields when first asked."""
-    owned = draft._attrs_cached_hash  # type: ignore[attr-defined]
-    _SET(draft, "__class__", GameState)
-    _SET(draft, _HASH, None)
-    for record in owned:
-        _SET(record, _HASH, None)
+def release(step: GameState) -> GameState:
+    """The state a step ends in as an ordinary frozen state, whose hash is worked out from its
+    final fields when first asked; a state that is no draft is given back as it is."""
+    return _state_of(step) if type(step) is _Draft else step
+
+
+def tell(state: GameState, *found: Reveal) -> GameState:
+    """Notes on a step's draft what the step brought to light. Outside a step (a forecast, the
+    set-up, a seat's view) nothing is noted: nothing random is seen there."""
+    if type(state) is _Draft:
+        _SET(state, "revealed", state.revealed + found)
+    return state
+
+
+def revealed(step: GameState) -> tuple[Reveal, ...]:
+    """What a step's draft noted it brought to light."""
+    return step.revealed if type(step) is _Draft else ()

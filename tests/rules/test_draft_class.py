@@ -1,5 +1,5 @@
-"""A step's draft is told apart by its class and marks the records it owns in their hash slots
-(issue 10): what `apply` hands back, refused actions included, must be ordinary records again."""
+"""A step's draft is a class of its own that no one outside the step sees: what `apply` hands
+back, refused actions included, must be ordinary records."""
 
 from __future__ import annotations
 

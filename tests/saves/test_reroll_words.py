@@ -18,7 +18,7 @@ import tomli_w
 
 import rules
 import saves
-from saves import journal
+from saves import reveal_words
 from saves.records import Seat, Setup
 
 SEATS = (Seat("A"), Seat("B"))
@@ -53,7 +53,7 @@ def test_a_full_reroll_tells_every_die_even_one_back_on_its_face() -> None:
 def test_a_save_with_the_legacy_words_still_loads(tmp_path: Path) -> None:
     game, action = _full_reroll_onto_an_old_face()
     played = saves.play(game, action)
-    legacy = journal.legacy_reveal(game.state, played.state, action)
+    legacy = reveal_words.legacy_reveal(game.state, played.state, action)
     assert legacy != played.log[-1].revealed
     # Written as the old rule wrote it: the last entry's words told by the legacy rule.
     old = attrs.evolve(

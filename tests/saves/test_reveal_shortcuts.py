@@ -1,6 +1,7 @@
-"""What a logged action revealed is told the same when nothing is shared between the states.
+"""What an earlier save's log says an action revealed is read the same when nothing is shared
+between the states.
 
-`journal.reveal` skips the fields and the display stacks when the state after an action still
+`reveal_words.compared` skips the fields and the display stacks when the state after an action still
 holds the very objects of the state before (nothing there changed); this holds it to the words
 it gives when every one of them is a fresh copy, in games of every board kind.
 """
@@ -15,7 +16,7 @@ import pytest
 import rules
 from rules import Config, GameState
 from rules.state import replace
-from saves import journal
+from saves import reveal_words
 
 
 def _unshared(state: GameState) -> GameState:
@@ -36,8 +37,8 @@ def test_reveal_is_the_same_without_shared_parts(boards: str) -> None:
         while not state.over:
             action = chooser.choice(rules.legal_actions(state))
             after = rules.apply(state, action)
-            words = journal.reveal(state, after, action)
-            assert words == journal.reveal(state, _unshared(after), action)
+            words = reveal_words.compared(state, after, action)
+            assert words == reveal_words.compared(state, _unshared(after), action)
             told += bool(words)
             state = after
     assert told > 50
@@ -60,6 +61,6 @@ def test_the_dice_told_rolled_are_the_new_dice_on_the_statue() -> None:
                 kept = remaining
                 rerolls += 1
             new = Counter(after.players[state.turn].dice) - Counter(kept)
-            assert journal._rolled(state, after, action) == sorted(new.elements())
+            assert reveal_words._rolled(state, after, action) == sorted(new.elements())
             state = after
     assert rerolls > 5

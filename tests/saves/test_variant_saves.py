@@ -15,7 +15,7 @@ import tomli_w
 
 import rules
 import saves
-from saves import journal, positions
+from saves import journal, positions, reveal_words
 from saves.records import Seat, Setup
 from tests.helpers.save_examples import GANGA, MIXED, NAVARATNAS, OPENING, VARIANT_GAMES
 
@@ -352,4 +352,4 @@ def test_turning_a_tile_face_up_is_told_whoever_turns_it() -> None:
     index = next(i for i in range(7) if bela.face_down >> i & 1)
     after = before.with_player(1, attrs.evolve(bela, face_down=0, gained=bela.gained | 1 << index))
     name = rules.catalog().yield_tiles[bela.fields[index]].name
-    assert journal.reveal(before, after, rules.Pass()) == f"turned up seat 1's {name}"
+    assert reveal_words.compared(before, after, rules.Pass()) == f"turned up seat 1's {name}"
