@@ -13,8 +13,6 @@ asking only those spaces' checks."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress, repeat
-from operator import eq
 
 import attrs
 
@@ -192,7 +190,7 @@ def _open(layout: Layout, spaces: tuple[int, ...], money: int) -> list[int]:
                 if layout.costs[first] <= money:
                     opened.append(first)
         elif cost <= money:
-            opened += compress(range(start, stop), map(eq, spaces[start:stop], repeat(FREE)))
+            opened += [index for index in range(start, stop) if spaces[index] == FREE]
     return opened
 
 
