@@ -16,7 +16,7 @@ from rules import Outer
 from rules.catalog import DATA_DIR, Catalog, catalog, load_catalog
 from rules.gains import render
 from rules.model import Colour, Effect
-from saves import journal
+from saves import reveal_words
 
 
 @pytest.fixture
@@ -74,7 +74,7 @@ def test_new_words_in_the_vocabulary_reach_the_screens_and_the_log(
     _use(monkeypatch, data)
     assert text.gain_words(Effect("money", n=3)) == "3 rupees$"
     money_tile = next(i for i, tile in enumerate(data.yields["white"]) if tile[0].kind == "money")
-    assert journal._yield_words(money_tile) == "+3 rupees"
+    assert reveal_words._yield_words(money_tile) == "+3 rupees"
 
 
 def test_a_new_symbol_reaches_the_glyphs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
