@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
@@ -48,18 +49,33 @@ def _line(save: SaveLine, widths: tuple[int, int]) -> str:
     )
 
 
+class SaveList(OptionList):
+    """The saves, one a line: says when its size changes, as the lines are cut to its width."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
+
+
 class LoadScreen(Dialog):
     BINDINGS = bindings.LOAD
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paths: list[Path] = []
+        self.saves: list[SaveLine] = []  # kept to cut again on a resize, not listed again
+        self.widths: tuple[int, int] | None = None  # the columns the lines are cut to
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Load a game", classes="dialog-title")
             # File names and player names are shown as written, never read as markup.
-            yield OptionList(id="saves", markup=False)
+            yield SaveList(id="saves", markup=False)
             yield Static("Enter loads · r replays · Escape cancels", classes="dim")
 
     def on_mount(self) -> None:
-        self.paths: list[Path] = []
         menu = self.query_one(OptionList)
         menu.add_option(Option("looking for saves…", disabled=True))
         menu.focus()
@@ -74,16 +90,32 @@ class LoadScreen(Dialog):
             self._show(event.worker.result)
 
     def _show(self, saves: list[SaveLine]) -> None:
+        self.saves, self.widths = saves, None
+        self.paths = [line.path for line in saves]
+        if saves:
+            self._fit()
+            return
         menu = self.query_one(OptionList)
         menu.clear_options()
-        self.paths = [line.path for line in saves]
-        widths = columns(saves, menu.scrollable_content_region.width)
-        menu.add_options([Option(_line(line, widths)) for line in saves])  # one redraw for all
-        if not saves:
-            problem = folder_problem(self.rajas.saves_dir)
-            menu.add_option(Option(problem or "no saves yet", disabled=True))
-        else:
-            menu.highlighted = 0
+        problem = folder_problem(self.rajas.saves_dir)
+        menu.add_option(Option(problem or "no saves yet", disabled=True))
+
+    def on_save_list_resized(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Fills the list with the saves' lines cut to its present width, unless they are cut
+        so already; the highlighted save and the scroll position stay where they were."""
+        menu = self.query_one(OptionList)
+        widths = columns(self.saves, menu.scrollable_content_region.width)
+        if not self.saves or widths == self.widths:
+            return
+        self.widths = widths
+        highlighted, scrolled = menu.highlighted, menu.scroll_y
+        menu.clear_options()
+        menu.add_options([Option(_line(line, widths)) for line in self.saves])  # one redraw
+        menu.highlighted = highlighted or 0
+        menu.scroll_to(y=scrolled, animate=False, immediate=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_index >= len(self.paths):
