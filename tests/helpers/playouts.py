@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator
 
 import rules
-from rules import Config, GameState
+from rules import Action, Config, GameState
 
 # With `variants`: the Ganga module, Navaratnas boards, both, and mixed boards with and without it.
 VARIANTS: tuple[tuple[bool, bool, bool], ...] = (
@@ -39,6 +39,15 @@ def random_game(state: GameState, pick: random.Random) -> Iterator[GameState]:
     while not state.over:
         state = rules.apply(state, pick.choice(rules.legal_actions(state)))
         yield state
+
+
+def random_steps(state: GameState, pick: random.Random) -> Iterator[tuple[GameState, Action]]:
+    """Each step of the game `random_game` plays from `state` with `pick`: (the state before, the
+    action chosen), so that a test can apply it its own way."""
+    while not state.over:
+        action = pick.choice(rules.legal_actions(state))
+        yield state, action
+        state = rules.apply(state, action)
 
 
 def random_states(games: int, *, variants: bool = False) -> list[GameState]:

@@ -12,19 +12,12 @@ import rules
 from rules import Drew, GameState, Reshuffled, Rolled, Shows, TurnedUp
 from rules.state import draft, release
 from tests.helpers.fixture_states import new
-from tests.helpers.playouts import variant_config
+from tests.helpers.playouts import random_steps, variant_config
 
 
 def _steps(config: rules.Config) -> list[tuple[GameState, rules.Action]]:
     """Every (state, action chosen) of a random game, seeded by the config's seed."""
-    state = rules.new_game(config)
-    pick = random.Random(config.seed)
-    steps = []
-    while not state.over:
-        action = pick.choice(rules.legal_actions(state))
-        steps.append((state, action))
-        state = rules.apply(state, action)
-    return steps
+    return list(random_steps(rules.new_game(config), random.Random(config.seed)))
 
 
 def _check(before: GameState, action: rules.Action) -> Counter[type]:

@@ -17,6 +17,7 @@ import rules
 from rules import Config, GameState
 from rules.state import replace
 from saves import reveal_words
+from tests.helpers.playouts import random_steps
 
 
 def _unshared(state: GameState) -> GameState:
@@ -33,14 +34,11 @@ def test_reveal_is_the_same_without_shared_parts(boards: str) -> None:
         kinds = {"base": ("base",) * 4, "navaratnas": ("navaratnas",) * 4}
         seats = kinds.get(boards, ("base", "navaratnas") * 2)
         state = rules.new_game(Config(players=4, seed=seed, boards=seats, ganga=seed % 2 == 0))
-        chooser = random.Random(seed)
-        while not state.over:
-            action = chooser.choice(rules.legal_actions(state))
-            after = rules.apply(state, action)
-            words = reveal_words.compared(state, after, action)
-            assert words == reveal_words.compared(state, _unshared(after), action)
+        for before, action in random_steps(state, random.Random(seed)):
+            after = rules.apply(before, action)
+            words = reveal_words.compared(before, after, action)
+            assert words == reveal_words.compared(before, _unshared(after), action)
             told += bool(words)
-            state = after
     assert told > 50
 
 
@@ -49,10 +47,8 @@ def test_the_dice_told_rolled_are_the_new_dice_on_the_statue() -> None:
     # the multiset difference, re-rolls that bring a face back included.
     rerolls = 0
     for seed in range(1, 9):
-        state = rules.new_game(Config(players=3, seed=seed))
-        chooser = random.Random(seed)
-        while not state.over:
-            action = chooser.choice(rules.legal_actions(state))
+        start = rules.new_game(Config(players=3, seed=seed))
+        for state, action in random_steps(start, random.Random(seed)):
             after = rules.apply(state, action)
             kept = state.players[state.turn].dice
             if isinstance(action, rules.Reroll) and action.die is None and state.queue:
@@ -62,5 +58,4 @@ def test_the_dice_told_rolled_are_the_new_dice_on_the_statue() -> None:
                 rerolls += 1
             new = Counter(after.players[state.turn].dice) - Counter(kept)
             assert reveal_words._rolled(state, after, action) == sorted(new.elements())
-            state = after
     assert rerolls > 5

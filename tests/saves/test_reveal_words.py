@@ -12,7 +12,7 @@ import pytest
 import rules
 from rules import GameState
 from saves.reveal_words import compared, told
-from tests.helpers.playouts import variant_config
+from tests.helpers.playouts import random_steps, variant_config
 
 
 def _rolled_onto_a_face_given_up(
@@ -30,13 +30,11 @@ def _rolled_onto_a_face_given_up(
 
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_the_engines_words_are_the_compared_words(seed: int) -> None:
-    state = rules.new_game(
+    start = rules.new_game(
         variant_config(2 + seed % 3, seed) if seed % 2 else rules.Config(3, seed)
     )
-    pick = random.Random(seed)
     said = 0
-    while not state.over:
-        action = pick.choice(rules.legal_actions(state))
+    for state, action in random_steps(start, random.Random(seed)):
         after, revealed = rules.apply_revealing(state, action)
         words, earlier = told(revealed), compared(state, after, action)
         assert bool(words) == bool(earlier)
@@ -47,21 +45,17 @@ def test_the_engines_words_are_the_compared_words(seed: int) -> None:
                 earlier,
             )
         said += bool(words)
-        state = after
     assert said > 20
 
 
 def test_a_roll_onto_a_face_given_up_is_told_by_its_die() -> None:
     # In this game a harbor action is paid with a blue 2 and brings two blue dice, one of which
     # rolls a 2: comparing the statues saw only the 6.
-    state = rules.new_game(rules.Config(players=2, seed=36))
-    pick = random.Random(36)
-    while not state.over:
-        action = pick.choice(rules.legal_actions(state))
+    start = rules.new_game(rules.Config(players=2, seed=36))
+    for state, action in random_steps(start, random.Random(36)):
         after, revealed = rules.apply_revealing(state, action)
         if _rolled_onto_a_face_given_up(state, action, after, revealed):
             assert told(revealed) == "rolled b2 b6"
             assert compared(state, after, action) == "rolled b6"
             return
-        state = after
     raise AssertionError("the harbor's roll was not met")
