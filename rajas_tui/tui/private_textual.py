@@ -57,7 +57,8 @@ TEXTUAL_VERSION = "8.2.8"
 def settle_heap() -> None:
     """Moves everything alive now (the modules, the rules' data, Textual's styles and the first
     screen's widgets) out of the collector's generations: walked by each full collection, it
-    made one on the UI thread hold the screen for over 100 ms while bots played."""
+    made one on the UI thread hold the screen longer than a player notices while bots played
+    (the block goal of docs/performance.md)."""
     gc.freeze()
 
 
