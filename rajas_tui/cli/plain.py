@@ -6,7 +6,8 @@ notation plays an action at once, and a few words are commands. Every line is sa
 (`present.spoken`): no symbol, box drawing or glyph. The game is saved after every action as
 the app saves it (its one file, under its lock, noted as last played), bots play in this
 process, bad input gets one sentence, and the end of input saves and ends with exit code 0.
-Textual is never imported.
+Between two human seats at one keyboard it asks, as the app's hand-over screen does, for the
+keyboard to be passed and tells nothing of the next seat before Enter. Textual is never imported.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from rajas_tui.cli import choices, summary
 from rajas_tui.cli.terminal import safe
 from rajas_tui.present import logbook, spoken, text, turns
 from rajas_tui.present.chooser import Chooser, Option, Step
+from rajas_tui.present.handover import hand_over_words
 from rajas_tui.present.option_words import STACK_TITLE
 from rules import PaidDie, Place, Rebuild, Reroll, Return, Take, counted
 
@@ -34,6 +36,9 @@ DEFAULT_SEATS = (("Asha", saves.HUMAN), ("Bela", "normal"))  # as the New game d
 # What a line leaves to tell before the next prompt: the new turn's summary and the list, the
 # list of the new stage, or only what to type (after a refusal or a command that told something).
 TURN, STAGE, PROMPT = "turn", "stage", "prompt"
+ENDED = "ended"  # the session ends (quit, or the end of input), the game saved already
+# Home, clear the screen, and clear the scrollback: the last seat's lines gone from the terminal.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 LOG_LINES = 30  # `log` tells the last moves; `log all` the whole game
 
 HELP = (
@@ -212,7 +217,7 @@ class PlainGame:
         self.told = len(logbook.told(game))
         self.menu = Menu(self._chooser(), self.names)
         self.unsaved_said = False
-        self.last_human: int | None = None  # the human seat last asked
+        self.holder: int | None = None  # the human seat whose turn this terminal last told
 
     # Output --------------------------------------------------------------------------------
 
@@ -245,13 +250,16 @@ class PlainGame:
         if not self.game.log:
             for line in saves.setup_revealed(self.game.start):
                 self.say(line)
+        self._tell_since_last_turn()
+        return self.run()
+
+    def _tell_since_last_turn(self) -> None:
         lines = logbook.told(self.game)
         since = logbook.since_last_turn(lines, self.game.state.turn)
         if lines[since:]:
             self.say("Since your last turn:")
             for told in lines[since:]:
                 self.say(told.words)
-        return self.run()
 
     def run(self) -> int:
         """Plays until the game ends, the player quits or the input ends; the exit code."""
@@ -259,35 +267,91 @@ class PlainGame:
             self._changed(self.game)
         told = TURN
         while not self.game.over:
+            if told == TURN and self._passes_keyboard():
+                told = self._hand_over()
+                if told == ENDED:
+                    return 0
+                continue
             if told == TURN:
                 self._tell_turn()
             self._tell_stage(whole=told != PROMPT)
             line = self.read()
-            if not line:  # the end of input: everything played is saved already
-                self.say("End of input. " + self._where_saved())
+            if self._ended(line):
                 return 0
-            command = line.strip()
-            if command.casefold() in ("quit", "exit"):
-                self.say(self._where_saved())
-                return 0
-            told = self._handle(command)
+            told = self._handle(line.strip())
         self._tell_end()
         return 0
+
+    def _ended(self, line: str) -> bool:
+        """Whether `line` ends the session (quit, or the end of input), told as it ends."""
+        if not line:  # the end of input: everything played is saved already
+            self.say("End of input. " + self._where_saved())
+            return True
+        if line.strip().casefold() in ("quit", "exit"):
+            self.say(self._where_saved())
+            return True
+        return False
 
     def _where_saved(self) -> str:
         if self.file.path is None:
             return "The game was not saved."
         return f"The game is saved in {self.file.path}; rajas play --plain goes on with it."
 
-    def _tell_turn(self) -> None:
-        """The seat to act and the short summary of everyone's figures; with several humans at
-        this terminal, a word that the turn passes to another of them."""
-        self.say()
+    def _passes_keyboard(self) -> bool:
+        """Whether the keyboard is to pass to the seat to act before anything of its turn is
+        told: it is human, and another human seat's turn was told last. The first turn asks
+        too where a seat keeps tiles face down, as the app's does: whoever opened the game
+        need not be the seat to act."""
         seat = self.game.state.turn
         humans = sum(s.is_human for s in self.game.setup.seats)
-        if humans > 1 and self.last_human not in (None, seat):
-            self.say(f"Hand over to {self.names[seat]}.")
-        self.last_human = seat
+        if humans < 2 or not self.game.setup.seats[seat].is_human:
+            return False
+        if self.holder is None:
+            return any(player.face_down for player in self.game.state.players)
+        return self.holder != seat
+
+    def _hand_over(self) -> str:
+        """Asks for the keyboard to be passed and waits for Enter (TURN: the next seat's turn
+        is told now), undo (TURN: the turn taken back is told) or the session's end."""
+        seat = self.game.state.turn
+        name = self.names[seat]
+        # Offered to the seat that just played here, as the app's screen offers it.
+        undo = " Or type undo to take back the last turn first." if self.holder is not None else ""
+        self.say()
+        self.say(hand_over_words(name) + undo)
+        while True:
+            line = self.read()
+            if self._ended(line):
+                return ENDED
+            word = line.strip().casefold()
+            if not word:
+                self._ready(seat)
+                return TURN
+            if word == "undo":
+                try:
+                    self._undone(saves.undo_turn(self.game))
+                except ValueError as error:
+                    self.say(str(error))
+                    continue
+                return TURN
+            self.say(
+                f"The keyboard passes to {name} first: press Enter when {name} is ready"
+                + (", or type undo." if undo else ".")
+            )
+
+    def _ready(self, seat: int) -> None:
+        """The next seat has the keyboard: a terminal is cleared of the last seat's lines (a
+        pipe gets no escape codes), and the moves it took away are told again."""
+        passed = self.holder is not None
+        self.holder = seat
+        if passed and self.out.isatty():
+            print(CLEAR, end="", file=self.out, flush=True)
+            self._tell_since_last_turn()
+
+    def _tell_turn(self) -> None:
+        """The seat to act and the short summary of everyone's figures."""
+        self.say()
+        self.holder = self.game.state.turn  # bots move before a turn is told: a human's
         for line in spoken.state_words(self.view, self.names, self.kinds):
             self.say(line)
 
@@ -432,15 +496,18 @@ class PlainGame:
             self.say(str(error))
             return PROMPT
         if word == "undo":
-            self.say("Took back your last turn and the moves after it.")
-            self.game = game
-            self._save()
-            self.told = min(self.told, len(logbook.told(game)))
-            self.menu = Menu(self._chooser(), self.names)
+            self._undone(game)
         else:
             self.say("Played again:")
             self._changed(game)
         return TURN
+
+    def _undone(self, game: saves.Game) -> None:
+        self.say("Took back your last turn and the moves after it.")
+        self.game = game
+        self._save()
+        self.told = min(self.told, len(logbook.told(game)))
+        self.menu = Menu(self._chooser(), self.names)
 
     # Commands that tell ----------------------------------------------------------------------
 

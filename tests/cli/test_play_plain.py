@@ -295,12 +295,13 @@ def test_two_humans_hand_over_and_the_board_tells_the_variants_in_one_line_each(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("RAJAS_SAVES", str(tmp_path))
-    monkeypatch.setattr(sys, "stdin", io.StringIO("board\n" + "1\n" * 12 + "board\n"))
+    # Enter first: the seats keep tiles face down, so Asha too is asked for the keyboard.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\nboard\n" + "1\n" * 6 + "\nboard\n"))
     args = ["play", "--plain", "--players", "Asha,Bela", "--variant", "ganga,navaratnas"]
     assert cli.main([*args, "--seed", "8"]) == 0
     said = capsys.readouterr().out
     assert unsayable(said) == []
-    assert "Hand over to Bela." in said
+    assert "Pass the keyboard to Bela, press Enter when Bela is ready." in said
     board = said.split("> Round 1; ", 1)[1]
     assert re.search(r"^Ganga tiles on the river: .*\(space \d+\)\.$", board, re.MULTILINE)
     # Each seat's fields on the line that names its board, not wrapped as `show` wraps them.

@@ -11,12 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from rajas_tui.present.text import G
-
-
-def hand_over_words(tag: str, name: str) -> str:
-    dash = "-" if G.ascii else "—"
-    return f"Pass the keyboard to {tag} {name} {dash} press Enter when {name} is ready."
+from rajas_tui.present.handover import hand_over_words
 
 
 class HandOverScreen(ModalScreen[None]):
@@ -31,7 +26,7 @@ class HandOverScreen(ModalScreen[None]):
         self, tag: str, name: str, ready: Callable[[], None], undo: Callable[[], None]
     ) -> None:
         super().__init__()
-        self.words = hand_over_words(tag, name)
+        self.words = hand_over_words(name, tag)
         self.ready = ready
         self.undo = undo
 
