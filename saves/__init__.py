@@ -72,6 +72,7 @@ _LATER = {
         "saves_dir",
     ),
     "gamefile": (
+        "FileGivenUp",
         "GameFile",
         "ReplaceUnconfirmed",
         "adopt",
@@ -105,7 +106,16 @@ if TYPE_CHECKING:
         remember_played,
         saves_dir,
     )
-    from .gamefile import GameFile, ReplaceUnconfirmed, adopt, claim, open_file, save_as, write
+    from .gamefile import (
+        FileGivenUp,
+        GameFile,
+        ReplaceUnconfirmed,
+        adopt,
+        claim,
+        open_file,
+        save_as,
+        write,
+    )
     from .overwrite import overwrite_problem
     from .tutorials import (
         TUTORIAL_DONE,
@@ -134,6 +144,7 @@ __all__ = [
     "TUTORIAL_DONE",
     "VARIANTS",
     "VERSION",
+    "FileGivenUp",
     "Game",
     "GameFile",
     "LogEntry",

@@ -25,6 +25,16 @@ class ReplaceUnconfirmed(SaveError):
     """Save as met an existing save: the player has to say again that it may be replaced."""
 
 
+class FileGivenUp(SaveError):
+    """The game's file now holds another game or a history this one does not continue: it is
+    left alone and no longer written. The message offers the app's Save as; `reason` alone is
+    the problem, for a caller that offers something else."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(_unsaved(reason))
+        self.reason = reason
+
+
 def save_as(game: Game, path: Path, replace: bool = False) -> None:
     """Writes the game to a file of its own. Something there is replaced only when it is a
     rajas save and `replace` says the player confirmed it."""
@@ -127,4 +137,4 @@ def write(game: Game, file: GameFile) -> None:
         return
     file.close()
     file.path = None
-    raise SaveError(_unsaved(problem))
+    raise FileGivenUp(problem)

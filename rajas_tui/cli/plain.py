@@ -40,6 +40,10 @@ ENDED = "ended"  # the session ends (quit, or the end of input), the game saved 
 # Home, clear the screen, and clear the scrollback: the last seat's lines gone from the terminal.
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 LOG_LINES = 30  # `log` tells the last moves; `log all` the whole game
+GIVEN_UP = (
+    "This game goes on here unsaved and ends with this session: the plain mode cannot write it "
+    "to another file."
+)
 
 HELP = (
     "Commands: a number chooses from the list; an action in the notation of rajas apply "
@@ -216,7 +220,8 @@ class PlainGame:
         self.kinds = tuple(seat.kind for seat in game.setup.seats)
         self.told = len(logbook.told(game))
         self.menu = Menu(self._chooser(), self.names)
-        self.unsaved_said = False
+        self.unsaved_said = ""  # the last write's failure, once told (each kind told once)
+        self.last_write_failed = False
         self.holder: int | None = None  # the human seat whose turn this terminal last told
 
     # Output --------------------------------------------------------------------------------
@@ -295,6 +300,11 @@ class PlainGame:
     def _where_saved(self) -> str:
         if self.file.path is None:
             return "The game was not saved."
+        if self.last_write_failed:  # the writes are atomic: the file holds the last one made
+            return (
+                f"The last moves could not be saved: {self.file.path} holds the game as it was "
+                "before them, and rajas play --plain goes on with that."
+            )
         return f"The game is saved in {self.file.path}; rajas play --plain goes on with it."
 
     def _passes_keyboard(self) -> bool:
@@ -395,9 +405,15 @@ class PlainGame:
         try:
             saves.write(self.game, self.file)
         except saves.SaveError as error:
-            if not self.unsaved_said:
-                self.say(str(error))
-                self.unsaved_said = True
+            self.last_write_failed = True
+            said = str(error)
+            if isinstance(error, saves.FileGivenUp):  # the app's sentence offers its Save as
+                said = f"{error.reason.rstrip('.')}. {GIVEN_UP}"
+            if said != self.unsaved_said:
+                self.say(said)
+                self.unsaved_said = said
+        else:
+            self.last_write_failed = False
 
     def _tell_end(self) -> None:
         self._new_lines()
