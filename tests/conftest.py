@@ -32,3 +32,11 @@ def private_cache(
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def not_over_ssh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests run as in the owner's own terminal, even when the developer reached the machine
+    over SSH: there Save as takes only a name (`RajasApp.save_as_confined`)."""
+    monkeypatch.delenv("SSH_CONNECTION", raising=False)
+    monkeypatch.delenv("SSH_CLIENT", raising=False)

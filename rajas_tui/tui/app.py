@@ -108,8 +108,9 @@ class RajasApp(MessageRoom):
         `progress_after`: seconds a bot or the coach thinks before the screen counts them
         (None: never, for screens that must not depend on a clock)."""
         super().__init__(driver_class=_driver_class())
-        # Served to a browser, the player is anyone with the page, not the account's owner.
-        self.in_browser = os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
+        # Served to a browser or reached over SSH, the player may be given the game and not the
+        # account: Save as then writes only in the saves folder, and this says so (None: anywhere).
+        self.save_as_confined = save_as_confinement()
         self._replay_first = (replay, replay_seat) if replay is not None else None
         self._review_budget = review_budget
         self.puzzles: list[Puzzle] = []
@@ -572,10 +573,8 @@ class RajasApp(MessageRoom):
     def save_as(self, name: str, replace: bool = False) -> Path:
         """Saves the game under `name`; replaces an existing save only when `replace` says the
         player confirmed it (saves.ReplaceUnconfirmed otherwise)."""
-        if self.in_browser and (Path(name).name != name or name.startswith("~") or name == ".."):
-            raise saves.SaveError(
-                "In a browser, Save as saves in the saves folder: give only a name, no folder."
-            )
+        if self.save_as_confined is not None and not _plain_name(name):
+            raise saves.SaveError(self.save_as_confined)
         path = saves.home_expanded(name)
         if not path.suffix:
             path = path.with_suffix(".toml")
@@ -949,6 +948,23 @@ class RajasApp(MessageRoom):
 
 # What textual-serve sets for the app it runs for a browser tab (`rajas serve`).
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+
+
+def save_as_confinement() -> str | None:
+    """Why Save as takes only a name in the saves folder, where the player may not be the
+    account's owner: served to a browser tab, or run by an SSH login (whose forced command may
+    be all the player was given); None in the owner's own terminal."""
+    where = "In a browser" if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER else None
+    if where is None and (os.environ.get("SSH_CONNECTION") or os.environ.get("SSH_CLIENT")):
+        where = "Over SSH"
+    if where is None:
+        return None
+    return f"{where}, Save as saves in the saves folder: give only a name, no folder."
+
+
+def _plain_name(name: str) -> bool:
+    """Whether `name` names a file with no folder: not a path, not `~`, not `.` or `..`."""
+    return Path(name).name == name and not name.startswith("~") and name not in (".", "..")
 
 
 def _driver_class() -> type[Driver] | None:

@@ -1,5 +1,6 @@
-"""The Save as dialog asks before replacing a file, and only ever replaces a rajas save; the
-Load dialog says why a saves folder cannot be listed."""
+"""The Save as dialog asks before replacing a file, and only ever replaces a rajas save, and in a
+browser or over SSH saves only in the saves folder; the Load dialog says why a saves folder cannot
+be listed."""
 
 from __future__ import annotations
 
@@ -91,3 +92,54 @@ async def test_in_a_browser_save_as_stays_in_the_saves_folder(
     assert list(elsewhere.iterdir()) == []
     assert not (tmp_path / "x.toml").exists()
     assert (saves / "friday.toml").is_file()
+
+
+OVER_SSH = "Over SSH, Save as saves in the saves folder: give only a name, no folder."
+
+
+@pytest.mark.slow
+async def test_over_ssh_save_as_stays_in_the_saves_folder(
+    saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reached over SSH (a login whose forced command runs rajas), a player may have the game
+    and nothing else: Save as must not write where the account can but the player may not."""
+    monkeypatch.setenv("SSH_CONNECTION", "192.0.2.7 50022 192.0.2.1 22")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # "~/x" never reaches the real one
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        for name in (str(elsewhere / "x"), "~/x", "~", "../x", "sub/x", "..", "."):
+            assert await _save_as(app, pilot, name) == OVER_SSH, name
+        assert await _save_as(app, pilot, "friday") == ""
+    assert list(elsewhere.iterdir()) == []
+    assert not (tmp_path / "x.toml").exists() and not (tmp_path / "home").exists()
+    assert sorted(p.name for p in saves.glob("*.toml")) == ["friday.toml"]
+    assert save_layer.load(saves / "friday.toml").state == apps.midgame().state
+
+
+async def test_an_older_ssh_server_is_told_by_ssh_client(
+    saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some servers set only SSH_CLIENT; it confines Save as the same way."""
+    monkeypatch.delenv("SSH_CONNECTION", raising=False)
+    monkeypatch.setenv("SSH_CLIENT", "192.0.2.7 50022 22")
+    app = apps.app(apps.midgame(), saves=saves)
+    with pytest.raises(save_layer.SaveError) as refused:
+        app.save_as(str(tmp_path / "x"))
+    assert str(refused.value) == OVER_SSH
+    assert list(tmp_path.glob("x*")) == []
+
+
+async def test_without_ssh_or_a_browser_save_as_writes_where_it_is_told(
+    saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the player's own terminal, Save as takes a path: the player is the account."""
+    for variable in ("SSH_CONNECTION", "SSH_CLIENT", "TEXTUAL_DRIVER"):
+        monkeypatch.delenv(variable, raising=False)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        assert await _save_as(app, pilot, str(elsewhere / "x")) == ""
+    assert save_layer.load(elsewhere / "x.toml").state == apps.midgame().state
