@@ -18,6 +18,8 @@ from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
 from rajas_tui.tui.private_textual import Footer
+from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.title import TitleScreen
 from tests.helpers import apps
 
 pytestmark = pytest.mark.asyncio
@@ -241,3 +243,24 @@ async def test_removed_keys_do_not_pile_up(kind: str) -> None:
     # A rebuild makes its keys anew: kept alive, about 96 more would stay after 24 rebuilds.
     assert seen >= 32 and more_seen >= 96
     assert many <= max(few, 10)
+
+
+async def test_going_back_to_the_title_leaves_no_footer_keys_behind(saves: Path) -> None:
+    """The title stays open under every game; each return to it rebuilds its footer's keys, and
+    a footer that kept the keys it removed would grow by a dozen keys (and their styles and
+    drawn lines) a game, for as long as a player plays on in one session."""
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 3)
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, gc.isenabled, "the first frame")
+        alive = []
+        for _ in range(4):
+            app.show_game(game)
+            await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            app.to_title()
+            await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+            await pilot.pause()
+            await pilot.pause()
+            gc.collect()
+            alive.append(sum(isinstance(o, FooterKey) for o in gc.get_objects()))
+        assert alive[-1] == alive[1], alive

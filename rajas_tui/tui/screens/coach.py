@@ -8,10 +8,11 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from rajas_tui.present import coach
 from rajas_tui.tui import bindings
+from rajas_tui.tui.private_textual import Footer
 
 
 class CoachScreen(ModalScreen[None]):

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Label
+from textual.widgets import Label
 
 from rajas_tui.tui import bindings
+from rajas_tui.tui.private_textual import Footer
 
 if TYPE_CHECKING:
     from rajas_tui.tui.app import RajasApp

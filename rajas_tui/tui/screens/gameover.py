@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import rules
 import saves
 from rajas_tui.present import charts, history, text
 from rajas_tui.present.text import PLAYER_LETTERS, G
 from rajas_tui.tui import bindings
+from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.widgets.base import player_style
 
 if TYPE_CHECKING:

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from rajas_tui.present.handover import hand_over_words
+from rajas_tui.tui.private_textual import Footer
 
 
 class HandOverScreen(ModalScreen[None]):

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import rules
 from rajas_tui.present import variants
@@ -24,6 +24,7 @@ from rajas_tui.present.text import (
     road_key,
 )
 from rajas_tui.tui import bindings
+from rajas_tui.tui.private_textual import Footer
 from rules import GOODS, opposite_face
 
 if TYPE_CHECKING:

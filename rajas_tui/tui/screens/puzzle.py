@@ -12,7 +12,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
@@ -20,6 +20,7 @@ import rules
 from rajas_tui.present import puzzles as words
 from rajas_tui.present.puzzles import Attempt
 from rajas_tui.tui import bindings
+from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.widgets.base import View
 from saves.marks import Marks

@@ -18,7 +18,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -28,6 +28,7 @@ from rajas_tui.present import review, reviewcache, text
 from rajas_tui.present.bot_process import Cancelled
 from rajas_tui.present.review import Decision, SeatReview
 from rajas_tui.tui import bindings
+from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.widgets.base import player_style
 
 if TYPE_CHECKING:

@@ -10,11 +10,12 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from rajas_tui.tui import bindings
+from rajas_tui.tui.private_textual import Footer
 from saves import tables
 
 if TYPE_CHECKING:
