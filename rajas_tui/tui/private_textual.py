@@ -7,7 +7,9 @@ a private Textual module or overrides a private method.
 
 `MessageRoom`: at most a few messages on screen, each once.
 
-`Footer`: the game screen's footer, Textual's without the leak of its rebuilds (every rebuild's
+`forget_closed_styles`: a closed game screen's drawn lines are let go, not kept by Textual.
+
+`Footer`: every screen's footer, Textual's without the leak of its rebuilds (every rebuild's
 keys stayed alive as long as the screen), its keys changed in place rather than rebuilt.
 
 `GuardedDriver`: the app's terminal on Linux and macOS, Textual's own driver with its input
@@ -42,6 +44,7 @@ from typing import Any, NamedTuple
 
 from rich.cells import cell_len
 from textual import events
+from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.drivers.linux_driver import LinuxDriver
@@ -60,6 +63,15 @@ def settle_heap() -> None:
     made one on the UI thread hold the screen longer than a player notices while bots played
     (the block goal of docs/performance.md)."""
     gc.freeze()
+
+
+def forget_closed_styles() -> None:
+    """Lets go of the style caches of the widgets that have closed. Textual keeps each widget's
+    style cache, and with it every line the widget drew, in a `functools.lru_cache` of 1,024
+    entries on one of its methods, long after the widget is gone: a closed game screen's three
+    dozen widgets, thousands of objects each game, for full collections on the UI thread to
+    walk. The cache only saves working out two background styles again."""
+    StylesCache.get_inner_outer.cache_clear()
 
 
 # At most this many messages on screen at once, the newest: Textual's stack of messages grows

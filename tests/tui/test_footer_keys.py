@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
@@ -264,3 +265,24 @@ async def test_going_back_to_the_title_leaves_no_footer_keys_behind(saves: Path)
             gc.collect()
             alive.append(sum(isinstance(o, FooterKey) for o in gc.get_objects()))
         assert alive[-1] == alive[1], alive
+
+
+async def test_a_closed_game_screen_s_drawn_lines_are_let_go(saves: Path) -> None:
+    """Textual keeps each widget's style cache (and the lines it drew) in a cache of up to 1,024
+    entries that outlives the widget (`private_textual.forget_closed_styles`): a game screen's
+    three dozen widgets a game, several thousand objects each time, until it is full."""
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 3)
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await apps.until(pilot, gc.isenabled, "the first frame")
+        alive = []
+        for _ in range(4):
+            app.show_game(game)
+            await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await pilot.pause()
+            app.to_title()
+            await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+            await pilot.pause()
+            gc.collect()
+            alive.append(sum(isinstance(o, StylesCache) for o in gc.get_objects()))
+        assert alive[-1] <= alive[1], alive

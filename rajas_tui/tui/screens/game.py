@@ -19,7 +19,7 @@ import saves
 from rajas_tui.present import logbook, text, turns, variants
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
-from rajas_tui.tui.private_textual import Footer
+from rajas_tui.tui.private_textual import Footer, forget_closed_styles
 from rajas_tui.tui.screens.bot_turns import BotTurns
 from rajas_tui.tui.screens.handover import HandOverScreen
 from rajas_tui.tui.widgets.base import View, player_style
@@ -153,6 +153,10 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.watch(self.app, "game", self._game_changed, init=False)
         self.new_state()
+
+    def on_unmount(self) -> None:
+        # The screen's widgets are gone; Textual would keep what they drew (see the function).
+        forget_closed_styles()
 
     def _size_classes(self) -> None:
         """Sets the breakpoint classes for the terminal's size before the panes are made, as
