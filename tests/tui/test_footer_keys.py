@@ -246,43 +246,38 @@ async def test_removed_keys_do_not_pile_up(kind: str) -> None:
     assert many <= max(few, 10)
 
 
-async def test_going_back_to_the_title_leaves_no_footer_keys_behind(saves: Path) -> None:
-    """The title stays open under every game; each return to it rebuilds its footer's keys, and
-    a footer that kept the keys it removed would grow by a dozen keys (and their styles and
-    drawn lines) a game, for as long as a player plays on in one session."""
+async def alive_after_games(saves: Path, kind: type) -> list[int]:
+    """How many objects of `kind` are alive back at the title after each of four games opened
+    and closed in one session."""
     game = apps.new_game([("Asha", "human"), ("Bela", "human")], 3)
     app = apps.app(saves=saves)
+    alive = []
     async with app.run_test(size=apps.SMALL) as pilot:
         await apps.until(pilot, gc.isenabled, "the first frame")
-        alive = []
         for _ in range(4):
             app.show_game(game)
             await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await pilot.pause()
             app.to_title()
             await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
             await pilot.pause()
             await pilot.pause()
             gc.collect()
-            alive.append(sum(isinstance(o, FooterKey) for o in gc.get_objects()))
-        assert alive[-1] == alive[1], alive
+            alive.append(sum(isinstance(o, kind) for o in gc.get_objects()))
+    return alive
+
+
+async def test_going_back_to_the_title_leaves_no_footer_keys_behind(saves: Path) -> None:
+    """The title stays open under every game; each return to it rebuilds its footer's keys, and
+    a footer that kept the keys it removed would grow by a dozen keys (and their styles and
+    drawn lines) a game, for as long as a player plays on in one session."""
+    alive = await alive_after_games(saves, FooterKey)
+    assert alive[-1] == alive[1], alive
 
 
 async def test_a_closed_game_screen_s_drawn_lines_are_let_go(saves: Path) -> None:
     """Textual keeps each widget's style cache (and the lines it drew) in a cache of up to 1,024
     entries that outlives the widget (`private_textual.forget_closed_styles`): a game screen's
     three dozen widgets a game, several thousand objects each time, until it is full."""
-    game = apps.new_game([("Asha", "human"), ("Bela", "human")], 3)
-    app = apps.app(saves=saves)
-    async with app.run_test(size=apps.SMALL) as pilot:
-        await apps.until(pilot, gc.isenabled, "the first frame")
-        alive = []
-        for _ in range(4):
-            app.show_game(game)
-            await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
-            await pilot.pause()
-            app.to_title()
-            await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
-            await pilot.pause()
-            gc.collect()
-            alive.append(sum(isinstance(o, StylesCache) for o in gc.get_objects()))
-        assert alive[-1] <= alive[1], alive
+    alive = await alive_after_games(saves, StylesCache)
+    assert alive[-1] <= alive[1], alive
