@@ -73,12 +73,16 @@ class Page:
             time.sleep(0.1)
 
     def keys(self, *keys: str) -> None:
-        """Types into the terminal, one key after another."""
+        """Types into the terminal, one key after another, as a person does: to the terminal's
+        input, focused, through the keyboard. Chromium 150's driver refuses to type into that
+        input directly, which xterm.js keeps out of sight."""
+        from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
 
         terminal = self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")  # type: ignore[attr-defined]
+        self.driver.execute_script("arguments[0].focus();", terminal)  # type: ignore[attr-defined]
         for key in keys:
-            terminal.send_keys(key)
+            ActionChains(self.driver).send_keys(key).perform()  # type: ignore[arg-type]
 
     def press(self, *names: str) -> None:
         """Types keys named as the app names them ("enter", "escape", "up", "q", ...)."""
