@@ -1,4 +1,4 @@
-"""Round trips: every state reached in 200 random games survives the save format.
+"""Round trips: every state reached in 120 random games survives the save format.
 
 Every state goes through the converter and TOML text (state -> plain data -> TOML -> state);
 each game is also saved and loaded whole, with the full replay check, at one random point and,
@@ -23,7 +23,7 @@ from rules.state import GameState
 from saves.converter import structure, unstructure
 from saves.records import Game, Seat, Setup
 
-GAMES = 200
+GAMES = 120
 BLOCKS = 10
 
 
@@ -67,7 +67,7 @@ def _round_trip_block(block: int, directory: Path) -> int:
 # Each block is its own test, so pytest-xdist spreads the games over the cores.
 @pytest.mark.slow
 @pytest.mark.parametrize("block", range(BLOCKS))
-def test_every_state_of_200_random_games_round_trips(block: int, tmp_path: Path) -> None:
+def test_every_state_of_120_random_games_round_trips(block: int, tmp_path: Path) -> None:
     checked = _round_trip_block(block, tmp_path)
     assert checked > 200 * (GAMES // BLOCKS)  # whole games were played, not a few steps each
 
