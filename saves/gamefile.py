@@ -7,18 +7,21 @@ every write first checks that the file still holds this game (`overwrite`). Erro
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import attrs
 
 from . import lock as gamelock
 from .files import SaveError, replace_problem, save
-from .folder import free_autosave_path
+from .folder import free_autosave_path, home_expanded
 from .osfiles import reason
 from .overwrite import Step, overwrite_check, steps
 from .records import Game
 
 NEW_NAME_TRIES = 20
+# What textual-serve sets for the app it runs for a browser tab (`rajas serve`).
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 
 
 class ReplaceUnconfirmed(SaveError):
@@ -33,6 +36,54 @@ class FileGivenUp(SaveError):
     def __init__(self, reason: str) -> None:
         super().__init__(_unsaved(reason))
         self.reason = reason
+
+
+def save_as_confinement() -> str | None:
+    """Why Save as takes only a name in the saves folder, where the player may not be the
+    account's owner: served to a browser tab, or run by an SSH login (whose forced command may
+    be all the player was given); None in the owner's own terminal."""
+    where = "In a browser" if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER else None
+    if where is None and (os.environ.get("SSH_CONNECTION") or os.environ.get("SSH_CLIENT")):
+        where = "Over SSH"
+    if where is None:
+        return None
+    return f"{where}, Save as saves in the saves folder: give only a name, no folder."
+
+
+def _plain_name(name: str) -> bool:
+    """Whether `name` names a file with no folder: not a path, not `~`, not `.` or `..`."""
+    return Path(name).name == name and not name.startswith("~") and name not in (".", "..")
+
+
+def save_as_target(name: str, directory: Path | None, confined: str | None) -> Path:
+    """The file Save as writes for the name the player gave: `~` expanded, `.toml` added when
+    it has none, a relative name in the saves folder `directory`. When `confined` (the sentence
+    of `save_as_confinement`), anything but a plain name is a SaveError saying it."""
+    if confined is not None and not _plain_name(name):
+        raise SaveError(confined)
+    path = home_expanded(name)
+    if not path.suffix:
+        path = path.with_suffix(".toml")
+    if not path.is_absolute() and directory is not None:
+        path = directory / path
+    return path
+
+
+def move_to(game: Game, path: Path, file: GameFile, replace: bool = False) -> GameFile:
+    """Save as: writes the game to `path` (`save_as`) and returns the game's file from now on,
+    `path` under its lock in place of `file` (closed), or `file` itself when it is `path`. The
+    lock is taken before the write, so no other rajas writes there between the two."""
+    lock = None if path == file.path else claim(path)
+    try:
+        save_as(game, path, replace)
+    except SaveError:
+        if lock is not None:
+            lock.release()
+        raise
+    if lock is None:
+        return file
+    file.close()
+    return adopt(game, path, lock)
 
 
 def save_as(game: Game, path: Path, replace: bool = False) -> None:

@@ -6,6 +6,7 @@ notation plays an action at once, and a few words are commands. Every line is sa
 (`present.spoken`): no symbol, box drawing or glyph. The game is saved after every action as
 the app saves it (its one file, under its lock, noted as last played), bots play in this
 process, bad input gets one sentence, and the end of input saves and ends with exit code 0.
+`save as NAME` writes the game to a new file it goes on in, as the app's Save as does.
 Between two human seats at one keyboard it asks, as the app's hand-over screen does, for the
 keyboard to be passed and tells nothing of the next seat before Enter. Textual is never imported.
 """
@@ -41,9 +42,10 @@ ENDED = "ended"  # the session ends (quit, or the end of input), the game saved 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 LOG_LINES = 30  # `log` tells the last moves; `log all` the whole game
 GIVEN_UP = (
-    "This game goes on here unsaved and ends with this session: the plain mode cannot write it "
-    "to another file."
+    "This game goes on unsaved here; type save as and a name, such as save as friday, to write "
+    "it to a new file."
 )
+SAVE_AS = "save as"
 
 HELP = (
     "Commands: a number chooses from the list; an action in the notation of rajas apply "
@@ -51,7 +53,9 @@ HELP = (
     "chooses that space; back steps back one stage; list (or an empty line) says the choices "
     "again; why says why the choices not listed cannot be chosen; board says the whole board; "
     "state says everyone's figures; log says the last moves (log all, every move); undo takes "
-    "back your last turn and redo plays it again; quit saves and ends; so does the end of input."
+    "back your last turn and redo plays it again; save as and a name (such as: save as friday) "
+    "writes the game to a new file (in the saves folder unless the name is a path) and goes on "
+    "saving there; quit saves and ends; so does the end of input."
 )
 
 
@@ -210,10 +214,19 @@ class PlainGame:
     """One game played in lines: reads commands from `read`, writes lines to `out`."""
 
     def __init__(
-        self, game: saves.Game, file: saves.GameFile, out: TextIO, read: Callable[[], str]
+        self,
+        game: saves.Game,
+        file: saves.GameFile,
+        folder: Path,
+        out: TextIO,
+        read: Callable[[], str],
     ) -> None:
         self.game = game
         self.file = file
+        self.folder = folder  # the saves folder: where save as puts a name, noted as played
+        # Over SSH the player may have the game and not the account (`saves.save_as_confinement`).
+        self.save_as_confined = saves.save_as_confinement()
+        self.replace_asked: Path | None = None  # the save the last line asked to replace
         self.out = out
         self.read = read
         self.names = tuple(seat.name for seat in game.setup.seats)
@@ -285,7 +298,26 @@ class PlainGame:
                 return 0
             told = self._handle(line.strip())
         self._tell_end()
+        self._keep_finished()
         return 0
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the game as it is now is not in its file: the file given up, or the last
+        write failed."""
+        return self.file.path is None or self.last_write_failed
+
+    def _keep_finished(self) -> None:
+        """A finished game not in its file is kept only by save as: offered until it is saved
+        or the session ends."""
+        while self.unsaved:
+            self.say(
+                f"The game is over but not saved: type {SAVE_AS} and a name to keep it, or quit."
+            )
+            line = self.read()
+            if self._ended(line):
+                return
+            self._saving(line.strip())
 
     def _ended(self, line: str) -> bool:
         """Whether `line` ends the session (quit, or the end of input), told as it ends."""
@@ -407,7 +439,7 @@ class PlainGame:
         except saves.SaveError as error:
             self.last_write_failed = True
             said = str(error)
-            if isinstance(error, saves.FileGivenUp):  # the app's sentence offers its Save as
+            if isinstance(error, saves.FileGivenUp):  # the app's sentence names its dialog
                 said = f"{error.reason.rstrip('.')}. {GIVEN_UP}"
             if said != self.unsaved_said:
                 self.say(said)
@@ -426,13 +458,15 @@ class PlainGame:
                 f"Place {standing.place}: {self.names[standing.seat]}, {player.fame} fame, "
                 f"{player.money} money, margin {standing.margin:+d}."
             )
-        if self.file.path is not None:
+        if not self.unsaved:
             self.say(f"The game is saved in {self.file.path}.")
 
     # Input ---------------------------------------------------------------------------------
 
     def _handle(self, command: str) -> str:
         """Carries out one line; what is to be told before the next (TURN, STAGE or PROMPT)."""
+        if self._saving(command):
+            return PROMPT
         word = command.casefold()
         telling: dict[str, Callable[[], None]] = {
             "help": lambda: self.say(HELP),
@@ -498,6 +532,34 @@ class PlainGame:
             self.say(str(error))
             return PROMPT
         return self._played(game)
+
+    def _saving(self, command: str) -> bool:
+        """Carries out `save as NAME` (`save` alone is told how); whether `command` was one.
+        A save the line before asked to replace is replaced only by the same save as now."""
+        asked, self.replace_asked = self.replace_asked, None
+        word = command.casefold()
+        if not (word == "save" or word == SAVE_AS or word.startswith(f"{SAVE_AS} ")):
+            return False
+        name = command[len(SAVE_AS) :].strip()
+        if not name:
+            self.say(f"Type {SAVE_AS} and a name, such as: {SAVE_AS} friday.")
+            return True
+        try:
+            path = saves.save_as_target(name, self.folder, self.save_as_confined)
+            self.file = saves.move_to(self.game, path, self.file, replace=path == asked)
+        except saves.ReplaceUnconfirmed:
+            self.replace_asked = path
+            self.say(f"{path.name} already exists: type {SAVE_AS} {name} again to replace it.")
+            return True
+        except saves.SaveError as error:
+            self.say(str(error))
+            return True
+        saves.remember_played(self.folder, path)
+        self.last_write_failed = False
+        self.unsaved_said = ""  # a later failure there is told again
+        going_on = "" if self.game.over else " and goes on saving there after every action"
+        self.say(f"The game is saved in {path}{going_on}.")
+        return True
 
     def _space_key(self, word: str) -> bool:
         """A space's key (q1, t3, o; x to pass) at the first stage chooses that space; whether
@@ -650,11 +712,15 @@ def run(args: argparse.Namespace) -> int:
     except Refusal as refusal:
         print(safe(f"rajas: {refusal}"), file=sys.stderr)
         return refusal.code
+    plain = None
     try:
         if file.path is None:  # another rajas plays it, or no name is free: nothing to save to
             print(safe(f"rajas: {file.problem.rstrip('.')}."), file=sys.stderr)
             return EXIT_REFUSED
         saves.remember_played(folder, file.path)
-        return PlainGame(game, file, out, _reader(sys.stdin, out)).start()
+        plain = PlainGame(game, file, folder, out, _reader(sys.stdin, out))
+        return plain.start()
     finally:
         file.close()
+        if plain is not None:  # save as may have given the game another file
+            plain.file.close()

@@ -110,7 +110,7 @@ class RajasApp(MessageRoom):
         super().__init__(driver_class=_driver_class())
         # Served to a browser or reached over SSH, the player may be given the game and not the
         # account: Save as then writes only in the saves folder, and this says so (None: anywhere).
-        self.save_as_confined = save_as_confinement()
+        self.save_as_confined = saves.save_as_confinement()
         self._replay_first = (replay, replay_seat) if replay is not None else None
         self._review_budget = review_budget
         self.puzzles: list[Puzzle] = []
@@ -573,27 +573,13 @@ class RajasApp(MessageRoom):
     def save_as(self, name: str, replace: bool = False) -> Path:
         """Saves the game under `name`; replaces an existing save only when `replace` says the
         player confirmed it (saves.ReplaceUnconfirmed otherwise)."""
-        if self.save_as_confined is not None and not _plain_name(name):
-            raise saves.SaveError(self.save_as_confined)
-        path = saves.home_expanded(name)
-        if not path.suffix:
-            path = path.with_suffix(".toml")
-        if not path.is_absolute() and self.saves_dir is not None:
-            path = self.saves_dir / path
+        path = saves.save_as_target(name, self.saves_dir, self.save_as_confined)
         # The copy becomes the game's file: later actions save there (a game whose own file
-        # was refused is saved again this way), so it is claimed before it is written.
+        # was refused is saved again this way).
         self.flush()  # the file being let go holds the game up to its last action
-        game = self.shown_or_newest
-        lock = None if path == self.file.path else saves.claim(path)
-        try:
-            saves.save_as(game, path, replace)
-        except saves.SaveError:
-            if lock is not None:
-                lock.release()
-            raise
-        if lock is not None:
-            self.file.close()
-            self.file = saves.adopt(game, path, lock)
+        file = saves.move_to(self.shown_or_newest, path, self.file, replace)
+        if file is not self.file:
+            self.file = file
             self._note_played()
             if self.tutorial is not None:
                 self._write_tutorial()  # the tutorial goes on in the copy, at its step
@@ -946,27 +932,6 @@ class RajasApp(MessageRoom):
         super().action_command_palette()
 
 
-# What textual-serve sets for the app it runs for a browser tab (`rajas serve`).
-WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
-
-
-def save_as_confinement() -> str | None:
-    """Why Save as takes only a name in the saves folder, where the player may not be the
-    account's owner: served to a browser tab, or run by an SSH login (whose forced command may
-    be all the player was given); None in the owner's own terminal."""
-    where = "In a browser" if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER else None
-    if where is None and (os.environ.get("SSH_CONNECTION") or os.environ.get("SSH_CLIENT")):
-        where = "Over SSH"
-    if where is None:
-        return None
-    return f"{where}, Save as saves in the saves folder: give only a name, no folder."
-
-
-def _plain_name(name: str) -> bool:
-    """Whether `name` names a file with no folder: not a path, not `~`, not `.` or `..`."""
-    return Path(name).name == name and not name.startswith("~") and name not in (".", "..")
-
-
 def _driver_class() -> type[Driver] | None:
     """The driver with its input guarded (`private_textual`): the web driver for a browser tab,
     else the terminal's where Textual's is Linux's; else Textual's own choice."""
@@ -974,7 +939,7 @@ def _driver_class() -> type[Driver] | None:
         return None
     from rajas_tui.tui.private_textual import GuardedDriver, GuardedWebDriver
 
-    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+    if os.environ.get("TEXTUAL_DRIVER") == saves.WEB_DRIVER:
         return GuardedWebDriver
     return GuardedDriver
 
