@@ -248,14 +248,12 @@ def build_parser() -> ArgumentParser:
 
 
 EXIT_NO_TERMINAL = 1
-# What textual-serve sets for the app it runs for a browser tab.
-WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 
 
 def served_in_a_browser() -> bool:
     """Whether the app runs for a browser tab under `rajas serve` (textual-serve), not in a
     terminal."""
-    return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
+    return os.environ.get("TEXTUAL_DRIVER") == saves.WEB_DRIVER
 
 
 def run_app(
