@@ -19,8 +19,10 @@ import shlex
 import signal
 import socket
 import sys
-from collections.abc import Iterable
+import weakref
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -73,6 +75,70 @@ def _origin(url: str) -> str:
     return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
 
 
+_Protocol = TypeVar("_Protocol", bound=asyncio.BaseProtocol)
+
+# An app whose input has ended ends as on a hang-up; one still running after this is killed.
+HANG_UP_SECONDS = 5.0
+KILLED_SECONDS = 5.0
+EXITED_POLL_SECONDS = 0.02
+
+
+class AppsLoop(asyncio.SelectorEventLoop):
+    """The server's event loop, which keeps the transport of each app process started on it
+    and ends them all before it closes. textual-serve keeps none (it starts each app with
+    `asyncio.create_subprocess_shell`, which comes here), and aiohttp closes the loop once the
+    sockets are done: an app that exited after that had its transport finalized on a closed
+    loop (asyncio printed an exception ignored), and one still running outlived the server."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.apps: weakref.WeakSet[asyncio.SubprocessTransport] = weakref.WeakSet()
+
+    async def subprocess_shell(
+        self, protocol_factory: Callable[[], _Protocol], cmd: bytes | str, **options: Any
+    ) -> tuple[asyncio.SubprocessTransport, _Protocol]:
+        transport, protocol = await super().subprocess_shell(protocol_factory, cmd, **options)
+        self.apps.add(transport)
+        return transport, protocol
+
+    def running(self) -> list[asyncio.SubprocessTransport]:
+        """The apps whose transport is not closed yet."""
+        return [app for app in self.apps if not app.is_closing()]
+
+    async def end_apps(self) -> None:
+        """Ends every app still running: waits for each to exit once hung up, kills what
+        remains, and closes their transports while the loop can still run their callbacks."""
+        apps = self.running()
+        hang_up(apps)
+        await _exited(apps, HANG_UP_SECONDS)
+        for app in apps:
+            app.close()  # kills the process if it still runs
+        await _exited(apps, KILLED_SECONDS)
+        await asyncio.sleep(0)  # the closed pipes' last callbacks
+
+    def close(self) -> None:
+        if not self.is_running() and not self.is_closed():
+            self.run_until_complete(self.end_apps())
+        super().close()
+
+
+def hang_up(apps: Iterable[asyncio.SubprocessTransport]) -> None:
+    """Closes each app's input: it ends as on a hang-up of its terminal (what was played is
+    kept), and its end closes its tab's socket."""
+    for app in apps:
+        stdin = app.get_pipe_transport(0)
+        if stdin is not None:
+            stdin.close()
+
+
+async def _exited(apps: Iterable[asyncio.SubprocessTransport], seconds: float) -> None:
+    """Waits until every app's process has exited and been reaped, `seconds` at most."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while any(app.get_returncode() is None for app in apps) and loop.time() < deadline:
+        await asyncio.sleep(EXITED_POLL_SECONDS)
+
+
 class RajasServer(Server):
     """textual-serve's server with rajas's page and the socket's origin checked."""
 
@@ -111,7 +177,7 @@ class RajasServer(Server):
         (aiohttp's `print`, which textual-serve silences)."""
         self.debug = debug
         self.initialize_logging()
-        loop = asyncio.new_event_loop()
+        loop = AppsLoop()
         asyncio.set_event_loop(loop)
         loop.add_signal_handler(signal.SIGINT, self.request_exit)
         loop.add_signal_handler(signal.SIGTERM, self.request_exit)

@@ -6,11 +6,14 @@ another site's page is refused."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
+import shlex
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -171,3 +174,98 @@ def test_a_page_of_another_site_cannot_start_an_app(tmp_path: Path) -> None:
         loop.close()
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
+
+
+# An app whose output ends when the server asks it to quit, which then lives on until its input
+# ends: the server's end finds it not yet exited, as it can find a real app on its way out.
+LINGERING_APP = """
+import os, sys
+os.write(1, b"__GANGLION__\\n")
+open(sys.argv[1], "w").write(str(os.getpid()))
+seen = b""
+while b'"quit"' not in seen and (chunk := os.read(0, 4096)):
+    seen += chunk
+null = os.open(os.devnull, os.O_WRONLY)
+os.dup2(null, 1)
+os.dup2(null, 2)
+while os.read(0, 4096):
+    pass
+"""
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` runs or is not reaped yet (a zombie)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_the_server_ends_with_its_apps_ended(
+    tmp_path: Path, stop: signal.Signals, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's end waits for every app it started: an app not yet exited when the tab's
+    socket closed is ended (its input closed, as a hang-up) and reaped before the server's event
+    loop closes. Left to exit after it, its process's transport was finalized on a closed loop,
+    and asyncio printed "Exception ignored in ... BaseSubprocessTransport.__del__"."""
+    from rajas_tui.tui.serve import RajasServer
+
+    ignored: list[str] = []
+    monkeypatch.setattr(
+        sys,
+        "unraisablehook",
+        lambda caught: ignored.append(f"{caught.object!r}: {caught.exc_value!r}"),
+    )
+    port = free_port()
+    pid_file = tmp_path / "app.pid"
+    server = RajasServer("127.0.0.1", port, frozenset())
+    # `exec`: the app is the process textual-serve starts, with no shell holding its output open.
+    server.command = "exec " + shlex.join([sys.executable, "-c", LINGERING_APP, str(pid_file)])
+    listening = threading.Event()
+    failed: list[BaseException] = []
+
+    async def tab_opened_and_closed() -> None:
+        deadline = time.monotonic() + 60
+        async with aiohttp.ClientSession() as session:
+            while not listening.is_set():
+                try:
+                    tab = await session.ws_connect(f"http://127.0.0.1:{port}/ws")
+                    listening.set()
+                except aiohttp.ClientConnectionError:
+                    assert time.monotonic() < deadline, "the server never listened"
+                    await asyncio.sleep(0.05)
+            while not pid_file.exists() or not pid_file.read_text():
+                assert time.monotonic() < deadline, "the app never started"
+                await asyncio.sleep(0.05)
+            await tab.close()
+
+    def client() -> None:
+        try:
+            asyncio.run(tab_opened_and_closed())
+        except BaseException as error:
+            failed.append(error)
+        finally:
+            if listening.is_set():  # else the server has no handler for the signal
+                os.kill(os.getpid(), stop)
+
+    thread = threading.Thread(target=client)
+    thread.start()
+    try:
+        server.serve()
+    finally:
+        thread.join()
+        asyncio.set_event_loop(None)
+    assert failed == []
+    pid = int(pid_file.read_text())
+    try:
+        assert not alive(pid), "the server ended with its app still running"
+    finally:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+            deadline = time.monotonic() + 10
+            while alive(pid) and time.monotonic() < deadline:
+                time.sleep(0.05)
+    gc.collect()
+    assert ignored == []
