@@ -168,6 +168,13 @@ class RajasServer(Server):
             raise web.HTTPForbidden(text="rajas: this page may not open the game.\n")
         return await super().handle_websocket(request)
 
+    async def on_shutdown(self, app: web.Application) -> None:
+        """The port is closed: every app is hung up now, so that each tab's socket closes
+        rather than keeping the server up until the page stops answering."""
+        loop = asyncio.get_running_loop()
+        if isinstance(loop, AppsLoop):
+            hang_up(loop.running())
+
     async def on_startup(self, app: web.Application) -> None:
         """textual-serve prints its banner here, before the port is listened on: rajas tells
         the address once it is (`serve`)."""

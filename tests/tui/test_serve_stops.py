@@ -99,6 +99,14 @@ async def open_app(
     return session, socket_, seen
 
 
+async def tab_end(tab: aiohttp.ClientWebSocketResponse) -> tuple[aiohttp.WSMsgType, object]:
+    """How the tab's socket ends, read on as the page does (a closing from the server is a
+    CLOSE with its code; a connection dropped, CLOSED)."""
+    while (message := await tab.receive(timeout=60)).type == aiohttp.WSMsgType.BINARY:
+        pass
+    return message.type, message.data
+
+
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 @pytest.mark.parametrize(
     ("stop", "group"),
@@ -115,7 +123,8 @@ def test_stopping_the_server_leaves_no_app(
     tmp_path: Path, stop: signal.Signals, group: bool
 ) -> None:
     """Ctrl-C in the server's terminal reaches every process of its group (the apps too); a
-    signal sent to the server alone must end them as well."""
+    signal sent to the server alone must end them as well. Either way the page is told, its
+    socket closed as a game's end closes it, rather than dropped once it stops being answered."""
     port = free_port()
     server = start_server(tmp_path, port)
     session: aiohttp.ClientSession | None = None
@@ -130,6 +139,8 @@ def test_stopping_the_server_leaves_no_app(
             os.killpg(server.pid, stop)
         else:
             server.send_signal(stop)
+        if stop != signal.SIGKILL:
+            assert loop.run_until_complete(tab_end(tab)) == (aiohttp.WSMsgType.CLOSE, 1000)
         server.wait(timeout=30)
         deadline = time.monotonic() + 20
         while processes_of(tmp_path) and time.monotonic() < deadline:
