@@ -44,6 +44,11 @@ BOTS: dict[str, Decide] = {
 }
 # Weakest first, as the new-game dialog and the help list them (a bot seat starts at normal).
 KINDS = tuple(BOTS)
+# Bumped whenever a change makes a bot choose otherwise in some position, unless the change is
+# to a figure `ladder.fingerprint` reads itself (a search level's budget, the evaluation's
+# weights, the rules' version): games a ladder kept in a results file are then played again,
+# not rated beside the new bots' games.
+PLAY_VERSION = 1
 
 
 def seed_for(kind: str, game_seed: int, steps: int) -> Seed:

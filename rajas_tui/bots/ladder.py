@@ -15,6 +15,11 @@ parametric bootstrap: each pairing's wins drawn again, as many games, at its obs
 with the same half win each way ((wins + ½) / (games + 1): a pairing won 100 to 0 is not
 taken as certain), the ratings fitted again, the 2.5th and 97.5th percentiles taken (seeded
 from the ladder's seed, so the intervals repeat too).
+
+The records: a game played is kept as a `Record` (a line of JSON in a results file, written by
+the command line) with what fixes it, its seed, its seating and the bots' `fingerprint`, and
+its winner's kind. A ladder given the records of earlier runs plays only the games they do not
+hold, and rates from both: the same figures as a run of the whole.
 """
 
 from __future__ import annotations
@@ -23,12 +28,15 @@ import itertools
 import json
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from hashlib import blake2b
 from typing import Any
 
 import attrs
 
-from rajas_tui.bots import tournament
+import rules
+from rajas_tui import bots
+from rajas_tui.bots import evaluation, greedy, search, tournament
 from rules import Config
 
 PLAYER_COUNTS = (2, 4)
@@ -71,20 +79,183 @@ class Pairing:
         return sum(self.firsts)
 
 
+# What tells a results file's line for a ladder's game, and the version of its fields.
+FORMAT = "rajas-ladder-game"
+FORMAT_VERSION = 1
+# The hex digits of a fingerprint: enough that two sets of bots never share one by chance.
+FINGERPRINT_DIGITS = 16
+
+# What fixes a game of the ladder: its seed, its seating (by kind) and the bots' fingerprint.
+Key = tuple[int, tuple[str, ...], str]
+
+
+@attrs.frozen
+class Record:
+    """One game of a ladder as a results file keeps it: what fixes it (`key`), its winner's
+    kind, and its place in the ladder (player count, pairing, index) for a reader."""
+
+    players: int
+    first: str
+    second: str
+    index: int  # the game's place in its pairing, from 0: its seed is the ladder's seed + index
+    seed: int
+    seats: tuple[str, ...]
+    winner: str  # the winning seat's kind
+    bots: str  # `fingerprint` of the kinds seated
+
+    @property
+    def key(self) -> Key:
+        return (self.seed, self.seats, self.bots)
+
+    def line(self) -> str:
+        """The record as one line of JSON, without its line break."""
+        return json.dumps({"format": FORMAT, "version": FORMAT_VERSION, **attrs.asdict(self)})
+
+
+class NotARecord(ValueError):
+    """A line that is not a ladder's game; the message says why in a few words."""
+
+
+def record(game: tournament.Game, first: str, second: str, index: int) -> Record:
+    """The record of a finished game (as `tournament.play_games` gives it) of the base game, the
+    `index`-th of pairing (`first`, `second`)."""
+    seats = tuple(tournament.bot_kind(name) for name in game.seats)
+    return Record(
+        players=len(seats),
+        first=first,
+        second=second,
+        index=index,
+        seed=game.seed,
+        seats=seats,
+        winner=seats[game.winner],
+        bots=fingerprint(seats),
+    )
+
+
+_FIELDS: dict[str, type] = {
+    "players": int,
+    "first": str,
+    "second": str,
+    "index": int,
+    "seed": int,
+    "seats": list,
+    "winner": str,
+    "bots": str,
+}
+
+
+def parse_record(text: str) -> Record:
+    """The record a line holds; NotARecord saying why when it holds none."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise NotARecord("not JSON") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise NotARecord(f'not a ladder\'s game: no "format": "{FORMAT}"')
+    if data.get("version") != FORMAT_VERSION:
+        raise NotARecord(f"written by another version of rajas: version {data.get('version')!r}")
+    for name, kind in _FIELDS.items():
+        if type(data.get(name)) is not kind:  # `type`, so that true is not taken for 1
+            raise NotARecord(f"its {name} is not {'a list' if kind is list else kind.__name__}")
+    seats = data["seats"]
+    if not all(isinstance(seat, str) for seat in seats) or len(seats) != data["players"]:
+        raise NotARecord(f"its seats are not {data['players']} bots")
+    if not 2 <= data["players"] <= 4 or data["index"] < 0 or data["winner"] not in seats:
+        raise NotARecord("its players, index or winner cannot be")
+    return Record(**{name: data[name] for name in _FIELDS} | {"seats": tuple(seats)})
+
+
+def fingerprint(kinds: Collection[str]) -> str:
+    """A digest of what makes these kinds play as they do: their budgets, what they evaluate a
+    game by, the bots' and the rules' versions. Two sets of bots that share one play every game
+    alike, so a game recorded under it may be rated again; a change to one kind (hard's budget)
+    leaves the others' games alone."""
+    parts = [f"rajas-bots {bots.PLAY_VERSION}", f"rules {rules.RULES_VERSION}"]
+    for kind in sorted(set(kinds)):
+        parts.extend(_settings(kind))
+    digest = blake2b("\n".join(parts).encode(), digest_size=FINGERPRINT_DIGITS // 2)
+    return digest.hexdigest()
+
+
+def _settings(kind: str) -> list[str]:
+    """What kind `kind` plays by, as text; a search's seconds are left out, as headless play
+    counts iterations only."""
+    parts = [f"kind {kind}"]
+    if kind == "random" or kind not in bots.KINDS:
+        return parts
+    parts += [
+        f"weights {sorted(evaluation.WEIGHTS.items())}",
+        f"pending {sorted(evaluation.PENDING_WORTH.items())}",
+        f"counted {evaluation.OPEN_CELLS_COUNTED} {evaluation.DICE_COUNTED} "
+        f"{evaluation.BEST_GOOD_MARKETS}",
+        f"future {evaluation.FUTURE_ROUNDS} {evaluation.FUTURE_FLOOR}",
+        f"temperature {evaluation.TEMPERATURE}",
+        f"follow-ups {greedy.FOLLOW_UPS}",
+    ]
+    budget = search.LEVELS.get(kind)
+    if budget is not None:
+        parts += [
+            f"budget {budget.iterations} {budget.rollout}",
+            f"tree {search.EXPLORATION} {search.WIDENING}",
+        ]
+    return parts
+
+
+def _games(
+    players: int, first: str, second: str, games: int, seed: int
+) -> list[tuple[Config, tuple[str, ...]]]:
+    """A pairing's games: game i's config (its seed) and seating."""
+    seatings = tournament.rotations(seating(first, second, players), games)
+    return [(Config(players=players, seed=seed + i), seats) for i, seats in enumerate(seatings)]
+
+
+def recorded(
+    kinds: Sequence[str],
+    player_counts: Sequence[int],
+    games: int,
+    seed: int,
+    known: Mapping[Key, str],
+) -> int:
+    """How many of the ladder's games `known` holds."""
+    count = 0
+    for players in player_counts:
+        for first, second in pairings(kinds):
+            stamp = fingerprint((first, second))
+            for config, seats in _games(players, first, second, games, seed):
+                count += (config.seed, seats, stamp) in known
+    return count
+
+
 def play(
     kinds: Sequence[str],
     player_counts: Sequence[int],
     games: int,
     seed: int,
     jobs: int = 1,
+    known: Mapping[Key, str] | None = None,
+    keep: Callable[[Record], None] | None = None,
 ) -> Iterator[Pairing]:
     """Each pairing at each player count as its games end, in order (player counts as given,
-    then pairings). The games are played `jobs` at a time; the results are the same."""
+    then pairings). The games are played `jobs` at a time; the results are the same. A game
+    whose key `known` holds (with its winner's kind) is not played again; every game played is
+    handed to `keep` as soon as it ends."""
+    known = known or {}
     for players in player_counts:
         for first, second in pairings(kinds):
-            seats = seating(first, second, players)
-            played = tournament.play_games(Config(players=players, seed=seed), seats, games, jobs)
-            firsts = tuple(game.seats[game.winner] == first for game in played)
+            planned = _games(players, first, second, games, seed)
+            stamp = fingerprint((first, second))
+            winners = {
+                index: known[key]
+                for index, (config, seats) in enumerate(planned)
+                if (key := (config.seed, seats, stamp)) in known
+            }
+            missing = [index for index in range(games) if index not in winners]
+            for place, game in tournament.as_finished([planned[i] for i in missing], jobs):
+                done = record(game, first, second, missing[place])
+                if keep is not None:
+                    keep(done)
+                winners[done.index] = done.winner
+            firsts = tuple(winners[index] == first for index in range(games))
             yield Pairing(players, first, second, firsts)
 
 

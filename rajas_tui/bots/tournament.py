@@ -103,6 +103,21 @@ def play_games(config: Config, seats: Sequence[str], games: int, jobs: int = 1) 
         yield from pool.imap(_play, zip(configs, seatings, strict=True))
 
 
+def as_finished(
+    games: Sequence[tuple[Config, tuple[str, ...]]], jobs: int = 1
+) -> Iterator[tuple[int, Game]]:
+    """These games (each a config and its seating), played `jobs` at a time, each with its place
+    in `games` as soon as it ends: a caller that keeps every game as it ends loses none that had
+    ended when it stops (`play_games` holds back a game that ends before an earlier one)."""
+    jobs = min(jobs, len(games))
+    if jobs <= 1:
+        for index, (config, seats) in enumerate(games):
+            yield index, play(config, seats)
+        return
+    with _pool(jobs) as pool:  # leaving the block terminates the pool's processes
+        yield from pool.imap_unordered(_play_at, enumerate(games))
+
+
 def _pool(jobs: int) -> multiprocessing.pool.Pool:
     """Processes spawned, not forked (a fork of a process with threads, the app's or a test
     runner's, can inherit a lock one of them holds), and deaf to Ctrl-C: it reaches every
@@ -121,6 +136,11 @@ def _pool(jobs: int) -> multiprocessing.pool.Pool:
 
 def _play(game: tuple[Config, tuple[str, ...]]) -> Game:
     return play(*game)
+
+
+def _play_at(game: tuple[int, tuple[Config, tuple[str, ...]]]) -> tuple[int, Game]:
+    index, (config, seats) = game
+    return index, play(config, seats)
 
 
 def _game(

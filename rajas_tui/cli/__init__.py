@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import rules
 import saves
@@ -18,6 +19,12 @@ from rajas_tui.cli import tables as shared_tables
 from rajas_tui.cli.output import guarded
 from rajas_tui.cli.terminal import safe, say_line
 from rules import Config, DataError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rajas_tui.bots import ladder
+    from rajas_tui.cli import ladder_file
 
 EXIT_USAGE = 2
 EXIT_DATA = 3
@@ -145,6 +152,16 @@ def build_parser() -> ArgumentParser:
         default=None,
         metavar="BOT,BOT[,...]",
         help="with --ladder: the bot kinds, weakest first (default all of them)",
+    )
+    simulate.add_argument(
+        "--results",
+        default=None,
+        metavar="FILE",
+        help=(
+            "with --ladder: write each game to FILE as it ends (a line of JSON), and play only "
+            "the games FILE does not hold yet, so that a ladder stopped part way goes on where "
+            "it was; the output is the same"
+        ),
     )
     simulate.add_argument(
         "--games",
@@ -309,6 +326,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         if args.kinds is not None:
             raise ValueError("--kinds names a ladder's bots and needs --ladder")
+        if args.results is not None:
+            raise ValueError("--results keeps a ladder's games and needs --ladder")
         if args.players is not None and len(args.players) > 1:
             raise ValueError("several player counts need --ladder")
         players = args.players[0] if args.players else (len(seats) if seats else 4)
@@ -346,8 +365,11 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_ladder(args: argparse.Namespace) -> int:
     """The ladder: a line per pairing as its games end, then the ratings and win rates."""
+    from pathlib import Path
+
     from rajas_tui import bots
     from rajas_tui.bots import ladder
+    from rajas_tui.cli import ladder_file
 
     kinds = args.kinds or bots.KINDS
     counts = args.players or ladder.PLAYER_COUNTS
@@ -364,14 +386,26 @@ def run_ladder(args: argparse.Namespace) -> int:
     except ValueError as error:
         say_line(f"rajas: {error}. See 'rajas simulate --help'.", file=sys.stderr)
         return EXIT_USAGE
+    known: dict[ladder.Key, str] = {}
+    writer = None
+    if args.results is not None:
+        try:
+            known, writer = _results(Path(args.results), kinds, counts, games, args.seed)
+        except ladder_file.ResultsError as error:
+            say_line(f"rajas: {error}", file=sys.stderr)
+            return EXIT_USAGE
     played = []
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        for pair in ladder.play(kinds, counts, games, args.seed, args.jobs):
+        keep = writer.keep if writer else None
+        for pair in ladder.play(kinds, counts, games, args.seed, args.jobs, known, keep):
             played.append(pair)
             if not args.json:
                 print(ladder.pairing_line(pair), flush=True)
     except RuntimeError as error:
+        say_line(f"rajas: {error}", file=sys.stderr)
+        return 1
+    except ladder_file.Unwritable as error:
         say_line(f"rajas: {error}", file=sys.stderr)
         return 1
     except Terminated:
@@ -379,9 +413,45 @@ def run_ladder(args: argparse.Namespace) -> int:
         return EXIT_TERMINATED
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if writer is not None:
+            writer.close()
     result = ladder.summary(kinds, played, args.seed)
     print(ladder.summary_json(result) if args.json else ladder.summary_text(result))
     return 0
+
+
+def _results(
+    path: Path, kinds: Sequence[str], counts: Sequence[int], games: int, seed: int
+) -> tuple[dict[ladder.Key, str], ladder_file.Writer]:
+    """The games a ladder's results file holds that this ladder may use, with a note of what it
+    read on stderr, and the file open for the games to come; ResultsError when it cannot be."""
+    from rajas_tui.bots import ladder
+    from rajas_tui.cli import ladder_file
+
+    kept = ladder_file.read(path)
+    writer = ladder_file.Writer(path, kept)
+    if kept.cut_short:
+        say_line(
+            f"rajas: {path}: its last line was cut short (a run stopped while writing it); it "
+            "is passed over.",
+            file=sys.stderr,
+        )
+    known, passed = ladder_file.usable(kept.records)
+    if passed:
+        say_line(
+            f"rajas: {path}: {passed} of its {len(kept.records)} games passed over: other bots "
+            "played them (another budget or evaluation, or another version of rajas).",
+            file=sys.stderr,
+        )
+    if kept.records:
+        planned = len(counts) * len(ladder.pairings(kinds)) * games
+        there = ladder.recorded(kinds, counts, games, seed, known)
+        say_line(
+            f"rajas: {path}: holds {there} of the ladder's {planned} games; "
+            f"{planned - there} to play.",
+            file=sys.stderr,
+        )
+    return known, writer
 
 
 EXIT_TERMINATED = 128 + signal.SIGTERM

@@ -1,0 +1,249 @@
+"""`rajas simulate --ladder --results FILE`: every game kept in FILE as it ends, and a run that
+finds games there plays only the others, so that a ladder stopped part way goes on where it was
+and gives the figures it would have given whole."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rajas_tui import bots
+from rajas_tui.bots import ladder, search, tournament
+from rajas_tui.cli import main
+from rules import Config
+from tests.helpers.exit_codes import exit_code
+
+KINDS = "random,greedy,easy"
+LADDER = ["simulate", "--ladder", "--kinds", KINDS, "--games", "3", "--players", "2,4"]
+# Three kinds, three games a pairing, at 2 and 4 players.
+PLAN = 3 * 3 * 2
+
+
+@pytest.fixture(autouse=True)
+def quick_easy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A search of a few iterations stands in for easy: the bookkeeping is tested, not its play,
+    # and easy against greedy is a pairing whose games each side wins.
+    quick = search.Budget(iterations=4, rollout=0)
+    monkeypatch.setitem(
+        bots.BOTS, "easy", lambda state, seat, seed, clock: search.decide(state, seat, seed, quick)
+    )
+
+
+@pytest.fixture
+def played(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, tuple[str, ...]]]:
+    """The seed and seating of every game played from here on."""
+    seen: list[tuple[int, tuple[str, ...]]] = []
+    real = tournament.play
+
+    def counted(config: Config, seats: tuple[str, ...]) -> tournament.Game:
+        seen.append((config.seed, tuple(seats)))
+        return real(config, seats)
+
+    monkeypatch.setattr(tournament, "play", counted)
+    return seen
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[str, str]:
+    assert main([*LADDER, *args]) == 0
+    out, err = capsys.readouterr()
+    return out, err
+
+
+def _games(path: Path) -> list[tuple[int, str, str, int]]:
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    return [(r["players"], r["first"], r["second"], r["index"]) for r in records]
+
+
+def _plan() -> list[tuple[int, str, str, int]]:
+    return [
+        (players, first, second, index)
+        for players in (2, 4)
+        for first, second in ladder.pairings(KINDS.split(","))
+        for index in range(3)
+    ]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_ladder_stopped_part_way_and_run_again_prints_what_it_prints_whole(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    played: list[tuple[int, tuple[str, ...]]],
+    as_json: bool,
+) -> None:
+    shape = ["--json"] if as_json else []
+    whole, _ = _run(capsys, *shape)
+    results = tmp_path / "ladder.jsonl"
+    kept, err = _run(capsys, *shape, "--results", str(results))
+    assert kept == whole, "a results file changes nothing printed"
+    assert err == "", "nothing to say of a file that was not there"
+    lines = results.read_text().splitlines()
+    assert sorted(_games(results)) == sorted(_plan()), "each game of the plan, once"
+    winners = {json.loads(line)["winner"] for line in lines}
+    assert {"greedy", "easy"} <= winners, "games that each side wins"
+    # A run stopped after 7 games: the file holds them, and the next run plays the rest only.
+    stopped = tmp_path / "stopped.jsonl"
+    stopped.write_text("".join(f"{line}\n" for line in lines[:7]))
+    played.clear()
+    resumed, err = _run(capsys, *shape, "--results", str(stopped))
+    assert resumed == whole
+    assert len(played) == PLAN - 7
+    assert err == f"rajas: {stopped}: holds 7 of the ladder's {PLAN} games; {PLAN - 7} to play.\n"
+    assert sorted(stopped.read_text().splitlines()) == sorted(lines)
+    # Run again, it has nothing left to play.
+    played.clear()
+    assert _run(capsys, *shape, "--results", str(stopped))[0] == whole
+    assert played == []
+    assert sorted(stopped.read_text().splitlines()) == sorted(lines)
+
+
+def test_a_last_line_cut_short_is_passed_over_with_a_note_and_written_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], played: list[tuple[int, tuple[str, ...]]]
+) -> None:
+    results = tmp_path / "ladder.jsonl"
+    whole, _ = _run(capsys, "--results", str(results))
+    lines = results.read_text().splitlines()
+    results.write_text("".join(f"{line}\n" for line in lines[:4]) + lines[4][:30])
+    played.clear()
+    resumed, err = _run(capsys, "--results", str(results))
+    assert resumed == whole
+    assert err.splitlines() == [
+        f"rajas: {results}: its last line was cut short (a run stopped while writing it); "
+        "it is passed over.",
+        f"rajas: {results}: holds 4 of the ladder's {PLAN} games; {PLAN - 4} to play.",
+    ]
+    assert len(played) == PLAN - 4
+    assert sorted(results.read_text().splitlines()) == sorted(lines)
+
+
+def test_a_whole_last_line_without_its_line_break_is_a_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "ladder.jsonl"
+    whole, _ = _run(capsys, "--results", str(results))
+    lines = results.read_text().splitlines()
+    results.write_text("\n".join(lines[:5]))
+    resumed, err = _run(capsys, "--results", str(results))
+    assert resumed == whole
+    assert "holds 5 of the ladder's" in err and "cut short" not in err
+    assert sorted(results.read_text().splitlines()) == sorted(lines)
+
+
+def test_games_of_other_bots_are_passed_over_and_played_again(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    played: list[tuple[int, tuple[str, ...]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    results = tmp_path / "ladder.jsonl"
+    whole, _ = _run(capsys, "--results", str(results))
+    lines = results.read_text().splitlines()
+    monkeypatch.setattr(bots, "PLAY_VERSION", bots.PLAY_VERSION + 1)
+    played.clear()
+    again, err = _run(capsys, "--results", str(results))
+    assert again == whole, "the same bots under a new fingerprint play the same games"
+    assert err.splitlines() == [
+        f"rajas: {results}: {PLAN} of its {PLAN} games passed over: other bots played them "
+        "(another budget or evaluation, or another version of rajas).",
+        f"rajas: {results}: holds 0 of the ladder's {PLAN} games; {PLAN} to play.",
+    ]
+    assert len(played) == PLAN
+    after = results.read_text().splitlines()
+    assert after[:PLAN] == lines, "the other bots' games stay in the file"
+    assert len(after) == 2 * PLAN
+
+
+def test_a_file_of_another_plan_gives_the_games_this_one_shares(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], played: list[tuple[int, tuple[str, ...]]]
+) -> None:
+    results = tmp_path / "ladder.jsonl"
+    small = ["simulate", "--ladder", "--kinds", "greedy,easy", "--games", "2", "--players", "2"]
+    assert main([*small, "--seed", "3", "--results", str(results)]) == 0
+    capsys.readouterr()
+    whole, _ = _run(capsys)
+    played.clear()
+    resumed, err = _run(capsys, "--results", str(results))
+    assert resumed == whole
+    # The other run's first game, seed 3 with greedy first, is this one's third of greedy
+    # against easy (seed 1 is the default); its second, seed 4, is past this one's games.
+    assert "holds 1 of the ladder's 18 games; 17 to play" in err
+    assert len(played) == PLAN - 1
+    assert len(results.read_text().splitlines()) == 2 + PLAN - 1
+
+
+def _say(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert exit_code([*LADDER, *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1
+    return err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("hello\n", "line 1 is not a ladder's game (not JSON)"),
+        ('{"format": "rajas-ladder-game", "version": 1}\n', "line 1 is not a ladder's game"),
+        ("\ufeff[header]\n", "line 1 is not a ladder's game"),
+        (b"\xff\xfe\x00\n", "line 1 is not a ladder's game (not UTF-8 text)"),
+    ],
+)
+def test_a_file_that_is_not_a_ladders_results_is_one_sentence_and_untouched(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    played: list[tuple[int, tuple[str, ...]]],
+    text: str | bytes,
+    said: str,
+) -> None:
+    results = tmp_path / "other.txt"
+    data = text.encode() if isinstance(text, str) else text
+    results.write_bytes(data)
+    err = _say(capsys, "--results", str(results))
+    assert err.startswith(f"rajas: {results}: {said}")
+    assert "not a ladder's results file" in err
+    assert results.read_bytes() == data and played == []
+
+
+def test_a_bad_line_after_good_ones_is_named_by_its_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "ladder.jsonl"
+    _run(capsys, "--results", str(results))
+    lines = results.read_text().splitlines()
+    results.write_text("\n".join([*lines[:2], "{", *lines[2:]]) + "\n")
+    assert "line 3 is not a ladder's game" in _say(capsys, "--results", str(results))
+
+
+def test_a_folder_or_an_unwritable_file_is_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], played: list[tuple[int, tuple[str, ...]]]
+) -> None:
+    assert f"{tmp_path}: is a folder" in _say(capsys, "--results", str(tmp_path))
+    missing = tmp_path / "no" / "such" / "ladder.jsonl"
+    assert f"{missing}: cannot be written (No such file or directory)" in _say(
+        capsys, "--results", str(missing)
+    )
+    assert played == []
+
+
+def test_games_played_in_several_processes_are_kept_as_they_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The processes play the real bots (the stand-in for easy is this process's): random and
+    # greedy only.
+    args = [*LADDER, "--json"]
+    args[args.index(KINDS)] = "random,greedy"
+    assert main(args) == 0
+    whole = capsys.readouterr().out
+    results = tmp_path / "ladder.jsonl"
+    assert main([*args, "--jobs", "2", "--results", str(results)]) == 0
+    assert capsys.readouterr().out == whole
+    assert sorted(_games(results)) == [
+        (players, "random", "greedy", index) for players in (2, 4) for index in range(3)
+    ]
+
+
+def test_results_need_the_ladder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    args = ["simulate", "--seats", "greedy,random", "--results", str(tmp_path / "r.jsonl")]
+    assert exit_code(args) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "--results keeps a ladder's games" in err
