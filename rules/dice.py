@@ -71,12 +71,20 @@ def candidates(dice: Sequence[int], colour: Colour | None, faces: bytes, turns: 
 
 @memo(8192)
 def _candidates(statue: bytes, colour: int, faces: bytes, turns: bool) -> bytes:
+    return bytes(dict.fromkeys(statue)).translate(None, _cannot_pay(colour, faces, turns))
+
+
+@memo()
+def _cannot_pay(colour: int, faces: bytes, turns: bool) -> bytes:
+    """The codes of the dice that `_candidates` leaves out, for `bytes.translate` to delete."""
     # A die's code is colour * 6 + face - 1: its face is code % 6 + 1, turned 6 - code % 6.
     return bytes(
         code
-        for code in dict.fromkeys(statue)
-        if (colour < 0 or code // 6 == colour)
-        and (not faces or code % 6 + 1 in faces or (turns and 6 - code % 6 in faces))
+        for code in range(24)
+        if not (
+            (colour < 0 or code // 6 == colour)
+            and (not faces or code % 6 + 1 in faces or (turns and 6 - code % 6 in faces))
+        )
     )
 
 
@@ -103,29 +111,37 @@ Faces = bytes | tuple[int, ...]
 
 @memo(8192)
 def read_statue(statue: bytes) -> tuple[bytes, ...]:
-    """One pass over the dice for all of a listing's lookups: most statues are listed only a
-    few times, so what is read off them once must be cheap to read.
+    """What all of a listing's lookups read off the dice: most statues are listed only a few
+    times, so what is read off them once must be cheap to read. Each fact is the dice codes (or
+    the distinct ones) with those of other colours or faces deleted by `bytes.translate`, which
+    keeps their order and runs in C.
 
     One flat tuple of bytes, which the garbage collector stops tracking the first time it looks
     at it. It would not stop tracking a named tuple at all, and it untracks nested tuples a level
     per collection (the tuples a tuple holds are walked after it), so some of those, made just
     before a collection of the middle generation, would reach the oldest still tracked and count
     towards the next full collection."""
-    by_colour = [bytearray() for _ in COLOURS]
-    by_face = [bytearray() for _ in range(7)]
-    turned = [bytearray() for _ in range(7)]
-    faces = [bytearray() for _ in COLOURS]
-    seen = set()
-    for code in statue:
-        colour, face = divmod(code, 6)
-        faces[colour].append(face + 1)
-        if code not in seen:
-            seen.add(code)
-            by_colour[colour].append(code)
-            by_face[face + 1].append(code)
-            turned[face + 1].append(code)
-            turned[6 - face].append(code)
-    return tuple(map(bytes, by_colour + by_face[1:] + turned[1:] + faces))
+    distinct = bytes(dict.fromkeys(statue))
+    # A face and its opposite have the same dice turned to them: three to read for six faces.
+    turned = [distinct.translate(None, others) for others in _NOT_TURNED]
+    return (
+        *[distinct.translate(None, others) for others in _NOT_COLOUR],
+        *[distinct.translate(None, others) for others in _NOT_FACE],
+        *turned,
+        *reversed(turned),
+        *[statue.translate(_FACE_OF, others) for others in _NOT_COLOUR],
+    )
+
+
+# What `read_statue` deletes for each of its facts (the codes, colour * 6 + face - 1, of the dice
+# it does not keep), and its table from a die's code to its face.
+_NOT_COLOUR = tuple(bytes(code for code in range(24) if code // 6 != colour) for colour in COLOURS)
+_NOT_FACE = tuple(bytes(code for code in range(24) if code % 6 + 1 != face) for face in range(1, 7))
+_NOT_TURNED = tuple(
+    bytes(code for code in range(24) if code % 6 + 1 not in (face, 7 - face))
+    for face in range(1, 4)
+)
+_FACE_OF = bytes(code % 6 + 1 for code in range(24)) + bytes(256 - 24)
 
 
 def paid_die_of(index: int) -> PaidDie:

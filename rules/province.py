@@ -188,12 +188,17 @@ def fitting_ends(province: Province) -> int:
 
 @memo(2048)
 def _fitting_ends(demands: bytes) -> int:
-    wanted = set(demands) - {0}
     mask = 0
-    for ends in range(16):
-        if any(rotated(ends, rotation) & demand for demand in wanted for rotation in range(4)):
-            mask |= 1 << ends
+    for demand in set(demands):
+        mask |= _fitting_demand(demand)
     return mask
+
+
+@memo()
+def _fitting_demand(demand: int) -> int:
+    """`fitting_ends` of a free cell with this demand: the road shapes with an end, in some
+    rotation, on a side a neighbour's road points from (none for no demand)."""
+    return sum(1 << ends for ends in range(16) if any(rotated(ends, r) & demand for r in range(4)))
 
 
 def placement_problem(province: Province, cell: int, ends: int) -> str | None:
@@ -213,8 +218,10 @@ def road_network(province: Province) -> set[int]:
     return _network(_all_ends(province))
 
 
-def _network(ends: Sequence[int]) -> set[int]:
-    start = catalog().province.residence
+def _network(ends: Sequence[int], start: int | None = None) -> set[int]:
+    """The cells a road path joins to `start` (the residence unless given)."""
+    if start is None:
+        start = catalog().province.residence
     reached = {start}
     frontier = [start]
     while frontier:
@@ -248,15 +255,42 @@ def code_rebuild_rotations(read: bytes, cell: int, ends: int) -> tuple[int, ...]
     return _rebuild_rotations(_ends_of(read), cell, ends)
 
 
-@memo(2048)
 def _rebuild_rotations(all_ends: bytes, cell: int, ends: int) -> tuple[int, ...]:
-    trial = list(all_ends)
-    result = []
-    for rotation in distinct_rotations(ends):
-        trial[cell] = rotated(ends, rotation)
-        if _joined(trial):
-            result.append(rotation)
-    return tuple(result)
+    kept = _replacements(all_ends, cell)
+    return tuple(r for r in distinct_rotations(ends) if kept >> rotated(ends, r) & 1)
+
+
+@memo(2048)
+def _replacements(all_ends: bytes, cell: int) -> int:
+    """A mask with bit `ends` set for each road-end mask (0 to 15) that the tile on `cell` may
+    be replaced by with every tile still joined to the residence: one walk for every tile the
+    display may offer, in any rotation.
+
+    Without the cell's tile the others fall into groups joined among themselves (the
+    residence's among them); a new tile on the cell joins them all exactly when it has a road
+    end facing a road end of each group."""
+    rest = bytearray(all_ends)
+    rest[cell] = 0
+    facing_groups: list[int] = []  # per group, the cell's sides that face one of its road ends
+    grouped = {cell}
+    for start in compress(range(len(rest)), rest):
+        if start in grouped:
+            continue
+        group = _network(rest, start)
+        grouped |= group
+        facing_groups.append(
+            sum(
+                bit
+                for bit, facing, other in neighbours(cell)
+                if other in group and rest[other] & facing
+            )
+        )
+    # No road end at all joins nothing, but leaves the others joined if they are one group.
+    return sum(
+        1 << ends
+        for ends in range(16)
+        if (all(ends & sides for sides in facing_groups) if ends else len(facing_groups) <= 1)
+    )
 
 
 def edge_spots(cell: int, ends: int, board: str) -> list[EdgeSpot]:

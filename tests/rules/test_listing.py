@@ -126,3 +126,50 @@ def test_the_open_spaces_are_the_free_ones_first_in_their_row_that_the_player_ca
             expected.append(spec.index)
     layout = placing._layout(rules.new_game(rules.Config(players=players, seed=1)), 0)
     assert placing._open(layout, spaces, money) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(codes=st.lists(st.integers(0, 23), max_size=10))
+def test_the_statue_read_by_deleting_codes_is_the_statue_read_die_by_die(codes: list[int]) -> None:
+    """`read_statue` and `_candidates` delete the codes they leave out (`bytes.translate`):
+    against each fact read plainly, one die at a time, in the statue's order (sorted or not)."""
+    statue = bytes(codes)
+    distinct = list(dict.fromkeys(codes))
+    facts = dice.read_statue(statue)
+    for colour in range(4):
+        assert facts[dice.BY_COLOUR + colour] == bytes(c for c in distinct if c // 6 == colour)
+        assert facts[dice.FACES + colour] == bytes(c % 6 + 1 for c in codes if c // 6 == colour)
+    for face in range(1, 7):
+        showing = bytes(c for c in distinct if c % 6 + 1 == face)
+        turned = bytes(c for c in distinct if c % 6 + 1 in (face, 7 - face))
+        assert facts[dice.BY_FACE + face] == showing
+        assert facts[dice.BY_FACE_TURNED + face] == turned
+    for faces in (b"", b"\x01\x02\x03", b"\x05"):
+        for turns in (False, True):
+            paying = bytes(
+                c
+                for c in distinct
+                if not faces or c % 6 + 1 in faces or (turns and 7 - (c % 6 + 1) in faces)
+            )
+            assert dice._candidates(statue, -1, faces, turns) == paying
+
+
+def test_the_rotations_a_tile_may_be_rebuilt_in_are_those_a_walk_finds_joined() -> None:
+    """`rebuild_rotations` reads which road shapes keep the province joined off the groups of
+    tiles around the cell: against a walk of the province with the new tile laid in each
+    rotation."""
+    checked = 0
+    for state in _STATES[::5]:
+        for player in state.players:
+            ends = province._all_ends(player.province)
+            for cell, _ in player.province.placed():
+                for shape in range(1, 16):
+                    walked = []
+                    for rotation in province.distinct_rotations(shape):
+                        trial = bytearray(ends)
+                        trial[cell] = province.rotated(shape, rotation)
+                        if province._joined(trial):
+                            walked.append(rotation)
+                    assert province.rebuild_rotations(player.province, cell, shape) == tuple(walked)
+                    checked += 1
+    assert checked > 1000
