@@ -22,7 +22,7 @@ from .fields import gain_reached_fields
 from .model import COLOURS, Die
 from .province import (
     code,
-    code_rebuild_rotations,
+    code_rebuild_shapes,
     edge_gains,
     placed_in,
     rebuild_rotations,
@@ -129,13 +129,17 @@ def _cover_needs(read: bytes, tops: bytes) -> bytes:
         if rebuilt:
             continue
         value = tiles[tile].value
+        shapes = -1  # the road shapes that may cover this tile, read once some top is worth more
         for top in tops:
             if not top:
                 continue
             new = tiles[top - 1]
             difference = new.value - value
-            if 0 < difference < needs[new.colour] and code_rebuild_rotations(read, cell, new.ends):
-                needs[new.colour] = difference
+            if 0 < difference < needs[new.colour]:
+                if shapes < 0:
+                    shapes = code_rebuild_shapes(read, cell)
+                if shapes >> new.ends & 1:
+                    needs[new.colour] = difference
     return bytes(needs)
 
 

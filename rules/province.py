@@ -250,14 +250,24 @@ def rebuild_rotations(province: Province, cell: int, ends: int) -> tuple[int, ..
     return _rebuild_rotations(_all_ends(province), cell, ends)
 
 
-def code_rebuild_rotations(read: bytes, cell: int, ends: int) -> tuple[int, ...]:
-    """`rebuild_rotations` for the province with this code."""
-    return _rebuild_rotations(_ends_of(read), cell, ends)
-
-
 def _rebuild_rotations(all_ends: bytes, cell: int, ends: int) -> tuple[int, ...]:
     kept = _replacements(all_ends, cell)
     return tuple(r for r in distinct_rotations(ends) if kept >> rotated(ends, r) & 1)
+
+
+def code_rebuild_shapes(read: bytes, cell: int) -> int:
+    """A mask with bit `ends` set for each road shape (a tile's road ends, 0 to 15) that may
+    replace the tile on `cell` in some rotation (`rebuild_rotations` finds one), in the province
+    with this code."""
+    return _shapes_laid(_replacements(_ends_of(read), cell))
+
+
+@memo()
+def _shapes_laid(kept: int) -> int:
+    """The road shapes that lie as one of the road-end masks in `kept` in some rotation."""
+    return sum(
+        1 << ends for ends in range(16) if any(kept >> rotated(ends, r) & 1 for r in range(4))
+    )
 
 
 @memo(2048)
@@ -285,12 +295,16 @@ def _replacements(all_ends: bytes, cell: int) -> int:
                 if other in group and rest[other] & facing
             )
         )
+    kept = _ANY_MASK
+    for sides in facing_groups:
+        kept &= _MEETING[sides]
     # No road end at all joins nothing, but leaves the others joined if they are one group.
-    return sum(
-        1 << ends
-        for ends in range(16)
-        if (all(ends & sides for sides in facing_groups) if ends else len(facing_groups) <= 1)
-    )
+    return kept | 1 if len(facing_groups) <= 1 else kept
+
+
+# Per mask of sides, a mask with bit `ends` set for each road-end mask with an end on one of them.
+_MEETING = tuple(sum(1 << ends for ends in range(16) if ends & sides) for sides in range(16))
+_ANY_MASK = (1 << 16) - 2  # every road-end mask but none
 
 
 def edge_spots(cell: int, ends: int, board: str) -> list[EdgeSpot]:

@@ -156,13 +156,15 @@ def test_the_statue_read_by_deleting_codes_is_the_statue_read_die_by_die(codes: 
 
 def test_the_rotations_a_tile_may_be_rebuilt_in_are_those_a_walk_finds_joined() -> None:
     """`rebuild_rotations` reads which road shapes keep the province joined off the groups of
-    tiles around the cell: against a walk of the province with the new tile laid in each
-    rotation."""
+    tiles around the cell, and the Master Builder's needs which shapes fit in some rotation:
+    against a walk of the province with the new tile laid in each rotation."""
     checked = 0
     for state in _STATES[::5]:
         for player in state.players:
             ends = province._all_ends(player.province)
+            read = province.code(player.province)
             for cell, _ in player.province.placed():
+                shapes = province.code_rebuild_shapes(read, cell)
                 for shape in range(1, 16):
                     walked = []
                     for rotation in province.distinct_rotations(shape):
@@ -171,5 +173,6 @@ def test_the_rotations_a_tile_may_be_rebuilt_in_are_those_a_walk_finds_joined() 
                         if province._joined(trial):
                             walked.append(rotation)
                     assert province.rebuild_rotations(player.province, cell, shape) == tuple(walked)
+                    assert bool(shapes >> shape & 1) == bool(walked)
                     checked += 1
     assert checked > 1000
