@@ -215,16 +215,12 @@ def reach(dice: Sequence[int], karma: int) -> tuple[tuple[bytes, ...], bytes]:
     return read_statue(statue)[FACES:], best_totals(statue, karma)
 
 
+@memo(8192)
 def best_totals(statue: bytes, karma: int) -> bytes:
     """`reach`'s highest totals alone, for the dice codes in `statue`."""
-    return _best_totals(statue, karma)
-
-
-@memo(8192)
-def _best_totals(statue: bytes, turns: int) -> bytes:
     # A statue holds at most 10 dice: their total, turned or not, fits a byte.
     facts = read_statue(statue)
-    return bytes([_best(facts[FACES + colour], turns) for colour in COLOURS])
+    return bytes([_best(facts[FACES + colour], karma) for colour in COLOURS])
 
 
 @memo(4096)
@@ -250,10 +246,7 @@ def faces_of(dice: Sequence[int], colour: Colour) -> bytes:
 @memo(16384)
 def _minimal_payments(values: Faces, karma: int, colour: int, target: int) -> tuple[int, ...]:
     """The ids of the minimal payments (see `_minimal_choices`) with dice of `colour`."""
-    return tuple(
-        _payment_id(colour, choice[1:], choice[0])
-        for choice in _minimal_choices(values, karma, target)
-    )
+    return tuple(_payment_id(colour, choice) for choice in _minimal_choices(values, karma, target))
 
 
 @memo(8192)
@@ -343,9 +336,13 @@ def canonical_payment(pay: Payment) -> Payment:
     return tuple(sorted(turned))
 
 
-def _payment_id(colour: int, paid: Sequence[int], turns: int) -> int:
-    """The id of the chosen faces (lowest first) with the lowest `turns` of them turned: the
-    canonical spelling, sorted as paid dice sort (by die, unturned first)."""
+@memo()
+def _payment_id(colour: int, choice: bytes) -> int:
+    """The id of a choice of `_minimal_choices` in dice of `colour`: its faces (lowest first,
+    after its count of turns) with the lowest that many of them turned, the canonical spelling,
+    sorted as paid dice sort (by die, unturned first). The same choices come back for many
+    statues, karma and targets."""
+    turns, paid = choice[0], choice[1:]
     # A paid die's index among the shared ones is its die's code * 2, + 1 if turned.
     start = colour * 6 - 1
     key = tuple(sorted((start + v) * 2 + (i < turns) for i, v in enumerate(paid)))

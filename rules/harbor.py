@@ -14,13 +14,13 @@ from .state import GameState, replace
 
 def listing(state: GameState, seat: int, spec: SpaceSpec, _: object) -> list[Harbor]:
     """Each die that can pay, with each move that stops the boat on another space."""
-    if not river.can_move(state, seat):
+    reach = river.free_ahead(state.river.boats, seat)
+    if not reach:  # the boat is on the final space
         return []
     player = state.players[seat]
     faces = _FACES[catalog().harbor_max_die]
     turns = bool(player.karma)
     dice = candidates(player.dice, None, faces, turns)
-    reach = river.free_ahead(state.river.boats, seat)
     return actions_of(_moves(spec.key, dice, turns, faces, min(reach, len(faces))))
 
 

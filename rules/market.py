@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from . import tracks
 from .actions import Single, Variety
@@ -32,13 +33,20 @@ def variety_entries(spec: SpaceSpec, statue: bytes, turns: bool) -> tuple[int]:
 def variety_check(players: int, rules: SeatRules, spec: SpaceSpec) -> Check | None:
     """On a board side where each player may use the variety market once a round, the listing
     asks whether the seat has; elsewhere it need not."""
-    return _unused_variety if catalog().side_for(players).variety_one_per_player else None
+    if not catalog().side_for(players).variety_one_per_player:
+        return None
+    return partial(_unused_variety, _variety_spaces(players))
 
 
 def _unused_variety(
-    state: GameState, seat: int, spec: SpaceSpec, entries: Sequence[Variety]
+    variety_spaces: tuple[int, ...],
+    state: GameState,
+    seat: int,
+    spec: SpaceSpec,
+    entries: Sequence[Variety],
 ) -> Sequence[Variety]:
-    return () if _used_variety(state, seat) else entries
+    """The board's variety spaces are worked out with its layout, not looked up per listing."""
+    return () if seat in map(state.spaces.__getitem__, variety_spaces) else entries
 
 
 def _used_variety(state: GameState, seat: int) -> bool:

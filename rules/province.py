@@ -37,6 +37,13 @@ def neighbours(cell: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((1 << side, 1 << side.opposite, other) for side, other in result)
 
 
+@memo()
+def _neighbourhood() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """`neighbours` of every cell, for the walks that visit many cells to read in one lookup."""
+    spec = catalog().province
+    return tuple(neighbours(cell) for cell in range(spec.rows * spec.columns))
+
+
 def empty_province() -> Province:
     spec = catalog().province
     return Province((None,) * (spec.rows * spec.columns))
@@ -128,10 +135,11 @@ def _demand(province: Province) -> bytes:
 @memo(2048)
 def _demand_of(ends: bytes) -> bytes:
     demand = []
+    around = _neighbourhood()
     for cell, own in enumerate(ends):
         mask = 0
         if not own:
-            for bit, facing, other in neighbours(cell):
+            for bit, facing, other in around[cell]:
                 if ends[other] & facing:
                     mask |= bit
         demand.append(mask)
@@ -224,9 +232,10 @@ def _network(ends: Sequence[int], start: int | None = None) -> set[int]:
         start = catalog().province.residence
     reached = {start}
     frontier = [start]
+    around = _neighbourhood()
     while frontier:
         cell = frontier.pop()
-        for bit, facing, other in neighbours(cell):
+        for bit, facing, other in around[cell]:
             if other not in reached and ends[cell] & bit and ends[other] & facing:
                 reached.add(other)
                 frontier.append(other)

@@ -49,7 +49,8 @@ def _stops(seat: int, most: int, *boats: int) -> tuple[int, ...]:
 def free_ahead(boats: tuple[int, ...], seat: int) -> int:
     """How many spaces `seat`'s boat can still stop on: each move of 1 up to this many steps
     stops it on a space of its own, and any longer one on the final space, as this many does.
-    The harbor's listing needs no more than this, and counting it costs less than a walk."""
+    The harbor's listing needs no more than this, and counting it costs less than a walk. It is
+    0 exactly when the boat is on the final space, which counts for any boat behind it."""
     final = final_space()
     position = boats[seat]
     return final - position - len({boat for boat in boats if position < boat < final})
