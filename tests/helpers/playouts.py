@@ -4,6 +4,7 @@ equivalences on."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
@@ -50,14 +51,15 @@ def random_steps(state: GameState, pick: random.Random) -> Iterator[tuple[GameSt
         state = rules.apply(state, action)
 
 
-def random_states(games: int, *, variants: bool = False) -> list[GameState]:
+@functools.cache
+def random_states(games: int, *, variants: bool = False) -> tuple[GameState, ...]:
     """Every state before the end of `games` random games, of each player count in turn, seeds
     1..games, each played by `random.Random(seed)`; with `variants`, variant games (see VARIANTS)
-    instead of base ones."""
-    states = []
+    instead of base ones. Played once per process: the states are frozen, so tests share them."""
+    states: list[GameState] = []
     for seed in range(1, games + 1):
         players = 2 + seed % 3
         config = variant_config(players, seed) if variants else Config(players=players, seed=seed)
         game = random_game(rules.new_game(config), random.Random(seed))
         states.extend(state for state in game if not state.over)
-    return states
+    return tuple(states)

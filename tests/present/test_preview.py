@@ -14,7 +14,9 @@ from tests.helpers.playouts import random_states
 GAMES = 16
 
 
-STATES = random_states(GAMES)
+def played_states() -> tuple[GameState, ...]:
+    """The sample's states, played once per process and only by the tests that use them."""
+    return random_states(GAMES)
 
 
 def _other_chance(state: GameState) -> GameState:
@@ -27,7 +29,7 @@ def _other_chance(state: GameState) -> GameState:
 @pytest.mark.slow
 def test_a_preview_tells_nothing_hidden() -> None:
     checked = 0
-    for state in STATES[::3]:
+    for state in played_states()[::3]:
         other = _other_chance(state)
         for action in rules.legal_actions(state):
             assert preview(state, action) == preview(other, action), (state.steps, str(action))
@@ -39,7 +41,7 @@ def test_a_preview_tells_nothing_hidden() -> None:
 def test_a_preview_counts_the_gains_behind_a_choice() -> None:
     """Fame the action's gains bring after a choice it waits for is in the preview too."""
     behind = 0
-    for state in STATES:
+    for state in played_states():
         for action in rules.legal_actions(state):
             after = rules.apply(state, action)
             if after.over or after.turn != state.turn or not after.queue:

@@ -7,6 +7,7 @@ import rules
 from rajas_tui.present import text
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.present.option_words import STACK_TITLE
+from rules import GameState
 from rules.catalog import catalog
 from rules.model import BUILDINGS
 from tests.helpers.playouts import random_states
@@ -14,12 +15,14 @@ from tests.helpers.playouts import random_states
 GAMES = 12
 
 
-STATES = random_states(GAMES)
+def played_states() -> tuple[GameState, ...]:
+    """The sample's states, played once per process and only by the tests that use them."""
+    return random_states(GAMES)
 
 
 def test_space_reasons_are_the_engines() -> None:
     checked = 0
-    for state in STATES[::7]:
+    for state in played_states()[::7]:
         if state.queue:
             continue
         for option in Chooser(state).top.options:
@@ -34,7 +37,7 @@ def test_space_reasons_are_the_engines() -> None:
 
 def test_display_reasons_are_the_engines() -> None:
     checked = 0
-    for state in STATES[::5]:
+    for state in played_states()[::5]:
         if state.queue:
             continue
         chooser = Chooser(state)
@@ -52,7 +55,7 @@ def test_display_reasons_are_the_engines() -> None:
 
 def test_every_chamber_of_a_choice_is_shown_and_the_impossible_ones_say_why() -> None:
     dimmed = 0
-    for state in STATES:
+    for state in played_states():
         if not state.queue or state.queue[0].kind != "chamber_choice":
             continue
         effect = state.queue[0]
@@ -67,7 +70,7 @@ def test_every_chamber_of_a_choice_is_shown_and_the_impossible_ones_say_why() ->
 
 def test_every_building_row_of_an_upgrade_is_shown_and_a_full_one_says_why() -> None:
     dimmed = 0
-    for state in STATES:
+    for state in played_states():
         if not state.queue or state.queue[0].kind != "upgrade":
             continue
         step = Chooser(state).top

@@ -18,7 +18,9 @@ from tests.helpers.playouts import random_states
 GAMES = 12
 
 
-STATES = random_states(GAMES)
+def played_states() -> tuple[GameState, ...]:
+    """The sample's states, played once per process and only by the tests that use them."""
+    return random_states(GAMES)
 
 
 def _best_markets(state: GameState) -> dict[rules.Good, list[int]]:
@@ -58,7 +60,7 @@ def test_a_single_market_paid_with_a_one_says_one_market() -> None:
 
 
 def test_the_die_for_a_single_market_counts_markets_rightly() -> None:
-    state = STATES[0]
+    state = played_states()[0]
     one = rules.parse_action("single s3 b1 tea")
     assert isinstance(one, Single)
     _, detail = option_words._describe_one_die(state, one.pay, one)
@@ -74,7 +76,7 @@ def test_the_die_for_a_single_market_counts_markets_rightly() -> None:
 @pytest.mark.slow
 def test_variety_scoring_names_the_players_best_market_of_each_good() -> None:
     checked = 0
-    for state in STATES:
+    for state in played_states():
         for action in rules.legal_actions(state):
             if not isinstance(action, Variety):
                 continue
@@ -99,7 +101,7 @@ def test_variety_scoring_names_the_players_best_market_of_each_good() -> None:
 @pytest.mark.slow
 def test_single_market_scoring_names_the_markets_it_counts() -> None:
     checked = 0
-    for state in STATES:
+    for state in played_states():
         for action in rules.legal_actions(state):
             if not isinstance(action, Single):
                 continue
@@ -132,7 +134,7 @@ def _dice_gained(state: GameState, action: rules.Action, colour: Colour) -> int:
 @pytest.mark.slow
 def test_a_preview_tells_the_dice_paid_once_and_the_dice_gained_apart() -> None:
     paying = gaining_back = 0
-    for state in STATES[::2]:
+    for state in played_states()[::2]:
         for action in rules.legal_actions(state):
             paid = paid_dice(action)
             if not paid:
@@ -158,7 +160,7 @@ def test_a_preview_tells_the_dice_paid_once_and_the_dice_gained_apart() -> None:
 
 
 def _placements() -> list[GameState]:
-    return [s for s in STATES if any(isinstance(a, Place) for a in rules.legal_actions(s))]
+    return [s for s in played_states() if any(isinstance(a, Place) for a in rules.legal_actions(s))]
 
 
 def test_the_distinct_rotations_of_each_road_shape() -> None:

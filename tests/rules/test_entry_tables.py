@@ -6,13 +6,18 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import placing
+from rules import GameState, placing
 from rules.catalog import catalog
 from rules.dice import read_statue
 from rules.placing import AREAS
 from tests.helpers.playouts import random_states
 
-_STATES = random_states(6) + random_states(6, variants=True)
+
+def played_states() -> tuple[GameState, ...]:
+    """The sample's states, played once per process and only by the tests that use them."""
+    return random_states(6) + random_states(6, variants=True)
+
+
 # A statue as the engine keeps it: up to 10 dice codes (colour * 6 + face - 1), sorted.
 _STATUES = st.lists(st.integers(0, 23), max_size=10).map(lambda codes: bytes(sorted(codes)))
 
@@ -33,7 +38,7 @@ def test_the_dice_a_space_reads_have_the_whole_statues_entries(statue: bytes, tu
 def test_a_listing_is_each_open_space_listed_from_the_whole_statue() -> None:
     """`space_options` works each space's entries out from the whole statue, with no table."""
     checked = 0
-    for state in _STATES:
+    for state in played_states():
         if state.queue:
             continue
         seat, player = state.turn, state.players[state.turn]

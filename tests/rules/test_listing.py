@@ -11,11 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules import dice, province
+from rules import GameState, dice, province
 from rules.model import Die, PaidDie, Payment
 from tests.helpers.playouts import random_states
 
-_STATES = random_states(6) + random_states(6, variants=True)
+
+def played_states() -> tuple[GameState, ...]:
+    """The sample's states, played once per process and only by the tests that use them."""
+    return random_states(6) + random_states(6, variants=True)
 
 
 def _in_product_order(
@@ -57,7 +60,7 @@ def test_minimal_payments_come_in_product_order(
 
 def test_the_road_shapes_that_fit_are_those_with_a_place() -> None:
     checked = 0
-    for state in _STATES:
+    for state in played_states():
         for player in state.players:
             fits = province.fitting_ends(player.province)
             for ends in range(1, 16):
@@ -68,7 +71,7 @@ def test_the_road_shapes_that_fit_are_those_with_a_place() -> None:
 
 
 def test_the_statue_read_once_gives_what_each_lookup_gave() -> None:
-    for state in _STATES:
+    for state in played_states():
         for player in state.players:
             statue = bytes(player.dice)
             facts = dice.read_statue(statue)
@@ -159,7 +162,7 @@ def test_the_rotations_a_tile_may_be_rebuilt_in_are_those_a_walk_finds_joined() 
     tiles around the cell, and the Master Builder's needs which shapes fit in some rotation:
     against a walk of the province with the new tile laid in each rotation."""
     checked = 0
-    for state in _STATES[::5]:
+    for state in played_states()[::5]:
         for player in state.players:
             ends = province._all_ends(player.province)
             read = province.code(player.province)

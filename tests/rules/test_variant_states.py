@@ -16,7 +16,13 @@ from rules.state import GameState, replace
 from tests.helpers.playouts import random_states
 
 GAMES = 15  # every variant with 2, 3 and 4 players
-STATES = random_states(GAMES, variants=True)
+
+
+def played_states() -> tuple[GameState, ...]:
+    """The sample's states, played once per process and only by the tests that use them."""
+    return random_states(GAMES, variants=True)
+
+
 NAMES = [t.name for t in catalog().yield_tiles] + [rules.STACK]
 
 
@@ -25,14 +31,14 @@ def _sentence(reason: str) -> bool:
 
 
 def test_enough_states_of_every_variant() -> None:
-    assert len(STATES) > 3000
-    assert sum(1 for s in STATES if s.queue and s.queue[0].kind == "take_yield") > 100
-    assert sum(1 for s in STATES if s.queue and s.queue[0].kind == "boat_steps") > 5
+    assert len(played_states()) > 3000
+    assert sum(1 for s in played_states() if s.queue and s.queue[0].kind == "take_yield") > 100
+    assert sum(1 for s in played_states() if s.queue and s.queue[0].kind == "boat_steps") > 5
 
 
 def test_a_yield_tile_has_a_reason_exactly_when_it_cannot_be_taken_onto_a_field() -> None:
     checked = 0
-    for state in STATES:
+    for state in played_states():
         if not state.queue or state.queue[0].kind != "take_yield":
             continue
         legal = set(rules.legal_actions(state))
@@ -47,7 +53,7 @@ def test_a_yield_tile_has_a_reason_exactly_when_it_cannot_be_taken_onto_a_field(
 
 
 def test_no_yield_tile_is_waiting_outside_its_choice() -> None:
-    for state in STATES[::50]:
+    for state in played_states()[::50]:
         if state.queue and state.queue[0].kind == "take_yield":
             continue
         reason = rules.why_not_yield(state, TakeYield("white1", 5, rules.Side.W))
@@ -55,7 +61,7 @@ def test_no_yield_tile_is_waiting_outside_its_choice() -> None:
 
 
 def test_a_space_has_a_reason_exactly_when_no_legal_action_takes_it() -> None:
-    for state in STATES[::4]:
+    for state in played_states()[::4]:
         taken = {a.space for a in rules.legal_actions(state) if isinstance(a, PLACEMENTS)}
         for spec in board_side(state).spaces:
             reason = rules.why_not(state, spec.key)
@@ -87,7 +93,7 @@ def _other_chance(state: GameState) -> GameState:
 @pytest.mark.slow
 def test_legal_actions_and_forecasts_tell_nothing_hidden() -> None:
     checked = swapped = 0
-    for state in STATES[::3]:
+    for state in played_states()[::3]:
         other = _other_chance(state)
         swapped += other.players != state.players
         seat = state.turn
@@ -108,5 +114,5 @@ def test_legal_actions_and_forecasts_tell_nothing_hidden() -> None:
 
 def test_no_state_of_a_variant_game_is_called_unreachable() -> None:
     # Positions are refused by these facts: a state a game reaches must pass them all.
-    for state in STATES[::2]:
+    for state in played_states()[::2]:
         assert rules.unreachable_facts(state) == [], (state.config, state.steps)

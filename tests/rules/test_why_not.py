@@ -8,6 +8,7 @@ import re
 import pytest
 
 import rules
+from rules import GameState
 from rules.actions import PLACEMENTS, Quarry
 from rules.catalog import catalog
 from rules.model import BUILDINGS
@@ -17,17 +18,19 @@ from tests.helpers.playouts import random_states
 GAMES = 24
 
 
-STATES = random_states(GAMES)
+def played_states() -> tuple[GameState, ...]:
+    """The sample's states, played once per process and only by the tests that use them."""
+    return random_states(GAMES)
 
 
 def test_enough_states() -> None:
-    assert len(STATES) > 2000
+    assert len(played_states()) > 2000
 
 
 @pytest.mark.slow
 def test_a_space_has_a_reason_exactly_when_no_legal_action_takes_it() -> None:
     placed = 0
-    for state in STATES:
+    for state in played_states():
         taken = {a.space for a in rules.legal_actions(state) if isinstance(a, PLACEMENTS)}
         for spec in board_side(state).spaces:
             reason = rules.why_not(state, spec.key)
@@ -42,7 +45,7 @@ def test_a_space_has_a_reason_exactly_when_no_legal_action_takes_it() -> None:
 
 def test_a_display_tile_has_a_reason_exactly_when_it_cannot_be_bought() -> None:
     checked = 0
-    for state in STATES:
+    for state in played_states():
         if state.over or state.queue:
             continue
         # With money for any quarry space, only the tile and the dice decide.
@@ -59,7 +62,7 @@ def test_a_display_tile_has_a_reason_exactly_when_it_cannot_be_bought() -> None:
 
 def test_a_master_builder_tile_has_a_reason_exactly_when_no_rebuild_takes_it() -> None:
     checked = 0
-    for state in STATES:
+    for state in played_states():
         if not state.queue or state.queue[0].kind != "rebuild":
             continue
         legal = {(a.cell, a.stack) for a in rules.legal_actions(state)}
@@ -73,7 +76,7 @@ def test_a_master_builder_tile_has_a_reason_exactly_when_no_rebuild_takes_it() -
 
 def test_chambers_and_rows_offered_by_a_choice_have_a_reason_exactly_when_not_legal() -> None:
     seen = set()
-    for state in STATES:
+    for state in played_states():
         if not state.queue:
             continue
         effect = state.queue[0]
