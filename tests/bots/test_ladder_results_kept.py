@@ -1,0 +1,36 @@
+"""The ladder's games kept in the repository (`benchmarks/ladder-results.jsonl`), from which
+docs/bots.md's ladder figures come and the rest of the ladder is played on: every line a game of
+today's bots, none twice, and the figures the docs give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rajas_tui.bots import ladder
+from rajas_tui.cli import ladder_file
+
+KEPT = Path(__file__).parents[2] / "benchmarks" / "ladder-results.jsonl"
+
+
+def test_every_kept_game_is_one_of_todays_bots_and_none_is_kept_twice() -> None:
+    kept = ladder_file.read(KEPT)
+    assert kept.existed and not kept.cut_short and not kept.needs_break
+    known, passed = ladder_file.usable(kept.records)
+    # A change that makes a bot choose otherwise changes its fingerprint: its kept games, and
+    # the docs' figures from them, are then of bots that no longer play, and are played again.
+    assert passed == 0, "games of other bots: play them again with --results"
+    assert len(known) == len(kept.records)
+
+
+def test_normal_beats_easy_as_the_docs_say() -> None:
+    games = [
+        record
+        for record in ladder_file.read(KEPT).records
+        if (record.players, record.first, record.second) == (2, "easy", "normal")
+    ]
+    assert sorted(record.index for record in games) == list(range(100))
+    assert all(record.seed == record.index + 1 for record in games)
+    assert sum(record.winner == "normal" for record in games) == 78
+    docs = (KEPT.parents[1] / "docs/bots.md").read_text()
+    assert "`normal` wins 78 of 100" in docs
+    assert ladder.seating("easy", "normal", 2) == ("easy", "normal")
