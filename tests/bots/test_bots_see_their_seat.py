@@ -53,7 +53,7 @@ def test_a_bot_is_not_handed_the_games_seed(kind: str, monkeypatch: pytest.Monke
     """Set up again from the seed, a game tells every hidden tile: a bot's own seed is drawn
     from it, but cannot be read back to it."""
     game_seed = 7_346_912_058_113
-    state = rules.new_game(rules.Config(players=3, seed=game_seed, boards=("navaratnas",) * 3))
+    state = rules.new_game(rules.Config(players=2, seed=game_seed, boards=("navaratnas",) * 2))
     handed: list[object] = []
     decide = bots.BOTS[kind]
 
