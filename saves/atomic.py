@@ -19,7 +19,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
-from .osfiles import kind_of, reason
+from .osfiles import kind_of, reason, sync_folder
 
 NEW_FILE_MODE = 0o644
 STALE_SECONDS = 600  # a write takes milliseconds; a temporary file this old was left by a crash
@@ -31,19 +31,6 @@ class Unwritable(Exception):
 
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
-
-
-def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # some systems cannot open a folder; the rename is still atomic there
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def _keep_backup(path: Path) -> None:
@@ -127,7 +114,7 @@ def write_atomic(path: Path, data: bytes, backup: Callable[[Path], bool] | None 
         with suppress(OSError):
             os.unlink(temporary)
         raise
-    _fsync_folder(folder)
+    sync_folder(folder)
     _sweep(path)
 
 

@@ -100,3 +100,19 @@ def reason(error: OSError) -> str:
     if error.errno:
         return os.strerror(error.errno)
     return str(error) or type(error).__name__
+
+
+def sync_folder(folder: Path) -> None:
+    """Syncs a folder, so that a name just made or renamed in it lasts as the file's bytes do; a
+    system that cannot open or sync a folder keeps the file all the same (a rename is still
+    atomic there)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

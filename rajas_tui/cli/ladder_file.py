@@ -142,7 +142,7 @@ class Writer:
             if kept.needs_break:
                 self._write(b"\n")
             if not kept.existed:
-                _sync_folder(self.path)
+                osfiles.sync_folder(self.path.parent)
         except OSError as error:
             raise ResultsError(
                 f"{self.path}: cannot be written ({osfiles.reason(error)})."
@@ -166,18 +166,3 @@ class Writer:
 
     def close(self) -> None:
         os.close(self.fd)
-
-
-def _sync_folder(path: Path) -> None:
-    """Syncs the folder that a new file was made in, so that its name lasts as its lines do;
-    a file system that cannot sync a folder keeps the file all the same."""
-    try:
-        fd = os.open(path.parent, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
