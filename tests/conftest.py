@@ -1,12 +1,20 @@
-"""Fixtures the app's tests share (tui/ and tables/)."""
+"""Fixtures the app's tests share (tui/ and tables/), and where the run keeps its bytecode."""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+
+# Where PYTHONDONTWRITEBYTECODE is set, every xdist worker would compile the app and rewrite the
+# tests' asserts afresh on every run, most of each worker's collection: keep their bytecode in
+# the (git-ignored) __pycache__ folders, as a plain pytest run does.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 if TYPE_CHECKING:
     from tests.helpers.apps import Held
