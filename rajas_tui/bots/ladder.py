@@ -203,10 +203,14 @@ def _settings(kind: str) -> list[str]:
 
 def _games(
     players: int, first: str, second: str, games: int, seed: int
-) -> list[tuple[Config, tuple[str, ...]]]:
-    """A pairing's games: game i's config (its seed) and seating."""
+) -> list[tuple[Config, tuple[str, ...], Key]]:
+    """A pairing's games: game i's config (its seed), seating and key."""
     seatings = tournament.rotations(seating(first, second, players), games)
-    return [(Config(players=players, seed=seed + i), seats) for i, seats in enumerate(seatings)]
+    stamp = fingerprint((first, second))
+    return [
+        (Config(players=players, seed=seed + i), seats, (seed + i, seats, stamp))
+        for i, seats in enumerate(seatings)
+    ]
 
 
 def recorded(
@@ -217,13 +221,12 @@ def recorded(
     known: Mapping[Key, str],
 ) -> int:
     """How many of the ladder's games `known` holds."""
-    count = 0
-    for players in player_counts:
-        for first, second in pairings(kinds):
-            stamp = fingerprint((first, second))
-            for config, seats in _games(players, first, second, games, seed):
-                count += (config.seed, seats, stamp) in known
-    return count
+    return sum(
+        key in known
+        for players in player_counts
+        for first, second in pairings(kinds)
+        for _, _, key in _games(players, first, second, games, seed)
+    )
 
 
 def play(
@@ -243,14 +246,12 @@ def play(
     for players in player_counts:
         for first, second in pairings(kinds):
             planned = _games(players, first, second, games, seed)
-            stamp = fingerprint((first, second))
             winners = {
-                index: known[key]
-                for index, (config, seats) in enumerate(planned)
-                if (key := (config.seed, seats, stamp)) in known
+                index: known[key] for index, (_, _, key) in enumerate(planned) if key in known
             }
             missing = [index for index in range(games) if index not in winners]
-            for place, game in tournament.as_finished([planned[i] for i in missing], jobs):
+            unplayed = [planned[i][:2] for i in missing]
+            for place, game in tournament.as_finished(unplayed, jobs):
                 done = record(game, first, second, missing[place])
                 if keep is not None:
                     keep(done)
