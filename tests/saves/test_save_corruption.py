@@ -51,15 +51,27 @@ def _get(node: Any, path: tuple[Any, ...]) -> Any:
     return node
 
 
+def _copied_to(data: Any, path: tuple[Any, ...]) -> tuple[Any, Any]:
+    """A copy of `data` and its container of `path`'s last key: the containers on the way are
+    copied, the rest shared, so a change there leaves `data` (and every other mutation) as it
+    was without a deep copy of the whole save for each one."""
+    changed = copy.copy(data)
+    node = changed
+    for key in path[:-1]:
+        node[key] = copy.copy(node[key])
+        node = node[key]
+    return changed, node
+
+
 def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
-    changed = copy.deepcopy(data)
-    _get(changed, path[:-1])[path[-1]] = value
+    changed, parent = _copied_to(data, path)
+    parent[path[-1]] = value
     return changed
 
 
 def _delete(data: Any, path: tuple[Any, ...]) -> Any:
-    changed = copy.deepcopy(data)
-    del _get(changed, path[:-1])[path[-1]]
+    changed, parent = _copied_to(data, path)
+    del parent[path[-1]]
     return changed
 
 
