@@ -37,11 +37,17 @@ async def _settle(pilot, app, limit: float = 60.0) -> None:  # type: ignore[no-u
     raise AssertionError("the bots did not hand the turn back")
 
 
+# The game's seed and the human's picks: the shortest game of seeds 1 to 60 with these picks (129
+# actions, 54 of them the human's), for every action is keys pressed and the screen drawn again.
+SEED = 18
+PICKS = 11
+
+
 @pytest.mark.slow
 async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
     """A human (moves picked at random, entered as keys) plays a random bot to the end."""
     app = apps.app(saves=saves)
-    picker = random.Random(11)
+    picker = random.Random(PICKS)
     async with app.run_test(size=apps.SMALL) as pilot:
         # Title → new game dialog → seed → start: the dialog's defaults are a human and a bot.
         await pilot.press("n")
@@ -50,10 +56,11 @@ async def test_whole_two_player_game_by_keys_against_a_bot(saves: Path) -> None:
         # so this game is against the random bot (test_bot_levels plays the searching ones).
         app.screen.query_one("#kind-1", Select).value = "random"
         await pilot.click("#seed")
-        await pilot.press(*"2026")
+        await pilot.press(*str(SEED))
         await pilot.press("enter")
         await _settle(pilot, app)
         assert [seat.kind for seat in app.game.setup.seats] == ["human", "random"]
+        assert app.game.setup.seed == SEED
         human_actions = 0
         while not app.game.state.over:
             state = app.game.state

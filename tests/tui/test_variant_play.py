@@ -39,8 +39,10 @@ def mixed_ganga_game(seed: int) -> save_layer.Game:
 
 
 # The dialog's seats, set by keys below: the human in seat 0 plays the Navaratnas board. A seed
-# whose game brings every new choice to that seat, and a turn with no worker left.
-DIALOG_SEED = 7
+# whose game brings every new choice to that seat, and a turn with no worker left: the shortest
+# such game of the first 60 seeds (246 actions, 76 of them the human's), for every one of them
+# is keys pressed and the screen drawn again.
+DIALOG_SEED = 2
 
 
 async def _focus(pilot, app, widget_id: str) -> None:  # type: ignore[no-untyped-def]
