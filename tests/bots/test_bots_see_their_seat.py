@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import rules
@@ -47,13 +49,27 @@ def test_a_bot_still_plays_whole_variant_games() -> None:
     assert state.steps > 100
 
 
+def _last_move_of_a_navaratnas_game(game_seed: int) -> rules.GameState:
+    """A 2-player Navaratnas game played at random to its last move: what is checked is the
+    seed a bot is handed, the same in any position, and there every level's search is short,
+    its playouts being."""
+    state = rules.new_game(rules.Config(players=2, seed=game_seed, boards=("navaratnas",) * 2))
+    pick = random.Random(game_seed)
+    while True:
+        after = rules.apply(state, pick.choice(rules.legal_actions(state)))
+        if after.over:
+            return state
+        state = after
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", bots.KINDS)
 def test_a_bot_is_not_handed_the_games_seed(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Set up again from the seed, a game tells every hidden tile: a bot's own seed is drawn
     from it, but cannot be read back to it."""
     game_seed = 7_346_912_058_113
-    state = rules.new_game(rules.Config(players=2, seed=game_seed, boards=("navaratnas",) * 2))
+    state = _last_move_of_a_navaratnas_game(game_seed)
+    assert any(player.face_down for player in state.players), "a tile is still hidden"
     handed: list[object] = []
     decide = bots.BOTS[kind]
 
@@ -68,4 +84,6 @@ def test_a_bot_is_not_handed_the_games_seed(kind: str, monkeypatch: pytest.Monke
     assert bots.choose(kind, rules.seat_view(state, state.turn), game_seed) == first
     assert handed[0] == handed[1], "the same decision draws from the same seed"
     assert str(game_seed) not in str(handed[0]) and f"{game_seed:x}" not in f"{handed[0]}"
-    assert bots.seed_for(kind, game_seed, 1) != handed[0] != bots.seed_for(kind, game_seed + 1, 0)
+    steps = state.steps
+    assert bots.seed_for(kind, game_seed, steps + 1) != handed[0]
+    assert bots.seed_for(kind, game_seed + 1, steps) != handed[0]
