@@ -262,13 +262,23 @@ def play(
 
 def fit(kinds: Sequence[str], pairs: Sequence[Pairing]) -> dict[str, float]:
     """Bradley–Terry ratings on the Elo scale (mean `MEAN_RATING`) from these pairings' games."""
+    return _fit_counts(
+        kinds, [(pair.first, pair.second, pair.games, pair.first_wins) for pair in pairs]
+    )
+
+
+# A pairing's games as the fit takes them: its kinds, how many games, the first kind's wins.
+Counts = tuple[str, str, int, int]
+
+
+def _fit_counts(kinds: Sequence[str], counts: Sequence[Counts]) -> dict[str, float]:
     index = {kind: i for i, kind in enumerate(kinds)}
     n = len(kinds)
     wins = [[0.0] * n for _ in range(n)]
-    for pair in pairs:
-        a, b = index[pair.first], index[pair.second]
-        wins[a][b] += pair.first_wins + PRIOR_WINS
-        wins[b][a] += pair.games - pair.first_wins + PRIOR_WINS
+    for first, second, games, first_wins in counts:
+        a, b = index[first], index[second]
+        wins[a][b] += first_wins + PRIOR_WINS
+        wins[b][a] += games - first_wins + PRIOR_WINS
     return _ratings(kinds, wins)
 
 
@@ -276,16 +286,18 @@ def _ratings(kinds: Sequence[str], wins: list[list[float]]) -> dict[str, float]:
     n = len(kinds)
     strength = [1.0] * n
     total_wins = [sum(row) for row in wins]
+    # Each kind's opponents with the games between them, found once rather than every round.
+    opponents = [
+        [(j, wins[i][j] + wins[j][i]) for j in range(n) if j != i and wins[i][j] + wins[j][i] > 0]
+        for i in range(n)
+    ]
     for _ in range(FIT_ROUNDS):
         new = []
-        for i in range(n):
+        for i, played in enumerate(opponents):
+            own = strength[i]
             # Hunter's MM step: a kind's wins over the games it played, weighted by the pair's sum.
-            denominator = sum(
-                (wins[i][j] + wins[j][i]) / (strength[i] + strength[j])
-                for j in range(n)
-                if j != i and wins[i][j] + wins[j][i] > 0
-            )
-            new.append(total_wins[i] / denominator if denominator > 0 else strength[i])
+            denominator = sum(games / (own + strength[j]) for j, games in played)
+            new.append(total_wins[i] / denominator if denominator > 0 else own)
         centre = math.exp(sum(math.log(s) for s in new) / n)
         new = [s / centre for s in new]
         done = max(abs(math.log(a / b)) for a, b in zip(new, strength, strict=True))
@@ -304,12 +316,20 @@ def intervals(
     draw = random.Random(f"rajas-ladder:{seed}")
     samples: dict[str, list[float]] = {kind: [] for kind in kinds}
     rates = [(pair.first_wins + PRIOR_WINS) / (pair.games + 2 * PRIOR_WINS) for pair in pairs]
+    # Draws that give the same wins give the same ratings: with few games a pairing they repeat.
+    fitted: dict[tuple[int, ...], dict[str, float]] = {}
     for _ in range(rounds):
-        again = [
-            attrs.evolve(pair, firsts=tuple(draw.random() < rate for _ in range(pair.games)))
+        again = tuple(
+            sum(draw.random() < rate for _ in range(pair.games))
             for pair, rate in zip(pairs, rates, strict=True)
-        ]
-        for kind, rating in fit(kinds, again).items():
+        )
+        if again not in fitted:
+            counts = [
+                (pair.first, pair.second, pair.games, first_wins)
+                for pair, first_wins in zip(pairs, again, strict=True)
+            ]
+            fitted[again] = _fit_counts(kinds, counts)
+        for kind, rating in fitted[again].items():
             samples[kind].append(rating)
     return {kind: _percentiles(sorted(values)) for kind, values in samples.items()}
 

@@ -107,6 +107,58 @@ def test_a_kind_that_never_wins_keeps_a_finite_rating_and_an_interval() -> None:
     assert low <= rating["a"] <= high
 
 
+def test_the_ratings_and_their_intervals_are_pinned() -> None:
+    # What the ladder prints (and docs/bots.md quotes) comes from these: a faster fit or draw
+    # must give them to the tenth. 100 games a pairing, one never won; 2, whose draws repeat.
+    counts = {
+        2: [
+            ("a", "b", 40),
+            ("a", "c", 22),
+            ("a", "d", 9),
+            ("b", "c", 31),
+            ("b", "d", 0),
+            ("c", "d", 45),
+        ],
+        4: [
+            ("a", "b", 1),
+            ("a", "c", 2),
+            ("a", "d", 0),
+            ("b", "c", 1),
+            ("b", "d", 0),
+            ("c", "d", 1),
+        ],
+    }
+    games = {2: 100, 4: 2}
+    pairs = [
+        ladder.Pairing(players, first, second, _firsts(wins, games[players]))
+        for players, rows in counts.items()
+        for first, second, wins in rows
+    ]
+    result = ladder.summary(["a", "b", "c", "d"], pairs, seed=7)
+    got = {
+        players: {kind: (r["rating"], *r["ci95"]) for kind, r in count["ratings"].items()}
+        for players, count in result["counts"].items()
+    }
+    assert got == {
+        "2": {
+            "a": (1327.9, 1292.2, 1365.3),
+            "b": (1373.3, 1341.4, 1404.0),
+            "c": (1586.5, 1551.6, 1626.3),
+            "d": (1712.3, 1677.8, 1746.7),
+        },
+        "4": {
+            "a": (1499.0, 1369.5, 1639.2),
+            "b": (1437.9, 1286.0, 1625.3),
+            "c": (1437.9, 1275.6, 1625.3),
+            "d": (1625.3, 1439.8, 1724.9),
+        },
+    }
+
+
+def _firsts(first_wins: int, games: int) -> tuple[bool, ...]:
+    return (True,) * first_wins + (False,) * (games - first_wins)
+
+
 @pytest.mark.parametrize(
     ("options", "said"),
     [
