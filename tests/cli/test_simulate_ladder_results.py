@@ -4,6 +4,7 @@ and gives the figures it would have given whole."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -21,6 +22,11 @@ LADDER = ["simulate", "--ladder", "--kinds", KINDS, "--games", "2", "--players",
 PLAN = 3 * 2 * 2
 
 
+# The stand-ins' games, played once per process: a game is fixed by its config and seating,
+# and the tests play the same few again and again (`played` counts each time one is asked for).
+_STAND_INS_GAMES: dict[tuple[Config, tuple[str, ...]], tournament.Game] = {}
+
+
 @pytest.fixture(autouse=True)
 def quick_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
     # The bookkeeping is tested, not the bots' play: greedy and easy move as the random bot
@@ -28,6 +34,15 @@ def quick_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
     # twice, or under another pairing, changes what is printed.
     for kind in ("greedy", "easy"):
         monkeypatch.setitem(bots.BOTS, kind, bots.BOTS["random"])
+    real = tournament.play
+
+    def remembered(config: Config, seats: tuple[str, ...]) -> tournament.Game:
+        key = (config, tuple(seats))
+        if key not in _STAND_INS_GAMES:
+            _STAND_INS_GAMES[key] = real(config, seats)
+        return copy.deepcopy(_STAND_INS_GAMES[key])  # a test's game is its own to change
+
+    monkeypatch.setattr(tournament, "play", remembered)
 
 
 @pytest.fixture
