@@ -14,7 +14,7 @@ import saves
 from rajas_tui import cli
 
 HOT_SEAT = ["play", "--plain", "--players", "Asha,Bela", "--variant", "navaratnas", "--seed", "8"]
-AGAINST_A_BOT = [*HOT_SEAT, "--bots", "Bela=easy"]
+AGAINST_A_BOT = [*HOT_SEAT, "--bots", "Bela=greedy"]
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 BELAS_TURN = "Bela to place a worker."
 
@@ -133,5 +133,5 @@ def test_one_human_against_a_bot_is_never_asked_to_pass_the_keyboard(
     assert code == 0
     said = keyboard.seen[-1]
     assert "Pass the keyboard" not in said and CLEAR[0] not in said
-    assert "Bela (easy bot)" in said
+    assert "Bela (greedy bot)" in said
     assert said.count("Asha to place a worker.") == 2, "Asha's next turn follows the bot's move"

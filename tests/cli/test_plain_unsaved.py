@@ -18,7 +18,7 @@ import rules
 import saves
 from rajas_tui import cli
 
-NEW_GAME = ["play", "--plain", "--players", "Asha,Bela", "--bots", "Bela=easy", "--seed", "5"]
+NEW_GAME = ["play", "--plain", "--players", "Asha,Bela", "--bots", "Bela=greedy", "--seed", "5"]
 FULL = os.strerror(errno.ENOSPC)
 
 
@@ -70,7 +70,7 @@ def play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, before: Callable[[], N
 
 
 def asha(game: saves.Game) -> list[str]:
-    """The actions of the human seat (Bela, an easy bot, acts first with seed 5)."""
+    """The actions of the human seat (Bela, a greedy bot, acts first with seed 5)."""
     return [entry.action for entry in game.log if entry.seat == 0]
 
 
