@@ -59,21 +59,35 @@ class Step:
     line: str
 
 
-def steps(game: saves.Game) -> Iterator[Step]:
+Spec = tuple[int, int, tuple[str, ...]]
+
+
+def steps(spec: Spec) -> tuple[Step, ...]:
+    """The steps of a sample game, its lines in the glyph set in use."""
+    return _steps(spec, text.G.ascii)
+
+
+@cache
+def _steps(spec: Spec, ascii_only: bool) -> tuple[Step, ...]:
+    # Once per process and glyph set (`steps` names the set in use, in which the lines are
+    # worked out): the states and lines are frozen, so the tests can share them.
+    game = played(*spec)
     moves = [line.words for line in logbook.told(game) if line.kind == logbook.MOVE]
     assert len(moves) == len(game.log)
+    found = []
     state = game.start
     for index, (entry, line) in enumerate(zip(game.log, moves, strict=True)):
         action = rules.parse_action(entry.action)
         after = rules.apply(state, action)
-        yield Step(index, state, action, after, line)
+        found.append(Step(index, state, action, after, line))
         state = after
+    return tuple(found)
 
 
 def every_step() -> Iterator[tuple[saves.Game, Step]]:
     for spec in GAMES:
         game = played(*spec)
-        for step in steps(game):
+        for step in steps(spec):
             yield game, step
 
 
@@ -327,9 +341,8 @@ def test_the_gains_of_each_round_add_up_to_what_the_state_shows(glyphs: bool) ->
     """For every round of every sample game, the money, fame and karma the round's lines name
     for each seat add up to how that seat's figures changed over the round."""
     for spec in GAMES:
-        game = played(*spec)
         rounds: dict[int, list[Step]] = {}
-        for step in steps(game):
+        for step in steps(spec):
             rounds.setdefault(step.before.round, []).append(step)
         for number, round_steps in rounds.items():
             total: dict[int, Counter[str]] = {}
@@ -355,7 +368,7 @@ def test_no_line_names_a_tile_hidden_from_a_seat() -> None:
     for spec in GAMES:
         game = played(*spec)
         seats = range(game.start.config.players)
-        for step in steps(game):
+        for step in steps(spec):
             unseen = [rules.hidden_from(step.after, seat) for seat in seats]
             hidden = _tile_names(frozenset().union(*unseen))
             words = set(re.findall(r"\b[a-z]+\d+\b", step.line))
