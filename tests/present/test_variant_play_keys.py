@@ -5,6 +5,8 @@ nothing it may not see, and the words name the new choices."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import cache
 
 import pytest
 
@@ -27,20 +29,19 @@ VARIANTS = (
 NEW_KINDS = ("take_yield", "boat_steps", "dice_distinct")
 
 
-def _games(count: int) -> list[list[GameState]]:
-    """Every state of `count` random games, the variants in turn."""
-    games = []
-    for seed in range(1, count + 1):
+@cache
+def games() -> tuple[tuple[GameState, ...], ...]:
+    """Every state of 12 random games, the variants in turn: played when a test first asks,
+    once per process, rather than by every worker as it collects the tests."""
+    played = []
+    for seed in range(1, 13):
         boards, ganga = VARIANTS[seed % len(VARIANTS)]
         state = rules.new_game(Config(len(boards), seed, boards=boards, ganga=ganga))
-        games.append([s for s in random_game(state, random.Random(seed)) if not s.over])
-    return games
+        played.append(tuple(s for s in random_game(state, random.Random(seed)) if not s.over))
+    return tuple(played)
 
 
-GAMES = _games(12)
-
-
-def _sample(states: list[GameState], seed: int) -> list[GameState]:
+def _sample(states: Sequence[GameState], seed: int) -> list[GameState]:
     """A few placements, and every state asking for one of the new choices."""
     new = [s for s in states if s.queue and s.queue[0].kind in NEW_KINDS]
     return random.Random(seed).sample(states, 6) + new
@@ -50,7 +51,7 @@ def _sample(states: list[GameState], seed: int) -> list[GameState]:
 def test_every_legal_action_of_the_variants_is_reachable_by_keys() -> None:
     kinds: set[str] = set()
     checked = 0
-    for seed, states in enumerate(GAMES):
+    for seed, states in enumerate(games()):
         for state in _sample(states, seed):
             view = rules.seat_view(state, state.turn)
             legal = rules.legal_actions(view)
@@ -102,7 +103,7 @@ def _other_chance(state: GameState) -> GameState:
 @pytest.mark.slow
 def test_options_and_previews_tell_the_acting_seat_nothing_hidden() -> None:
     checked = 0
-    for seed, states in enumerate(GAMES):
+    for seed, states in enumerate(games()):
         hiding = [
             s
             for s in states
@@ -119,7 +120,7 @@ def test_options_and_previews_tell_the_acting_seat_nothing_hidden() -> None:
 
 def test_the_stack_preview_does_not_tell_the_top_white_tile() -> None:
     found = 0
-    for states in GAMES:
+    for states in games():
         for state in states:
             if not (state.queue and state.queue[0].kind == "take_yield"):
                 continue
@@ -133,7 +134,7 @@ def test_the_stack_preview_does_not_tell_the_top_white_tile() -> None:
 
 
 def _first(kind: str) -> GameState:
-    return next(s for states in GAMES for s in states if s.queue and s.queue[0].kind == kind)
+    return next(s for states in games() for s in states if s.queue and s.queue[0].kind == kind)
 
 
 def test_a_yield_tile_is_chosen_by_name_and_gain_then_its_field_by_side_and_cell() -> None:
@@ -155,7 +156,7 @@ def test_a_yield_tile_is_chosen_by_name_and_gain_then_its_field_by_side_and_cell
 
 
 def test_a_full_field_is_dimmed_with_the_engines_reason() -> None:
-    for states in GAMES:
+    for states in games():
         for state in states:
             if not (state.queue and state.queue[0].kind == "take_yield"):
                 continue
@@ -194,7 +195,7 @@ def test_sail_steps_name_the_river_space_and_its_ganga_gain() -> None:
 def test_harbor_steps_tell_the_ganga_tile_on_the_space_reached() -> None:
     """The river's gains under Ganga tiles are the game's, not the base river's."""
     told = 0
-    for states in GAMES:
+    for states in games():
         for state in states:
             if state.queue or not state.config.ganga:
                 continue
@@ -218,7 +219,7 @@ def test_harbor_steps_tell_the_ganga_tile_on_the_space_reached() -> None:
 def test_the_navaratnas_dancer_reads_as_its_board_gives_it() -> None:
     state = next(
         s
-        for states in GAMES
+        for states in games()
         for s in states
         if not s.queue and rules.seat_rules(s, s.turn).board == "navaratnas"
     )
@@ -294,7 +295,7 @@ def test_a_river_tiles_chamber_action_is_told_as_the_seats_board_gives_it() -> N
     """The Ganga Dancer's tile brings a Navaratnas seat dice and a yield tile, a base seat dice
     and a white tile drawn: the harbor's and the sail's steps say which."""
     told: dict[str, set[str]] = {"base": set(), "navaratnas": set()}
-    for state in (s for states in GAMES for s in states if s.config.ganga):
+    for state in (s for states in games() for s in states if s.config.ganga):
         legal = rules.legal_actions(state)
         board = rules.seat_rules(state, state.turn).board
         for action in (a for a in legal if isinstance(a, (rules.Harbor, Sail))):
@@ -310,7 +311,7 @@ def test_a_river_tiles_chamber_action_is_told_as_the_seats_board_gives_it() -> N
 
 def test_a_placement_whose_road_reaches_a_field_names_the_tile_it_gains() -> None:
     named = 0
-    for states in GAMES:
+    for states in games():
         for state in states:
             if not (state.queue and state.queue[0].kind == "place_tile"):
                 continue
