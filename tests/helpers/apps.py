@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Collection
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,9 @@ def keys_for(commands: list[str]) -> list[str]:
     return [KEYS[c] for c in commands]
 
 
+@cache
 def example(name: str) -> save_layer.Game:
+    """A shipped example, loaded once per process: a Game is frozen, so tests share it."""
     return save_layer.load(SAVES / name)
 
 
@@ -52,6 +55,7 @@ def midgame() -> save_layer.Game:
     return example("midgame-4p.toml")
 
 
+@cache
 def finished() -> save_layer.Game:
     """The 3-player example one action before the end, played to its end."""
     import rules
