@@ -259,6 +259,8 @@ class PlainGame:
     def start(self) -> int:
         """Saves the game as it opens (a new one gets its file now), tells where it is saved,
         what its setup laid out or the moves since the seat to act last played, then plays."""
+        if self.file.path is None:  # another rajas plays it, or no name is free: as in the app
+            self._tell_unsaved(f"{self.file.problem.rstrip('.')}. {GIVEN_UP}")
         self._save()
         if self.file.path is not None:
             self.say(
@@ -441,11 +443,15 @@ class PlainGame:
             said = str(error)
             if isinstance(error, saves.FileGivenUp):  # the app's sentence names its dialog
                 said = f"{error.reason.rstrip('.')}. {GIVEN_UP}"
-            if said != self.unsaved_said:
-                self.say(said)
-                self.unsaved_said = said
+            self._tell_unsaved(said)
         else:
             self.last_write_failed = False
+
+    def _tell_unsaved(self, said: str) -> None:
+        """Why the game is not being saved, told once for each reason."""
+        if said != self.unsaved_said:
+            self.say(said)
+            self.unsaved_said = said
 
     def _tell_end(self) -> None:
         self._new_lines()
@@ -714,10 +720,8 @@ def run(args: argparse.Namespace) -> int:
         return refusal.code
     plain = None
     try:
-        if file.path is None:  # another rajas plays it, or no name is free: nothing to save to
-            print(safe(f"rajas: {file.problem.rstrip('.')}."), file=sys.stderr)
-            return EXIT_REFUSED
-        saves.remember_played(folder, file.path)
+        if file.path is not None:
+            saves.remember_played(folder, file.path)
         plain = PlainGame(game, file, folder, out, _reader(sys.stdin, out))
         return plain.start()
     finally:

@@ -84,10 +84,11 @@ def taken_over(tmp_path: Path) -> Callable[[], None]:
     return overwritten
 
 
-GIVEN_UP = (
-    "holds a different game; it was not overwritten. This game goes on unsaved here; type save "
-    "as and a name, such as save as friday, to write it to a new file."
+PLAYED = (
+    "This game goes on unsaved here; type save as and a name, such as save as friday, to write "
+    "it to a new file."
 )
+GIVEN_UP = f"holds a different game; it was not overwritten. {PLAYED}"
 
 
 def test_a_file_that_now_holds_another_game_is_told_with_save_as(
@@ -212,3 +213,27 @@ def test_a_finished_game_whose_file_was_given_up_is_offered_save_as(
     kept = tmp_path / "kept.toml"
     assert saves.load(kept).over and saves.load(final).setup.seed == 7
     assert said.rstrip().endswith(f"> The game is saved in {kept}.")  # the session ends there
+
+
+def test_a_game_another_rajas_plays_goes_on_unsaved_here_as_in_the_app(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Opened while another rajas holds its lock, the save is played here unsaved, told once
+    with `save as`, which writes the game to a file of its own; the other's file is left alone."""
+    theirs, mine = tmp_path / "theirs.toml", tmp_path / "mine.toml"
+    saves.save(saves.start_game(saves.seated((("Asha", "human"), ("Bela", "greedy")), 5)), theirs)
+    before = theirs.read_bytes()
+    held = saves.claim(theirs)
+    try:
+        lines = ["terrace t1", "save as mine", "1", "quit"]
+        said = session(monkeypatch, tmp_path, lines, args=["play", "--plain", str(theirs)])
+    finally:
+        held.release()
+    assert said.startswith(f"{theirs} is open in another rajas; close it there first. {PLAYED}")
+    assert said.count("This game goes on unsaved here") == 1, "told once"
+    assert f"The game is saved in {mine} and goes on saving there after every action." in said
+    assert said.rstrip().endswith(
+        f"> The game is saved in {mine}; rajas play --plain goes on with it."
+    )
+    assert theirs.read_bytes() == before
+    assert asha(saves.load(mine))[0] == "terrace t1"
