@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rajas_tui.bots import ladder
+from rajas_tui.bots import ladder, tournament
 from rajas_tui.cli import ladder_file
 
 KEPT = Path(__file__).parents[2] / "benchmarks" / "ladder-results.jsonl"
@@ -34,3 +34,18 @@ def test_normal_beats_easy_as_the_docs_say() -> None:
     docs = (KEPT.parents[1] / "docs/bots.md").read_text()
     assert "`normal` wins 78 of 100" in docs
     assert ladder.seating("easy", "normal", 2) == ("easy", "normal")
+
+
+def test_hard_beats_normal_as_the_docs_say() -> None:
+    games = [
+        record
+        for record in ladder_file.read(KEPT).records
+        if (record.players, record.first, record.second) == (2, "normal", "hard")
+    ]
+    assert sorted(record.index for record in games) == list(range(100))
+    assert all(record.seed == record.index + 1 for record in games)
+    wins = sum(record.winner == "hard" for record in games)
+    assert wins == 87
+    low, high = tournament.wilson(wins, len(games))
+    docs = " ".join((KEPT.parents[1] / "docs/bots.md").read_text().split())
+    assert f"`hard` wins 87 of 100 (Wilson 95% interval {low:.1%}–{high:.1%})" in docs
