@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rajas_tui.bots import ladder, tournament
 from rajas_tui.cli import ladder_file
 
@@ -22,30 +24,19 @@ def test_every_kept_game_is_one_of_todays_bots_and_none_is_kept_twice() -> None:
     assert len(known) == len(kept.records)
 
 
-def test_normal_beats_easy_as_the_docs_say() -> None:
+@pytest.mark.parametrize(
+    ("first", "second", "wins"), [("easy", "normal", 78), ("normal", "hard", 87)]
+)
+def test_a_finished_pairing_is_as_the_docs_say(first: str, second: str, wins: int) -> None:
     games = [
         record
         for record in ladder_file.read(KEPT).records
-        if (record.players, record.first, record.second) == (2, "easy", "normal")
+        if (record.players, record.first, record.second) == (2, first, second)
     ]
     assert sorted(record.index for record in games) == list(range(100))
     assert all(record.seed == record.index + 1 for record in games)
-    assert sum(record.winner == "normal" for record in games) == 78
-    docs = (KEPT.parents[1] / "docs/bots.md").read_text()
-    assert "`normal` wins 78 of 100" in docs
-    assert ladder.seating("easy", "normal", 2) == ("easy", "normal")
-
-
-def test_hard_beats_normal_as_the_docs_say() -> None:
-    games = [
-        record
-        for record in ladder_file.read(KEPT).records
-        if (record.players, record.first, record.second) == (2, "normal", "hard")
-    ]
-    assert sorted(record.index for record in games) == list(range(100))
-    assert all(record.seed == record.index + 1 for record in games)
-    wins = sum(record.winner == "hard" for record in games)
-    assert wins == 87
-    low, high = tournament.wilson(wins, len(games))
+    assert sum(record.winner == second for record in games) == wins
+    low, high = tournament.wilson(wins, 100)
     docs = " ".join((KEPT.parents[1] / "docs/bots.md").read_text().split())
-    assert f"`hard` wins 87 of 100 (Wilson 95% interval {low:.1%}–{high:.1%})" in docs
+    assert f"`{second}` wins {wins} of 100 (Wilson 95% interval {low:.1%}–{high:.1%})" in docs
+    assert ladder.seating(first, second, 2) == (first, second)
