@@ -47,6 +47,12 @@ GIVEN_UP = (
 )
 SAVE_AS = "save as"
 
+
+def _given_up(reason: str) -> str:
+    """Why the game has no file to save to, and what the player can do about it."""
+    return f"{reason.rstrip('.')}. {GIVEN_UP}"
+
+
 HELP = (
     "Commands: a number chooses from the list; an action in the notation of rajas apply "
     "(such as: terrace t1) plays it at once; at the first stage a space's key (such as: q1) "
@@ -260,7 +266,7 @@ class PlainGame:
         """Saves the game as it opens (a new one gets its file now), tells where it is saved,
         what its setup laid out or the moves since the seat to act last played, then plays."""
         if self.file.path is None:  # another rajas plays it, or no name is free: as in the app
-            self._tell_unsaved(f"{self.file.problem.rstrip('.')}. {GIVEN_UP}")
+            self._tell_unsaved(_given_up(self.file.problem))
         self._save()
         if self.file.path is not None:
             self.say(
@@ -442,7 +448,7 @@ class PlainGame:
             self.last_write_failed = True
             said = str(error)
             if isinstance(error, saves.FileGivenUp):  # the app's sentence names its dialog
-                said = f"{error.reason.rstrip('.')}. {GIVEN_UP}"
+                said = _given_up(error.reason)
             self._tell_unsaved(said)
         else:
             self.last_write_failed = False
