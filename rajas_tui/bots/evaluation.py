@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from types import MappingProxyType
 
 import rules
+from rajas_tui.bots import cache
 from rules import GameState, Player, Province
 
 # Fame points per unit of each term (see the module docstring). Set by hand from a few dozen
@@ -131,21 +132,30 @@ _HELD_TERMS = (
     "karma",
     "workers",
 )
-# Per player record, by its id (the record is kept with it, so an id reused by a new record
-# never reads an old one's figures): its board, margin and weighted `_HELD_TERMS`. A search
-# evaluates tens of thousands of states whose players mostly are the records of the state
-# before (the rules hand an unchanged player on), and these terms were three fifths of its
-# time. Emptied when full rather than pruned: a search's working set is its last few thousand
-# records.
-_HELD: dict[int, tuple[Player, str, float, float]] = {}
 _HELD_WEIGHTS = tuple(WEIGHTS[name] for name in _HELD_TERMS)
-_HELD_LIMIT = 8192
 
 
 def _held(player: Player, board: str) -> tuple[float, float]:
-    entry = _HELD.get(id(player))
-    if entry is not None and entry[0] is player and entry[1] == board:
-        return entry[2], entry[3]
+    """The player's margin and its weighted `_HELD_TERMS`, kept by what they are read from: a
+    search evaluates tens of thousands of states whose players mostly are as in the state
+    before, and these terms were three fifths of its time."""
+    key = (
+        player.fame,
+        player.money,
+        player.karma,
+        player.workers,
+        player.levels,
+        player.dice,
+        player.province,
+        board,
+    )
+    found = cache.HELD.get(key)
+    if found is None:
+        found = cache.HELD.put(key, _weighed(player, board))
+    return found
+
+
+def _weighed(player: Player, board: str) -> tuple[float, float]:
     margin = float(rules.margin(player.fame, player.money))
     held = 0.0
     # Added one by one, not by `sum`, which adds floats with compensation from Python 3.12:
@@ -153,9 +163,6 @@ def _held(player: Player, board: str) -> tuple[float, float]:
     # it equal to the weighted terms on every version.
     for weight, count in zip(_HELD_WEIGHTS, _held_values(player, board), strict=True):
         held += weight * count
-    if len(_HELD) >= _HELD_LIMIT:
-        _HELD.clear()
-    _HELD[id(player)] = (player, board, margin, held)
     return margin, held
 
 
@@ -197,22 +204,16 @@ def chances(state: GameState) -> tuple[float, ...]:
     return tuple(w / total for w in weights)
 
 
-# Per province and board: (market worth, open cells, open edges, tiles built). A province changes
-# only when a tile is built, far less often than its player's record. Emptied when full.
-_PROVINCES: dict[tuple[Province, str], tuple[int, int, int, int]] = {}
-_PROVINCES_LIMIT = 4096
-
-
 def _province_counts(player: Player, board: str) -> tuple[int, int, int, int]:
+    """(market worth, open cells, open edges, tiles built): a province changes only when a tile
+    is built, far less often than its player's record."""
     key = (player.province, board)
-    counts = _PROVINCES.get(key)
-    if counts is None:
-        if len(_PROVINCES) >= _PROVINCES_LIMIT:
-            _PROVINCES.clear()
+    found = cache.PROVINCES.get(key)
+    if found is None:
         tiles = sum(1 for _ in player.province.placed())
         counts = (_market_worth(player), *_openings(player.province, board), tiles)
-        _PROVINCES[key] = counts
-    return counts
+        found = cache.PROVINCES.put(key, counts)
+    return found
 
 
 def _market_worth(player: Player) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import rules
@@ -111,3 +112,24 @@ def test_worth_kept_per_record_is_the_weighted_terms_to_the_last_bit(players: in
     changed = state.update_player(0, money=state.players[0].money + 7, karma=0)
     assert evaluation.worth(changed, 0) == _weighted(changed, 0)
     assert evaluation.worth(changed, 0) != evaluation.worth(state, 0)
+
+
+def test_the_worth_is_kept_by_what_a_record_holds_not_by_which_object_it_is() -> None:
+    # A kept figure found by an object's identity outlives nothing it should, but misses every
+    # equal record the rules build afresh, and a reused id must be guarded by hand: the bots'
+    # caches are keyed by data alone (`rajas_tui.bots.cache`), as the engine's are.
+    from rajas_tui.bots import cache
+
+    state = _game()
+    cache.clear()
+    worth = evaluation.worth(state, 1)
+    kept = len(cache.HELD)
+    assert kept >= 1
+    player = state.players[1]
+    twin = attrs.evolve(player, province=rules.Province(tuple(player.province.cells)))
+    assert twin == player and twin is not player and twin.province is not player.province
+    assert evaluation.worth(state.with_player(1, twin), 1) == worth
+    assert len(cache.HELD) == kept
+    cache.clear()
+    assert len(cache.HELD) == len(cache.PROVINCES) == 0
+    assert evaluation.worth(state, 1) == worth
