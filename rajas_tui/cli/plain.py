@@ -46,6 +46,7 @@ GIVEN_UP = (
     "it to a new file."
 )
 SAVE_AS = "save as"
+PASS_KEY = "x"  # typed for pass, as in the app
 
 
 def _given_up(reason: str) -> str:
@@ -56,12 +57,13 @@ def _given_up(reason: str) -> str:
 HELP = (
     "Commands: a number chooses from the list; an action in the notation of rajas apply "
     "(such as: terrace t1) plays it at once; at the first stage a space's key (such as: q1) "
-    "chooses that space; back steps back one stage; list (or an empty line) says the choices "
-    "again; why says why the choices not listed cannot be chosen; board says the whole board; "
-    "state says everyone's figures; log says the last moves (log all, every move); undo takes "
-    "back your last turn and redo plays it again; save as and a name (such as: save as friday) "
-    "writes the game to a new file (in the saves folder unless the name is a path) and goes on "
-    "saving there; quit saves and ends; so does the end of input."
+    "chooses that space; x (or pass) passes when no worker of yours can be placed; back steps "
+    "back one stage; list (or an empty line) says the choices again; why says why the choices "
+    "not listed cannot be chosen; board says the whole board; state says everyone's figures; "
+    "log says the last moves (log all, every move); undo takes back your last turn and redo "
+    "plays it again; save as and a name (such as: save as friday) writes the game to a new file "
+    "(in the saves folder unless the name is a path) and goes on saving there; quit saves and "
+    "ends; so does the end of input."
 )
 
 
@@ -144,7 +146,7 @@ class Menu:
         value = option.value
         detail = option.detail
         if spaces:
-            key = "x" if option.key == "pass" else option.key
+            key = PASS_KEY if option.key == "pass" else option.key
             return f"{key}: {detail}"
         if step.title == STACK_TITLE and isinstance(value, int):
             tiles = self.view.supply.stacks[value]
@@ -480,6 +482,8 @@ class PlainGame:
         if self._saving(command):
             return PROMPT
         word = command.casefold()
+        if word == PASS_KEY:  # the app's pass key, and the pass option's key in the list
+            command = word = "pass"
         telling: dict[str, Callable[[], None]] = {
             "help": lambda: self.say(HELP),
             "board": self._tell_board,
@@ -574,9 +578,9 @@ class PlainGame:
         return True
 
     def _space_key(self, word: str) -> bool:
-        """A space's key (q1, t3, o; x to pass) at the first stage chooses that space; whether
-        the word was one."""
-        return self.chooser.choose_space("pass" if word == "x" else word)
+        """A space's key (q1, t3, o; pass) at the first stage chooses that space; whether the
+        word was one."""
+        return self.chooser.choose_space(word)
 
     def _step(self, word: str) -> str:
         step = saves.undo_turn if word == "undo" else saves.redo_turn

@@ -10,15 +10,17 @@ import sys
 import unicodedata
 from pathlib import Path
 
+import attrs
 import pytest
 
 import rules
 import saves
 from rajas_tui import cli
-from rajas_tui.cli.plain import Menu
+from rajas_tui.cli.plain import Menu, PlainGame
 from rajas_tui.present import spoken
 from rajas_tui.present.chooser import Chooser
 from tests.helpers.exit_codes import exit_code
+from tests.helpers.fixture_states import nothing_to_do
 from tests.helpers.playouts import random_states
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -176,6 +178,33 @@ def test_bad_lines_get_one_sentence_each_and_the_end_of_input_saves(
         "Type a number from 1 to 20, or help.\n> "
     ) in said
     assert "Traceback" not in said
+
+
+def test_x_passes_as_pass_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`x`, the pass key of the app and of the first stage's list, is the word pass: refused
+    with pass's sentence while a placement is legal, and the pass when none is."""
+    monkeypatch.setenv("RAJAS_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\npass\n"))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(AGAINST_GREEDY) == 0
+    said = out.getvalue()
+    assert "is neither a number" not in said
+    assert said.count("> You cannot pass while a worker of yours can be placed.\n") == 2
+    monkeypatch.undo()
+    # A position the save layer would not start (seats hold more workers than they could
+    # have), played here as it stands: no placement is left to seat 0.
+    seats = [("Asha", saves.HUMAN), ("Bela", "greedy"), ("Chand", "greedy"), ("Devi", "greedy")]
+    state = nothing_to_do()
+    game = attrs.evolve(saves.start_game(saves.seated(seats, 3)), start=state, state=state)
+    file = saves.open_file(game, None, tmp_path)
+    out = io.StringIO()
+    plain = PlainGame(game, file, tmp_path, out, iter(["x\n", "1\n", ""]).__next__)
+    try:
+        assert plain.start() == 0
+    finally:
+        file.close()
+    assert plain.game.log[0].action == "pass", out.getvalue()
 
 
 def test_a_saved_game_goes_on_where_it_was_left(

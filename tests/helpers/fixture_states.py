@@ -207,3 +207,21 @@ def lay_river(
 
 def boats(state: GameState, *at: int) -> GameState:
     return replace(state, river=replace(state.river, boats=at))
+
+
+def nothing_to_do() -> GameState:
+    """Four players. Seat 0 has no money and no dice; seats 1, 2 and 3 hold every space a
+    worker could use for free: no placement is legal for seat 0."""
+    state = turn_to(new(4, seed=3), 0)
+    side = catalog().side_for(4)
+    free = [s.index for s in side.spaces if s.area in ("variety", "terrace", "outer")]
+    spaces = list(state.spaces)
+    placed = [0, 0, 0, 0]
+    for i, index in enumerate(free):
+        seat = 1 + i % 3
+        spaces[index] = seat
+        placed[seat] += 1
+    state = replace(state, spaces=tuple(spaces))
+    for seat in (1, 2, 3):
+        state = with_player(state, seat, placed=placed[seat], workers=5)
+    return with_player(state, 0, hand=[], money=0)

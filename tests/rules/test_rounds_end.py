@@ -10,13 +10,13 @@ import pytest
 import rules
 from rules import tracks
 from rules.actions import Action, Pass
-from rules.catalog import catalog
 from rules.state import COVERED, FREE, GameState, replace
 from tests.helpers.fixture_states import (
     act,
     margin_by_edition,
     neutral,
     new,
+    nothing_to_do,
     run,
     turn_to,
     with_player,
@@ -72,26 +72,8 @@ def test_a_player_without_workers_left_is_skipped() -> None:
     assert after.turn == 2
 
 
-def _nothing_to_do() -> GameState:
-    """Four players. Seat 0 has no money and no dice; seats 1, 2 and 3 hold every space a
-    worker could use for free: no placement is legal for seat 0."""
-    state = turn_to(new(4, seed=3), 0)
-    side = catalog().side_for(4)
-    free = [s.index for s in side.spaces if s.area in ("variety", "terrace", "outer")]
-    spaces = list(state.spaces)
-    placed = [0, 0, 0, 0]
-    for i, index in enumerate(free):
-        seat = 1 + i % 3
-        spaces[index] = seat
-        placed[seat] += 1
-    state = replace(state, spaces=tuple(spaces))
-    for seat in (1, 2, 3):
-        state = with_player(state, seat, placed=placed[seat], workers=5)
-    return with_player(state, 0, hand=[], money=0)
-
-
 def test_a_player_with_no_legal_placement_passes_and_sits_out_the_round() -> None:
-    state = _nothing_to_do()
+    state = nothing_to_do()
     assert rules.legal_actions(state) == [Pass()]
     passed = rules.apply(state, Pass())
     assert passed.players[0].passed and passed.turn == 1
