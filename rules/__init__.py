@@ -1,7 +1,7 @@
 """rules: the whole game of Rajas of the Ganges as an immutable model.
 
 The public doors: `new_game`, `legal_actions`, `apply` (and `apply_revealing`, which also says what
-the action brought to light by chance), `is_over`, `ranking`, `parse_action`,
+the action brought to light by chance), `is_over`, `ranking`, `parse_action` (raising `Unreadable`),
 `canonical` (the one spelling of an action that `legal_actions` lists and logs store), `forecast`
 (what an action will give, without revealing anything hidden) and `why_not` (with `why_not_tile`,
 `why_not_chamber`, `why_not_upgrade`, `why_not_yield`) for what cannot be done. What a game's
@@ -67,7 +67,7 @@ from .engine import (
     why_not_upgrade,
     why_not_yield,
 )
-from .errors import IllegalAction
+from .errors import IllegalAction, Unreadable
 from .fields import field_reached
 from .gains import Symbol, render
 from .ganga import lay_river_tiles
@@ -189,6 +189,7 @@ __all__ = [
     "Terrace",
     "TileSpec",
     "TurnedUp",
+    "Unreadable",
     "Upgrade",
     "Variety",
     "YieldTile",

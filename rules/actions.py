@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import attrs
 
+from .errors import Unreadable
 from .model import BUILDINGS, GOODS, Building, Colour, Die, Good, PaidDie, Payment, Side
 
 COLUMNS = "abcde"
@@ -287,9 +288,14 @@ Action = Placement | Pass | Choice
 PLACEMENTS = (Quarry, Harbor, Variety, Single, Terrace, Balcony, Outer, Chamber)
 
 
+def _written(usage: str) -> ValueError:
+    """How an action is written, for text that does not have its shape."""
+    return ValueError(f"a {usage.split()[0]} action is written {usage}")
+
+
 def _words(words: list[str], count: int, usage: str) -> list[str]:
     if len(words) != count:
-        raise ValueError(f"expected: {usage}")
+        raise _written(usage)
     return words
 
 
@@ -300,14 +306,14 @@ def _parse_pass(w: list[str]) -> Action:
 
 def _parse_quarry(w: list[str]) -> Action:
     if len(w) < 3:
-        raise ValueError("expected: quarry SPACE STACK DIE...")
+        raise _written("quarry SPACE STACK DIE [DIE ...]")
     return Quarry(w[0], parse_stack(w[1]), _parse_payment(w[2:]))
 
 
 def _parse_harbor(w: list[str]) -> Action:
     space, die, move, steps = _words(w, 4, "harbor SPACE DIE move STEPS")
     if move != "move" or not (steps.isascii() and steps.isdigit()):
-        raise ValueError("expected: harbor SPACE DIE move STEPS")
+        raise _written("harbor SPACE DIE move STEPS")
     if int(steps) < 1:
         raise ValueError("the boat moves at least 1 space from the harbor")
     return Harbor(space, PaidDie.parse(die), int(steps))
@@ -322,7 +328,7 @@ def _parse_take(w: list[str]) -> Action:
     if w == ["none"]:
         return Take(())
     if not w:
-        raise ValueError("expected: take COLOUR... or take none")
+        raise _written("take COLOUR [COLOUR ...], or take none")
     colours = []
     for letter in w:
         if len(letter) != 1 or letter not in "ogbp":
@@ -341,7 +347,7 @@ def _parse_place(w: list[str]) -> Action:
 def _parse_boat(w: list[str]) -> Action:
     (answer,) = _words(w, 1, "boat yes|no")
     if answer not in ("yes", "no"):
-        raise ValueError("expected: boat yes|no")
+        raise _written("boat yes|no")
     return Boat(answer == "yes")
 
 
@@ -354,7 +360,7 @@ def _parse_palace(w: list[str]) -> Action:
 
 def _parse_rebuild(w: list[str]) -> Action:
     if len(w) < 3:
-        raise ValueError("expected: rebuild CELL STACK DIE...")
+        raise _written("rebuild CELL STACK DIE [DIE ...]")
     return Rebuild(parse_cell(w[0]), parse_stack(w[1]), _parse_payment(w[2:]))
 
 
@@ -419,16 +425,19 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
 
 
 def parse_action(text: str) -> Action:
-    """Reads an action from its notation; raises ValueError with a sentence when it cannot."""
+    """Reads an action from its notation; raises Unreadable with a phrase when it cannot."""
     if len(text) > MAX_NOTATION:  # before splitting: a megabyte of spaces is not an action
-        raise ValueError(f"an action is at most {MAX_NOTATION} characters, not {len(text)}")
+        reason = f"an action is at most {MAX_NOTATION} characters, not {len(text)}"
+        raise Unreadable(reason, reason)  # the text itself is too long to quote here
     words = text.split()
     if not words:
-        raise ValueError("an action cannot be empty")
+        raise Unreadable("an action cannot be empty", "an action cannot be empty")
     parser = _PARSERS.get(words[0])
     if parser is None:
-        raise ValueError(f"{words[0]!r} is not an action (one of {', '.join(_PARSERS)})")
+        verb = "it" if len(words) == 1 else repr(words[0])
+        reason = f"{verb} is not an action (one of {', '.join(_PARSERS)})"
+        raise Unreadable(f"cannot read {text!r}: {reason}", reason)
     try:
         return parser(words[1:])
     except ValueError as error:
-        raise ValueError(f"cannot read {text!r}: {error}") from None
+        raise Unreadable(f"cannot read {text!r}: {error}", str(error)) from None

@@ -84,6 +84,10 @@ def replay_log(
         if entry.seat != state.turn:
             raise Problem(f"seat {entry.seat} acted, but it was seat {state.turn}'s turn", where)
         try:
+            _parsed(entry.action)
+        except rules.Unreadable as error:  # the phrase names the text: not quoted twice
+            raise Problem(f"cannot read {quoted(entry.action)}: {error.reason}", where) from None
+        try:
             after, logged = play(state, entry.action)
         except rules.IllegalAction as error:
             sentence = str(error).rstrip(".")

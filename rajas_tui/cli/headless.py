@@ -317,17 +317,17 @@ def _apply(args: argparse.Namespace) -> int:
     before = len(game.log)
     actions: list[str] = args.actions
     for number, text in enumerate(actions, start=1):
+        which = f" (action {number})" if len(actions) > 1 else ""
+        try:
+            rules.parse_action(text)
+        except rules.Unreadable as error:  # one phrase that quotes the text once
+            hint = _hint(text, error, actions[number:])
+            reading = f"cannot read {journal.quoted(text)}{which}"
+            raise Refusal(f"{reading}: {error.reason}{hint}.") from None
         try:
             game = saves.play(game, text)
         except rules.IllegalAction as error:
-            which = f" (action {number})" if len(actions) > 1 else ""
-            sentence = str(error)
-            hint = _hint(text, error, actions[number:])
-            if hint:  # inside the sentence, before its full stop ("DIE..." keeps its dots)
-                if not sentence.endswith("..."):
-                    sentence = sentence.removesuffix(".")
-                sentence += hint + "."
-            raise Refusal(f"{journal.quoted(text)}{which}: {sentence}") from None
+            raise Refusal(f"{journal.quoted(text)}{which}: {error}") from None
     game = turns.run_bots(game)
     _write(game, args.path, replaces_save=True)
     if args.json:

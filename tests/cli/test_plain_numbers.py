@@ -99,7 +99,7 @@ def test_a_tables_seat_is_ascii_digits(tmp_path: Path, text: str) -> None:
 @pytest.mark.parametrize(
     ("notation", "says"),
     [
-        ("harbor h1 b2 move ٣", "expected: harbor SPACE DIE move STEPS"),
+        ("harbor h1 b2 move ٣", "a harbor action is written harbor SPACE DIE move STEPS"),
         ("quarry q1 d٣ b2", "is not a display stack"),
         ("place a² r0", "is not a province cell"),
         ("place a٣ r0", "is not a province cell"),

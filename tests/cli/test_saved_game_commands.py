@@ -105,6 +105,34 @@ def test_an_illegal_action_changes_nothing(tmp_path: Path, capsys) -> None:
     assert "quote each action" in capsys.readouterr().err
 
 
+QUARRY_WRITTEN = "a quarry action is written quarry SPACE STACK DIE [DIE ...]"
+
+
+def test_an_unreadable_action_is_one_sentence_that_quotes_it_once(tmp_path: Path, capsys) -> None:
+    """`apply` and a save's log name the text once, after "cannot read", and say how the
+    action is written; the exit code is an illegal action's."""
+    path = _copy(OPENING, tmp_path)
+    refused = {
+        ("quarry q9",): f"cannot read 'quarry q9': {QUARRY_WRITTEN}.",
+        ("terrace t1", "boat yes maybe"): (
+            "cannot read 'boat yes maybe' (action 2): a boat action is written boat yes|no."
+        ),
+        ("dance",): "cannot read 'dance': it is not an action (one of quarry, harbor,",
+        ("Quarry q1 d5 o4",): "cannot read 'Quarry q1 d5 o4': 'Quarry' is not an action (one",
+    }
+    for actions, says in refused.items():
+        assert main(["apply", str(path), *actions]) == 1
+        assert capsys.readouterr().err.startswith(f"rajas: {says}")
+    text = OPENING.read_text(encoding="utf-8")
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace('action = "chamber c6 p6"', 'action = "quarry q9"'))
+    assert main(["validate", str(broken)]) == 1
+    said = capsys.readouterr().err
+    assert said == f"rajas: {broken}: log entry 1: cannot read 'quarry q9': {QUARRY_WRITTEN}.\n"
+    with pytest.raises(rules.IllegalAction, match=r"^Cannot read 'quarry q9': a quarry action"):
+        saves.play(saves.load(path), "quarry q9")
+
+
 def test_apply_plays_and_bots_answer(tmp_path: Path, capsys) -> None:
     path = tmp_path / "g.toml"
     args = ["new", "--players", "Asha,Bela", "--bots", "Bela=random", "--seed", "9"]
