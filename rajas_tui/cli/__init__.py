@@ -279,10 +279,11 @@ def run_app(
     tutorial: bool = False,
     replay: argparse.Namespace | None = None,
     puzzle: int | None = None,
+    game: saves.Game | None = None,
 ) -> int:
     """Opens the terminal app (bound to a table's seat for `join`, read-only for `watch`; on the
-    tutorial; on a save's replay for `replay`; on puzzle `puzzle`); Textual is imported only
-    here."""
+    tutorial; on a save's replay for `replay`; on puzzle `puzzle`) with the game read from
+    `path` (`app_save`); Textual is imported only here."""
     # Without a terminal (`ssh host rajas` without -t, or a pipe) the app cannot read keys and
     # would run on, unseen, for ever: say so before Textual starts. `rajas serve` runs it through
     # pipes on purpose, with Textual's web driver, which reads and draws through them.
@@ -312,8 +313,31 @@ def run_app(
     from rajas_tui.tui.app import run
 
     if replay is not None:
-        return run(Path(replay.path), replay=True, seat=replay.seat)
-    return run(Path(path) if path else None, tutorial=tutorial, puzzle=puzzle)
+        return run(Path(replay.path), game, replay=True, seat=replay.seat)
+    return run(Path(path) if path else None, game, tutorial=tutorial, puzzle=puzzle)
+
+
+def app_save(args: argparse.Namespace) -> int:
+    """`load` and `replay` read their save, and `replay` checks its --seat, before the app asks
+    for a terminal: the same sentence and exit code with one or without. The game is kept in
+    `args.game` for the app."""
+    args.path = str(saves.home_expanded(args.path))  # the file the app reads is the one it saves
+    try:
+        game = saves.load(args.path)
+    except saves.SaveError as error:
+        say_line(f"rajas: {error}", file=sys.stderr)
+        return 1
+    seat = getattr(args, "seat", None)
+    if seat is not None and seat >= len(game.setup.seats):
+        last = len(game.setup.seats) - 1
+        say_line(
+            f"rajas: --seat: this game has seats 0 to {last}, not {seat}. "
+            f"See 'rajas {args.command} --help'.",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    args.game = game
+    return 0
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -493,7 +517,8 @@ def run_tournament(
     return 0
 
 
-APP_COMMANDS = (None, "load", "tutorial", "replay", *shared_tables.APP_NAMES)
+SAVE_APP_COMMANDS = ("load", "replay")  # the app on a save named
+APP_COMMANDS = (None, "tutorial", *SAVE_APP_COMMANDS, *shared_tables.APP_NAMES)
 
 
 def _opens_app(args: argparse.Namespace) -> bool:
@@ -521,6 +546,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             tutorial=args.command == "tutorial",
             replay=replay,
             puzzle=puzzle,
+            game=getattr(args, "game", None),
         )
     # The command is done and its process about to end. The interpreter's last collection, at
     # exit, would walk everything still loaded (the modules, the game's data, the engine's
@@ -553,4 +579,6 @@ def _headless(argv: Sequence[str] | None, parsed: list[argparse.Namespace]) -> i
         from rajas_tui.cli import plain  # the words and the bots only when a game is played
 
         return plain.run(args)
+    if args.command in SAVE_APP_COMMANDS:
+        return app_save(args)
     return 0

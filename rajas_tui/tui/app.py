@@ -968,6 +968,7 @@ text.follow(_drawing_glyphs)
 
 def run(
     path: Path | None = None,
+    game: saves.Game | None = None,
     *,
     tutorial: bool = False,
     replay: bool = False,
@@ -975,26 +976,12 @@ def run(
     puzzle: int | None = None,
 ) -> int:
     """`rajas`, `rajas load PATH`, `rajas tutorial`, `rajas replay PATH` and `rajas puzzle N`:
-    the app, in the terminal it was started in."""
+    the app, in the terminal it was started in, on `game` read from `path` (and its --seat
+    checked) by the command line before it asked for the terminal."""
     import os
 
     from saves import marks, puzzles
 
-    game = None
-    if path is not None:
-        try:
-            game = saves.load(path)
-        except saves.SaveError as error:
-            print(f"rajas: {error}", file=sys.stderr)
-            return 1
-    if replay and game is not None and seat is not None and seat >= len(game.setup.seats):
-        last = len(game.setup.seats) - 1
-        print(
-            f"rajas: --seat: this game has seats 0 to {last}, not {seat}. "
-            "See 'rajas replay --help'.",
-            file=sys.stderr,
-        )
-        return 2
     chosen = None
     if puzzle is not None:
         try:

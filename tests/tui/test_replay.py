@@ -16,7 +16,6 @@ import saves as save_layer
 from rajas_tui.bots.review import Budget
 from rajas_tui.present import logbook, replay, review, reviewcache, text
 from rajas_tui.tui.app import RajasApp
-from rajas_tui.tui.app import run as run_app
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.load import LoadScreen
 from rajas_tui.tui.screens.replay import ReplayScreen, RoundScreen
@@ -235,13 +234,6 @@ async def test_the_load_dialog_replays_a_save(saves: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-
-
-def test_rajas_replay_refuses_a_seat_that_does_not_play(capsys: pytest.CaptureFixture[str]) -> None:
-    path = apps.SAVES / "opening-2p.toml"
-    assert run_app(path, replay=True, seat=5) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "seats 0 to 1, not 5" in err
 
 
 def test_rajas_replay_is_an_app_command() -> None:
