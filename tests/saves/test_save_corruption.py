@@ -231,7 +231,7 @@ def test_the_messages_name_the_place(tmp_path: Path) -> None:
          r"key state\.players\[0\]\.karma: expected a whole number, got 'x'\.$"),
         (lambda t: t.replace("version = 1", "version = 7"),
          r"key header\.version: format version 7 is not one this rajas reads \(it reads 1\)\.$"),
-        (lambda t: t.replace('action = "', 'action = "x', 1), r"log entry 1: 'x.*' cannot be "),
+        (lambda t: t.replace('action = "', 'action = "x', 1), r"log entry 1: cannot read 'x.*': 'x.*' is not an action"),
         (lambda t: t.replace("round = 11", "round = 12"),
          r"key state\.round: the log does not lead here: the file says 12, the log leads to 11\.$"),
         (lambda t: t.replace("seed = 2025\n", "", 1), r"key setup\.seed: is missing\.$"),
