@@ -76,14 +76,14 @@ STEPS = (
     Step(
         "goal",
         "The goal",
-        "fame {fame} and money {money} run toward each other round the board: the first to "
-        "bring their two markers together wins. <choose.2> shows the tracks.",
+        "fame {fame} and money {money} run toward each other: the player whose markers end "
+        "furthest past each other wins. <choose.2> shows the tracks.",
         look="tracks",
     ),
     Step(
         "river",
         "The river",
-        "your boat sails up it from the harbor; each space gives what it shows, and passing "
+        "your boat sails up it from the harbor; the space it stops on pays, and passing "
         "the bridge wins a worker. <choose.1> shows the river.",
         look="river",
     ),
@@ -126,7 +126,7 @@ STEPS = (
         "market",
         "Markets",
         "take a market space and the markets on your tiles pay: <area.variety> scores one of "
-        "each good, <area.single> one good as often as its die shows.",
+        "each good, <area.single> as many of one good as its die shows.",
         act=_kind(Variety, Single),
     ),
     Step(
@@ -139,8 +139,8 @@ STEPS = (
     Step(
         "end",
         "The end",
-        "once someone's markers meet, the round is played out and the one furthest past the "
-        "meeting wins. <app.help> has every rule: open it.",
+        "once someone's markers meet, those after them this round get a last turn, and the "
+        "furthest past wins. <app.help> has every rule: open it.",
         look="help",
     ),
 )

@@ -123,3 +123,19 @@ def test_keys_are_spoken_as_a_sentence_names_them() -> None:
         "F1",
         "?",
     ]
+
+
+def _said(step: str) -> str:
+    return tutorial.instruction(Lesson(step), key, can_skip=False)[1]
+
+
+def test_the_steps_tell_the_rules_as_docs_rules_has_them() -> None:
+    # §13: the largest margin among the met wins, not the first to meet; the players after
+    # the trigger this round each get one last turn, the round is not played out.
+    goal, end = _said("goal"), _said("end")
+    assert "first to" not in goal and "furthest past each other wins" in goal
+    assert "played out" not in end and "get a last turn" in end and "furthest past wins" in end
+    # §6, §7: the boat gains where it stops; a single-good market scores as many markets as
+    # the die shows, each once.
+    assert "the space it stops on" in _said("river")
+    assert "as many of one good as its die shows" in _said("market")

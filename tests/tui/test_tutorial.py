@@ -3,6 +3,7 @@ with Escape, left and taken up again, and with a key moved in the keymap."""
 
 from __future__ import annotations
 
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -285,6 +286,13 @@ async def test_the_line_names_the_keys_the_keymap_sets(saves: Path, tmp_path: Pa
         await pilot.press("backspace")  # the moved key skips, as Escape would
         await pilot.pause()
         assert step_of(app) == "dice"
+
+
+async def test_every_step_fits_the_lines_two_rows_at_80_columns() -> None:
+    # The lesson takes the log line's row and one more at 80×24 (padding 1 each side).
+    for lesson in [tutorial.Lesson(step) for step in tutorial.IDS]:
+        head, body = tutorial.instruction(lesson, lambda b: bindings.key_of({}, b), True)
+        assert len(textwrap.wrap(f"{head} {body}", apps.SMALL[0] - 2)) <= 2, lesson.step
 
 
 async def test_every_key_a_step_names_is_a_binding() -> None:
