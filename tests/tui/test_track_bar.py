@@ -147,3 +147,11 @@ def test_the_help_names_every_glyph_of_the_bars(ascii_only: bool) -> None:
         assert key.isascii() == ascii_only
     finally:
         text.G.use_ascii(False)
+
+
+def test_the_bars_key_says_the_markers_meeting_begins_the_end() -> None:
+    # §13: the meeting starts the last turns; the game is over only after them, as the help's
+    # own words on the end say.
+    key = help_screen.track_bar_key()
+    assert "game ends when" not in key
+    assert "the end begins" in key and "the end begins" in help_screen.end_text()

@@ -137,7 +137,7 @@ def track_bar_key() -> str:
         f"Track bars: {G['fame']} fame from the left, {G['money']} money from the right, "
         f"{G['track'] * 3} the way a marker has come, "
         f"{G['gap'] * 3} still to go, {G['overlap'] * 3} passed each other, {G['meet']} met "
-        "on one cell; the game ends when the markers meet."
+        "on one cell; the end begins when the markers meet."
     )
 
 
