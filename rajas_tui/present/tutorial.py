@@ -32,7 +32,9 @@ from saves import TUTORIAL_DONE
 # a die of 1 to 3 for the harbor, karma for a flip, and a tile its dice can pay for at once
 # (tests/tui/test_tutorial.py plays it through and checks each step can be done when it comes).
 SEED = 12
-SEATS = (("You", "human"), ("Bot", "easy"))
+# Named as the New game dialog names its seats: the log and the other screens speak of every
+# seat in the third person ("Asha builds"), and the lesson's own words say "you".
+SEATS = (("Asha", "human"), ("Bela", "easy"))
 LEARNER = 0
 UNDO = "free"  # a practice game: any action can be taken back
 DONE = TUTORIAL_DONE  # the step id once every step is done or skipped

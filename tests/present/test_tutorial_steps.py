@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import rules
 import saves
-from rajas_tui.present import tutorial
+from rajas_tui.present import logbook, text, tutorial
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.present.tutorial import DONE, IDS, Lesson, after_action, after_look, after_stage
 
@@ -139,3 +139,15 @@ def test_the_steps_tell_the_rules_as_docs_rules_has_them() -> None:
     # the die shows, each once.
     assert "the space it stops on" in _said("river")
     assert "as many of one good as its die shows" in _said("market")
+
+
+def test_the_log_speaks_of_the_learner_as_of_any_player() -> None:
+    # The log's verbs are the third person's ("builds", "passes"): the learner's name must read
+    # with them, as the New game dialog's names do.
+    game = saves.start_game(saves.seated(tutorial.SEATS, tutorial.SEED, tutorial.UNDO))
+    quarry = next(a for a in rules.legal_actions(game.state) if isinstance(a, rules.Quarry))
+    game = saves.play(game, quarry)
+    game = saves.play(game, rules.legal_actions(game.state)[0])
+    built = next(line.words for line in logbook.told(game) if "builds on" in line.words)
+    assert built.startswith(f"{text.player_tag(tutorial.LEARNER)} Asha builds on ")
+    assert tutorial.SEATS == (("Asha", saves.HUMAN), ("Bela", "easy"))
