@@ -187,6 +187,13 @@ def player_tag(seat: int) -> str:
     return f"{PLAYER_LETTERS[seat]}{glyphs[seat]}"
 
 
+def board_side_words(players: int) -> str:
+    """The main board's side a game of `players` plays on, as players name it: "2-player",
+    "3/4-player" (by the counts the data gives the side; its key is no word of theirs)."""
+    counts = rules.catalog().side_for(players).players
+    return "/".join(str(count) for count in counts) + "-player"
+
+
 def turned(rotation: int) -> str:
     """A tile's rotation: "turned 1×90°"."""
     return f"turned {rotation}{G['times']}90{G['degrees']}"

@@ -94,7 +94,7 @@ class NewGameScreen(Dialog):
                     compact=True,
                     id="players",
                 )
-                yield Static("2-player board side", id="board-side")
+                yield Static(f"{text.board_side_words(2)} board side", id="board-side")
             for seat in range(4):
                 with Horizontal(classes="row seat", id=f"seat-{seat}"):
                     yield FieldLabel(text.player_tag(seat), classes="field")
@@ -145,7 +145,7 @@ class NewGameScreen(Dialog):
     def _seats(self, count: int) -> None:
         for seat in range(4):
             self.query_one(f"#seat-{seat}").display = seat < count
-        side = "2-player" if count == 2 else "3/4-player"
+        side = text.board_side_words(count)
         covered = " (q4 and h4 covered)" if count == 3 else ""
         self.query_one("#board-side", Static).update(f"{side} board side{covered}")
 

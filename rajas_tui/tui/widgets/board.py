@@ -35,7 +35,7 @@ class BoardPane(Pane):
             enabled = chooser.takeable_space_keys()
             cursor_key = chooser.cursor_space_key()
         width = max(self.size.width, 30)
-        name = side.name.replace("_", "/")
+        name = text.board_side_words(state.config.players)
         lines = [
             self.title(f"Board — {name} side; in brackets: yours to take", f"Board — {name} side")
         ]
