@@ -459,7 +459,9 @@ class Chooser:
             found = by_space.get(spec.key, [])
             options.append(
                 Option(
-                    label=f"[{spec.key}]",
+                    # Brackets mean open to you now, as on the board; a refused space keeps
+                    # its column bare.
+                    label=f"[{spec.key}]" if found else f" {spec.key} ",
                     detail=space_detail(state, spec),
                     actions=found,
                     reason="" if found else rules.why_not(state, spec.key) or "",

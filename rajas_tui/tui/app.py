@@ -622,7 +622,7 @@ class RajasApp(MessageRoom):
         if isinstance(screen, GameScreen) and screen.chooser is not None:
             option = screen.chooser.space_at_cursor()
             if option is not None and option.value is not None:
-                area, space = option.value.area, option.label
+                area, space = option.value.area, option.key
         self.push_screen(HelpScreen(area, space, bindings.own_keys(screen)))
 
     # The guided first game ----------------------------------------------------------------------

@@ -137,6 +137,26 @@ async def test_help_has_its_footer_and_covers_dialogs_and_the_end(saves: Path) -
 
 
 @pytest.mark.asyncio
+async def test_the_rules_of_a_space_not_open_name_it_without_brackets(saves: Path) -> None:
+    # Brackets mean a space open to you now (help's own symbols): `?` over a space taken or
+    # refused names it bare.
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.chooser is not None
+        root = screen.chooser.steps[0]
+        root.cursor = next(i for i, o in enumerate(root.options) if not o.enabled)
+        key = root.options[root.cursor].key
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.space == key
+        shown = help_text(app.keymap, app.screen.area, app.screen.space).plain
+        assert shown.startswith(f"Rules of {key}\n"), shown[:40]
+
+
+@pytest.mark.asyncio
 async def test_help_pages_on_with_its_keys(saves: Path) -> None:
     app = apps.app(apps.midgame(), saves=saves)
     async with app.run_test(size=apps.SMALL) as pilot:

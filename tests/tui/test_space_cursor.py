@@ -42,7 +42,9 @@ async def test_every_arrow_key_shows_the_space_it_reached(
             assert board.display, "the board is on screen while the cursor moves over it"
             assert _marked(shown, space), f"{key}: {space} not marked in\n{shown}"
             assert sum(_marked(shown, o.key) for o in root.options) == 1
-            assert f"[{space}]" in apps.prompt(app), apps.prompt(app)
+            open_now = root.options[root.cursor].enabled
+            named = f"[{space}]" if open_now else f" {space} "
+            assert named in apps.prompt(app), apps.prompt(app)
 
 
 def test_the_board_tells_the_spaces_open_now_by_their_brackets() -> None:
@@ -67,5 +69,20 @@ def test_the_board_tells_the_spaces_open_now_by_their_brackets() -> None:
                 # Who holds it, apart from the key: "b4 C◆", never "b→2oC◆".
                 said = re.escape(f" {option.key} {text.player_tag(holder)}")
                 assert re.search(rf"{said}( |$)", drawn, re.M), drawn
+            checked += not option.enabled
+    assert checked
+
+
+def test_the_spaces_list_brackets_only_the_spaces_open_now() -> None:
+    """As on the board and in help's symbols ("[q1] a space open to you now"), a list of spaces
+    brackets a key only while its space can be taken; a refused one keeps its place bare."""
+    checked = 0
+    for state in random_states(4)[::9]:
+        if state.queue or state.over:
+            continue
+        for option in Chooser(state).top.options:
+            if option.value is None:
+                continue
+            assert option.label == (f"[{option.key}]" if option.enabled else f" {option.key} ")
             checked += not option.enabled
     assert checked
