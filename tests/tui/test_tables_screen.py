@@ -171,6 +171,10 @@ async def test_an_empty_folder_says_so(tmp_path: Path, saves: Path) -> None:
         assert lines(app) == [f"no tables in {folder}"]
         await pilot.press("w")
         await apps.until(pilot, lambda: "There is no table here to watch." in told(app), "said")
+        # The line under the list offers Enter: with no seat to join, it says so too.
+        await pilot.press("enter")
+        await apps.until(pilot, lambda: "There is no table here to join." in told(app), "said")
+        assert isinstance(app.screen, TablesScreen)
         await pilot.press("escape")
         await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -142,6 +142,13 @@ class TablesScreen(Screen[None]):
         if event.option_index < len(self.rows):
             row = self.rows[event.option_index]
             self._sit_down(row, row.seat)
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter is the list's own key, which does nothing where there is no line to choose:
+        the screen says so, as `w` does, since its line offers Enter."""
+        if event.key == "enter" and self._highlighted() is None:
+            event.stop()
+            self.notify("There is no table here to join.", severity="warning", markup=False)
 
     def action_watch(self) -> None:
         row = self._highlighted()
