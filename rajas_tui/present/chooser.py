@@ -181,6 +181,19 @@ class Chooser:
         return len(self.steps) == 1
 
     @property
+    def can_step_back(self) -> bool:
+        """Whether `back` has a stage to undo: a choice the game asks for itself (a tile
+        bought, to be placed) is the first stage, with nothing before it to go back to."""
+        return self.prefix is not None or len(self.steps) > 1
+
+    def _finish_first(self) -> str:
+        """Why an area key cannot act during a choice: finish it, or step back out of it
+        where there is a stage to step back from."""
+        if self.can_step_back or not self.state.queue:
+            return "Finish or step back (Escape) first."
+        return f"{self._prompt()} first."
+
+    @property
     def trail(self) -> list[Step]:
         """The steps decided so far, oldest first: every step but the one on top."""
         return self.steps[:-1]
@@ -230,11 +243,13 @@ class Chooser:
     def why_not(self, command: str) -> str:
         """One sentence for why `command` cannot act now; empty when it can. An area or pass only
         acts on the spaces list, an area only when one of its spaces can be taken, and rotate
-        only on a tile being placed; every other command acts or says why when pressed."""
+        only on a tile being placed, and back not at a choice the game asks for itself (at the
+        spaces list it is left on: the tutorial's skip); every other command acts or says why
+        when pressed."""
         root = self.steps[0]
         if command in AREAS:
             if len(self.steps) > 1 or root.kind != "spaces":
-                return "Finish or step back (Escape) first."
+                return self._finish_first()
             options = [o for o in root.options if o.value is not None and o.value.area == command]
             if not options:
                 return f"This board has no {text.AREA_NAMES[command]}."
@@ -247,6 +262,8 @@ class Chooser:
             return "There is no passing in this choice."
         if command == "rotate" and self.top.kind != "grid":
             return "Only a tile being placed can be turned."
+        if command == "back" and self.state.queue and not self.can_step_back:
+            return "Nothing to step back from."
         return ""
 
     def reset(self) -> None:
@@ -317,7 +334,7 @@ class Chooser:
 
     def _area(self, area: str) -> None:
         if len(self.steps) > 1 or self.top.kind != "spaces":
-            self._refuse("Finish or step back (Escape) first.")
+            self._refuse(self._finish_first())
             return
         root = self.top
         if area == "pass":

@@ -71,6 +71,11 @@ class TutorialScreen(GameScreen):
             return False
         return chooser is None or (chooser.at_first_step and chooser.prefix is None)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command" and parameters == ("back",) and self._can_skip():
+            return True  # Escape skips the step even where it has no stage to step back from
+        return super().check_action(action, parameters)
+
     async def action_command(self, command: str) -> None:
         if command == "back" and self._can_skip():
             self._learnt(tutorial.skipped(self.lesson))

@@ -225,5 +225,6 @@ class ChooserPane(Pane):
             reached = words.partition(", reaches ")[2]
             if reached:
                 lines.append(Text(f"  and reaches your yield tile {reached}"))
-        lines.append(Text("arrows move · r turns · Enter builds · Escape back", "dim"))
+        keys = "arrows move · r turns · Enter builds"
+        lines.append(Text(f"{keys} · Escape back" if chooser.can_step_back else keys, "dim"))
         return lines
