@@ -21,6 +21,7 @@ import attrs
 import rules
 from rajas_tui.present import text
 from rajas_tui.present.action_preview import preview
+from rajas_tui.present.keynames import KeyOf, default_key, named
 from rajas_tui.present.option_words import (
     FACETS,
     FIELD_TITLE,
@@ -106,12 +107,13 @@ class Step:
     facet: int = -1  # a list step: which facet of the action it decides
 
 
-# What a step expects, for a command it cannot use.
+# What a step expects, for a command it cannot use; each `<binding.id>` is the key the keymap
+# gives it now (keynames).
 _HINTS = {
-    "spaces": "Numbers choose from a list: choose a space first (q h v s t b c o).",
-    "grid": "Arrows move the tile, r turns it, Enter places it.",
-    "confirm": "Enter confirms this action, Escape steps back.",
-    "list": "Choose with a number, or the arrows and Enter.",
+    "spaces": "Numbers choose from a list: choose a space first (<areas>).",
+    "grid": "<arrows> move the tile, <choose.rotate> turns it, <choose.confirm> places it.",
+    "confirm": "<choose.confirm> confirms this action, <choose.back> steps back.",
+    "list": "Choose with a number, or the <arrows> and <choose.confirm>.",
 }
 
 
@@ -144,8 +146,12 @@ def _space_of(action: Any) -> str | None:
 class Chooser:
     """The stack of decisions for the state the app shows now."""
 
-    def __init__(self, state: GameState, legal: Sequence[Any] | None = None) -> None:
+    def __init__(
+        self, state: GameState, legal: Sequence[Any] | None = None, key: KeyOf = default_key
+    ) -> None:
         self.state = state
+        # The key a binding id has in the keymap in use: the sentences name keys with it.
+        self.key = key
         self.legal: list[Any] = list(rules.legal_actions(state) if legal is None else legal)
         self.prefix: str | None = None
         self.message = ""
@@ -190,8 +196,12 @@ class Chooser:
         """Why an area key cannot act during a choice: finish it, or step back out of it
         where there is a stage to step back from."""
         if self.can_step_back or not self.state.queue:
-            return "Finish or step back (Escape) first."
+            return self.said("Finish or step back (<choose.back>) first.")
         return f"{self._prompt()} first."
+
+    def said(self, sentence: str) -> str:
+        """The sentence with each key it names as the keymap has it now."""
+        return named(sentence, self.key)
 
     @property
     def trail(self) -> list[Step]:
@@ -294,7 +304,7 @@ class Chooser:
         if step.kind == "confirm":
             if command == "confirm":
                 return step.actions[0]
-            self._refuse(_HINTS["confirm"])
+            self._refuse(self.said(_HINTS["confirm"]))
             return None
         if command == "rotate":
             self._refuse("Only a tile being placed can be turned.")
@@ -388,7 +398,7 @@ class Chooser:
             else:
                 self._refuse(f"There is no choice {number}.")
         else:
-            self._refuse(_HINTS[step.kind])
+            self._refuse(self.said(_HINTS[step.kind]))
 
     def _choose(self, index: int) -> None:
         step = self.top
@@ -406,7 +416,7 @@ class Chooser:
         if command in MOVES and step.fixed_cell >= 0:
             self._refuse(
                 f"The tile goes on {cell_name(step.fixed_cell)}, where the covered tile stood: "
-                "r turns it, Enter places it."
+                + self.said("<choose.rotate> turns it, <choose.confirm> places it.")
             )
         elif command in MOVES:
             row, column = divmod(step.cell, COLUMNS)
@@ -448,11 +458,16 @@ class Chooser:
         ends = rotated(rules.catalog().tiles[step.tile].ends, step.rotation)
         province = self.state.player.province
         if step.fixed_cell >= 0:
-            return "Turned so, the tile would cut a tile off from the residence: press r."
+            return self.said(
+                "Turned so, the tile would cut a tile off from the residence: "
+                "press <choose.rotate>."
+            )
         problem = placement_problem(province, step.cell, ends)
         if problem:
             return f"{cell_name(step.cell)}: {problem}"
-        return f"{cell_name(step.cell)}: not this way round: press r to turn the tile."
+        return self.said(
+            f"{cell_name(step.cell)}: not this way round: press <choose.rotate> to turn the tile."
+        )
 
     # Building the steps ---------------------------------------------------------------------
 
@@ -595,7 +610,8 @@ class Chooser:
         )
 
     def _confirm(self, actions: list[Any]) -> Step:
-        return Step("confirm", "Enter confirms, Escape steps back", actions=actions)
+        title = self.said("<choose.confirm> confirms, <choose.back> steps back")
+        return Step("confirm", title, actions=actions)
 
     def preview_text(self, action: Any) -> str:
         return preview(self.state, action)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import attrs
 
 from rajas_tui.present.chooser import Chooser
+from rajas_tui.present.keynames import named, spoken
 from rajas_tui.present.text import G
 from rules import (
     Action,
@@ -151,20 +152,6 @@ FINISHED = (
     "Tutorial done: play on against the easy bot. The coach (<game.coach>) suggests a strong "
     "move; <app.help> shows every key and rule."
 )
-MOVES = ("move.up", "move.down", "move.left", "move.right")
-DEFAULT_MOVES = ("up", "down", "left", "right")
-SPOKEN = {
-    "escape": "Esc",
-    "enter": "Enter",
-    "tab": "Tab",
-    "space": "Space",
-    "question_mark": "?",
-    "up": "Up",
-    "down": "Down",
-    "left": "Left",
-    "right": "Right",
-    "backspace": "Backspace",
-}
 
 
 @attrs.frozen
@@ -238,36 +225,11 @@ def after_action(
     return lesson
 
 
-def spoken(key: str) -> str:
-    """A key as a sentence names it: "Esc", "Ctrl+S", "q"."""
-    *modifiers, last = key.split("+")
-    words = [SPOKEN.get(part, part.capitalize()) for part in modifiers]
-    # A letter after a modifier is named as printed on the key: Ctrl+S.
-    last = SPOKEN.get(last, last.capitalize() if len(last) > 1 or modifiers else last)
-    return "+".join([*words, last])
-
-
 def fill(text: str, key: Callable[[str], str]) -> str:
     """The text with its glyphs, and each `<binding.id>` the key `key(id)` gives (a key's name
     as the keymap has it, such as "escape" or "q")."""
-    moves = tuple(key(binding) for binding in MOVES)
-    arrows = "arrows" if moves == DEFAULT_MOVES else "/".join(spoken(m) for m in moves)
-    text = text.replace("<arrows>", arrows)
-    for binding in placeholders(text):
-        text = text.replace(f"<{binding}>", spoken(key(binding)))
+    text = named(text, key)
     return text.format(fame=G["fame"], money=G["money"], karma=G["karma"], minus=G["minus"])
-
-
-def placeholders(text: str) -> list[str]:
-    """The binding ids a text names, in order."""
-    found = []
-    rest = text
-    while "<" in rest:
-        start = rest.index("<") + 1
-        end = rest.index(">", start)
-        found.append(rest[start:end])
-        rest = rest[end + 1 :]
-    return [binding for binding in found if binding != "arrows"]
 
 
 def instruction(lesson: Lesson, key: Callable[[str], str], can_skip: bool) -> tuple[str, str]:

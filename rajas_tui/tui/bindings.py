@@ -163,6 +163,22 @@ _SCREENS = (
     TABLES,
 )
 ALL: list[Binding] = [b for keys in _SCREENS for b in keys if isinstance(b, Binding)]
+# The bindings active on one screen at once: a key the keymap gives two of them would act for
+# only one, the other left with no key.
+TOGETHER: tuple[list[BindingType], ...] = (
+    [*GAME, *PUZZLE],
+    TITLE,
+    [*DIALOG, *LOAD],
+    HELP,
+    COACH,
+    GAME_OVER,
+    REPLAY,
+    REVIEW,
+    PUZZLE_CARD,
+    PUZZLE_VERDICT,
+    PUZZLES,
+    TABLES,
+)
 
 
 def own_keys(screen: object) -> list[Binding]:
@@ -241,4 +257,42 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], str | None]:
         if not isinstance(value, str) or not value:
             return {}, f'{path}: {binding_id} needs a key such as "q"'
         keymap[binding_id] = value
-    return keymap, None
+    return _without_clashes(keymap, path)
+
+
+def _keys(binding: Binding, keymap: dict[str, str]) -> list[str]:
+    keys = keymap.get(binding.id or "", binding.key)
+    return [key.strip() for key in keys.split(",") if key.strip()]
+
+
+def clash(keymap: dict[str, str]) -> tuple[str, str, str] | None:
+    """Two bindings of one screen that the keymap leaves with the same key, and the key."""
+    for together in TOGETHER:
+        owners: dict[str, str] = {}
+        for binding in together:
+            if not isinstance(binding, Binding) or binding.id is None:
+                continue
+            for key in _keys(binding, keymap):
+                owner = owners.setdefault(key, binding.id)
+                if owner != binding.id:
+                    return owner, binding.id, key
+    return None
+
+
+def _without_clashes(keymap: dict[str, str], path: Path) -> tuple[dict[str, str], str | None]:
+    """The keymap less the entries that give one screen's two bindings the same key (those
+    keep their default keys, which never clash), and a sentence for the first clash."""
+    problem = None
+    found = clash(keymap)
+    while found is not None:
+        first, second, key = found
+        dropped = [binding for binding in (first, second) if binding in keymap]
+        for binding in dropped:
+            del keymap[binding]
+        if problem is None:
+            kept = f"{dropped[0]} keeps its default key"
+            if len(dropped) == 2:
+                kept = "both keep their default keys"
+            problem = f"{path}: {first} and {second} would both have the key {key!r}, so {kept}"
+        found = clash(keymap)
+    return keymap, problem

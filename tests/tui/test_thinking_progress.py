@@ -70,7 +70,7 @@ async def test_the_coach_thinking_for_seconds_is_counted_until_cancelled(
         await pilot.press("a")
         await apps.until(pilot, held_bot.started.is_set, "the coach started", looks=6000)
         await apps.until(pilot, lambda: _seconds(app) is not None, "its seconds counted")
-        assert re.search(r"The coach is thinking… \d+ s \(Escape cancels\)", apps.prompt(app))
+        assert re.search(r"The coach is thinking… \d+ s \(Esc cancels\)", apps.prompt(app))
         await pilot.press("escape")
         assert screen.bots.coaching is None and _seconds(app) is None
         assert "thinking" not in apps.prompt(app)

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 import rules
 import saves as save_layer
-from rajas_tui.present import tutorial
+from rajas_tui.present import keynames, tutorial
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.app import RajasApp
@@ -298,9 +298,9 @@ async def test_every_step_fits_the_lines_two_rows_at_80_columns() -> None:
 async def test_every_key_a_step_names_is_a_binding() -> None:
     ids = {binding.id for binding in bindings.ALL}
     texts = [step.title + step.text for step in tutorial.STEPS] + [tutorial.FINISHED]
-    named = {binding for text in texts for binding in tutorial.placeholders(text)}
+    named = {binding for text in texts for binding in keynames.placeholders(text)}
     assert named and named <= ids, named - ids
-    assert set(tutorial.MOVES) <= ids
+    assert set(keynames.MOVES) <= ids
 
 
 async def test_save_as_takes_the_tutorial_to_the_copy(saves: Path) -> None:

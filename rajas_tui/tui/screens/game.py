@@ -16,7 +16,7 @@ from textual.widget import Widget
 
 import rules
 import saves
-from rajas_tui.present import logbook, text, turns, variants
+from rajas_tui.present import keynames, logbook, text, turns, variants
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.private_textual import Footer, forget_closed_styles
@@ -200,7 +200,8 @@ class GameScreen(Screen[None]):
             return
         # The chooser shows the acting seat its options and previews: from what that seat may
         # see, never another seat's face-down tile.
-        self.chooser = Chooser(rules.seat_view(state, state.turn)) if human else None
+        seen = rules.seat_view(state, state.turn)
+        self.chooser = Chooser(seen, key=self.key_of) if human else None
         self._chooser_for = state
         self.redraw()
         if not state.over and not human:
@@ -337,6 +338,10 @@ class GameScreen(Screen[None]):
         line.truncate(width, overflow="ellipsis")
         return self._with_hint(line, width)
 
+    def key_of(self, binding: str) -> str:
+        """The key `binding` has in the keymap in use: what the sentences name."""
+        return bindings.key_of(self.rajas.keymap, binding)
+
     def _game_status(self, view: View) -> Text:
         """Round, the seat to act and its workers (or the game's end), after the line's start."""
         state = view.state
@@ -392,7 +397,10 @@ class GameScreen(Screen[None]):
             doing = "thinking" if self.bots.thinking is not None else "playing"
             return Text(f" {view.who(state.turn)} (bot) is {doing}…{self.bots.seconds()}", "italic")
         if self.bots.coaching is not None:
-            return Text(f" The coach is thinking…{self.bots.seconds()} (Escape cancels)", "italic")
+            cancel = keynames.named("<choose.back>", self.key_of)
+            return Text(
+                f" The coach is thinking…{self.bots.seconds()} ({cancel} cancels)", "italic"
+            )
         if self.peeking and (self.has_class("-narrow") or self.has_class("-short")):
             return Text(f" {chooser.top.title}: a choice key brings it back", "italic")
         if chooser.message:
@@ -404,7 +412,11 @@ class GameScreen(Screen[None]):
             if chooser.prefix is not None:
                 return Text(" Which space? Press its number.")
             option = step.options[step.cursor] if step.options else None
-            hint = " Your turn: q h v s t b c o choose a space · arrows+Enter too · x pass"
+            hint = keynames.named(
+                " Your turn: <areas> choose a space · <arrows>+<choose.confirm> too · "
+                "<game.pass> pass",
+                self.key_of,
+            )
             if option is not None and chooser.pointing:
                 status = "" if option.enabled else f" {text.G['refused']} {option.reason}"
                 return Text(f" {option.label} {option.detail}{status}")

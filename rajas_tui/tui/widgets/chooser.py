@@ -71,7 +71,8 @@ class ChooserPane(Pane):
         message = self._wrapped(Text(chooser.message, "italic"), width, indent=0)
         if step.kind == "confirm":
             lines.extend(Text(line) for line in chooser.preview(step).split("\n"))
-            lines.append(Text("Enter: do it · Escape: step back", "dim"))
+            keys = "<choose.confirm>: do it · <choose.back>: step back"
+            lines.append(Text(chooser.said(keys), "dim"))
         elif step.kind == "grid":
             lines.extend(self._grid(chooser, step))
         else:
@@ -225,6 +226,8 @@ class ChooserPane(Pane):
             reached = words.partition(", reaches ")[2]
             if reached:
                 lines.append(Text(f"  and reaches your yield tile {reached}"))
-        keys = "arrows move · r turns · Enter builds"
-        lines.append(Text(f"{keys} · Escape back" if chooser.can_step_back else keys, "dim"))
+        keys = "<arrows> move · <choose.rotate> turns · <choose.confirm> builds"
+        if chooser.can_step_back:
+            keys += " · <choose.back> back"
+        lines.append(Text(chooser.said(keys), "dim"))
         return lines
