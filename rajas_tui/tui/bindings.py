@@ -17,6 +17,7 @@ from pathlib import Path
 
 from textual.binding import Binding, BindingType
 
+from rajas_tui.present import keynames
 from saves.osfiles import reason
 
 # Game keys: each becomes one chooser command (see chooser.py) or a screen action.
@@ -194,6 +195,18 @@ def key_of(keymap: dict[str, str], binding_id: str) -> str:
     screens name when they tell the player a key."""
     found = next(b for b in ALL if b.id == binding_id)
     return keymap.get(binding_id, found.key_display or found.key).split(",")[0]
+
+
+def said(keymap: dict[str, str], sentence: str) -> str:
+    """The sentence with each key it names, `<binding.id>`, as the keymap has it now."""
+    return keynames.named(sentence, lambda binding: key_of(keymap, binding))
+
+
+def spoken_keys(keymap: dict[str, str], binding_id: str) -> str:
+    """Every key the binding has, as a sentence names them: "Esc, ? or q"."""
+    found = next(b for b in ALL if b.id == binding_id)
+    keys = [keynames.spoken(k.strip()) for k in keymap.get(binding_id, found.key).split(",")]
+    return " or ".join([", ".join(keys[:-1]), keys[-1]] if len(keys) > 1 else keys)
 
 
 def config_dir() -> Path:

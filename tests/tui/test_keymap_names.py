@@ -8,12 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from rajas_tui.present import keynames
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.app import RajasApp
-from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.game import GameScreen, Line
+from rajas_tui.tui.screens.gameover import GameOverScreen
+from rajas_tui.tui.screens.help import help_text
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from tests.helpers import apps
 
@@ -129,3 +132,24 @@ async def test_a_clash_is_said_once_and_both_keys_still_act(tmp_path: Path, save
         ]
         assert screen.active_bindings["h"].binding.id == "area.harbor"
         assert screen.active_bindings["q"].binding.id == "area.quarry"
+
+
+async def test_the_other_screens_lines_name_moved_keys(tmp_path: Path, saves: Path) -> None:
+    keymap = _keymap(
+        tmp_path, '"over.title" = "backspace"\n"over.quit" = "ctrl+x"\n"app.help" = "f1"'
+    )
+    app = apps.app(apps.finished(), saves=saves, keymap_file=keymap)
+    async with app.run_test(size=apps.LARGE) as pilot:
+        await apps.until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game over")
+        lines = [str(s.render()) for s in app.screen.query(Static)]
+        assert "n new game · r replay · v review · Backspace title · Ctrl+X quit" in lines, lines
+    assert help_text({"help.close": "escape,x"}).plain.endswith("Esc or x closes this help.")
+    assert help_text({}).plain.endswith("Esc, ? or q closes this help.")
+
+
+async def test_the_status_line_names_the_help_key(tmp_path: Path, saves: Path) -> None:
+    app = apps.app(apps.midgame(), saves=saves, keymap_file=_keymap(tmp_path, '"app.help" = "f1"'))
+    async with app.run_test(size=apps.SMALL) as pilot:
+        screen = await _game(pilot, app)
+        status = str(screen.query_one("#status", Line).content)
+        assert status.endswith(" F1:help "), status

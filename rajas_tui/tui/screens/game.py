@@ -368,7 +368,8 @@ class GameScreen(Screen[None]):
         # The hint gives way, shortest last, to what the line says about the game: the help
         # repeats it. One space at least keeps the two apart.
         pane = dict(PANES)[self.pane]
-        for right in (f"pane: {pane} · ?:help ", "?:help ", ""):
+        help_key = bindings.said(self.rajas.keymap, "<app.help>")
+        for right in (f"pane: {pane} · {help_key}:help ", f"{help_key}:help ", ""):
             if line.cell_len + 1 + len(right) <= width:
                 break
         line.pad_right(max(0, width - line.cell_len - len(right)))

@@ -149,9 +149,11 @@ class GameOverScreen(Screen[None]):
             yield Static(sources_text(game, hist), id="sources", classes="over-part")
             yield Chart(game, hist, "fame", "Fame", classes="over-part")
             yield Chart(game, hist, "money", "Money", classes="over-part")
-            yield Static(
-                "n new game · r replay · v review · Escape title · q quit", classes="dim over-part"
+            keys = (
+                "<over.new> new game · <over.replay> replay · <over.review> review · "
+                "<over.title> title · <over.quit> quit"
             )
+            yield Static(bindings.said(self.rajas.keymap, keys), classes="dim over-part")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -248,7 +248,7 @@ def help_text(
     for name, words in _rules().items():
         out.append(f"{name}: ", "bold")
         out.append(words + "\n")
-    out.append("\nEscape, ? or q closes this help.", "dim")
+    out.append(f"\n{bindings.spoken_keys(dict(keymap), 'help.close')} closes this help.", "dim")
     return out
 
 

@@ -73,7 +73,8 @@ class LoadScreen(Dialog):
             yield Static("Load a game", classes="dialog-title")
             # File names and player names are shown as written, never read as markup.
             yield SaveList(id="saves", markup=False)
-            yield Static("Enter loads · r replays · Escape cancels", classes="dim")
+            keys = "Enter loads · <load.replay> replays · <dialog.cancel> cancels"
+            yield Static(bindings.said(self.rajas.keymap, keys), classes="dim")
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

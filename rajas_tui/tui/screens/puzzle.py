@@ -202,7 +202,8 @@ class PuzzlesScreen(Screen[None]):
         with Vertical(id="puzzles-box"):
             yield Static("Puzzles", classes="dialog-title")
             yield OptionList(id="puzzle-menu", markup=False)
-            yield Static("Enter opens a puzzle · Escape goes back", classes="dim")
+            keys = "Enter opens a puzzle · <puzzles.back> goes back"
+            yield Static(bindings.said(self.rajas.keymap, keys), classes="dim")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -226,7 +226,8 @@ class RoundScreen(Dialog):
             yield Static("Go to a round", classes="dialog-title")
             yield Input(placeholder=f"round {rounds[0][0]} to {rounds[-1][0]}", id="round")
             yield Static("", id="dialog-error", markup=False)
-            yield Static("Enter goes there · Escape cancels", classes="dim")
+            keys = "Enter goes there · <dialog.cancel> cancels"
+            yield Static(bindings.said(self.rajas.keymap, keys), classes="dim")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
