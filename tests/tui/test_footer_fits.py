@@ -60,3 +60,27 @@ async def test_a_narrower_terminal_fits_the_footer_again(saves: Path) -> None:
             "the footer fitted to 80 columns",
         )
         assert len(footer.query(FooterKey)) < wide
+
+
+@pytest.mark.asyncio
+async def test_keys_that_cannot_act_are_dimmed_as_the_docs_say(saves: Path) -> None:
+    """At a new game's first turn in a strict game, pass and undo cannot act: where the footer
+    shows them, dimmed, and pressed they say why; docs/playing.md says the footer shows them so."""
+    game = apps.new_game([("Asha", "human"), ("Bela", "human")], seed=1)
+    app = apps.app(game, saves=saves)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game shown")
+        await pilot.pause()
+        await pilot.pause()
+        footer = app.screen.query_one(Footer).query(FooterKey)
+        dimmed = {key.description: key.has_class("-disabled") for key in footer}
+        assert dimmed["pass"] and dimmed["undo"], dimmed
+        assert not dimmed["quarry"] and not dimmed["help"], dimmed
+        await pilot.press("x")
+        await pilot.pause()
+        told = [str(n.message) for n in app._notifications]
+        assert told == ["You cannot pass while a worker of yours can be placed."], told
+    playing = (apps.ROOT / "docs/playing.md").read_text()
+    bullets = playing.replace("\n\n", "\n- ").split("\n- ")
+    footer = next(line for line in bullets if line.startswith("**The footer**"))
+    assert "dimmed" in footer and "says why" in footer, footer
