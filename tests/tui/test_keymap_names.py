@@ -20,8 +20,6 @@ from rajas_tui.tui.screens.help import help_text
 from rajas_tui.tui.widgets.chooser import ChooserPane
 from tests.helpers import apps
 
-pytestmark = pytest.mark.asyncio
-
 
 def _keymap(tmp_path: Path, lines: str) -> Path:
     path = tmp_path / "keymap.toml"
@@ -37,6 +35,7 @@ async def _game(pilot: object, app: RajasApp) -> GameScreen:
     return screen
 
 
+@pytest.mark.asyncio
 async def test_the_prompt_names_a_moved_key(tmp_path: Path, saves: Path) -> None:
     keymap = _keymap(tmp_path, '"area.quarry" = "Q"\n"game.pass" = "ctrl+x"')
     app = apps.app(apps.midgame(), saves=saves, keymap_file=keymap)
@@ -47,6 +46,7 @@ async def test_the_prompt_names_a_moved_key(tmp_path: Path, saves: Path) -> None
         assert prompt.endswith("· Ctrl+X pass"), prompt
 
 
+@pytest.mark.asyncio
 async def test_the_default_keys_are_named_as_before(saves: Path) -> None:
     app = apps.app(apps.midgame(), saves=saves)
     async with app.run_test(size=apps.SMALL) as pilot:
@@ -56,6 +56,7 @@ async def test_the_default_keys_are_named_as_before(saves: Path) -> None:
         )
 
 
+@pytest.mark.asyncio
 async def test_the_choosers_lines_name_moved_keys(tmp_path: Path, saves: Path) -> None:
     keymap = _keymap(tmp_path, '"choose.back" = "backspace"\n"choose.confirm" = "space"')
     app = apps.app(apps.midgame(), saves=saves, keymap_file=keymap)
@@ -120,6 +121,7 @@ def test_one_key_on_two_screens_is_no_clash(tmp_path: Path) -> None:
     assert bindings.load_keymap(path) == ({"title.tables": "h"}, None)
 
 
+@pytest.mark.asyncio
 async def test_a_clash_is_said_once_and_both_keys_still_act(tmp_path: Path, saves: Path) -> None:
     keymap = _keymap(tmp_path, '"area.quarry" = "h"')
     app = apps.app(apps.midgame(), saves=saves, keymap_file=keymap)
@@ -134,6 +136,7 @@ async def test_a_clash_is_said_once_and_both_keys_still_act(tmp_path: Path, save
         assert screen.active_bindings["q"].binding.id == "area.quarry"
 
 
+@pytest.mark.asyncio
 async def test_the_other_screens_lines_name_moved_keys(tmp_path: Path, saves: Path) -> None:
     keymap = _keymap(
         tmp_path, '"over.title" = "backspace"\n"over.quit" = "ctrl+x"\n"app.help" = "f1"'
@@ -147,6 +150,7 @@ async def test_the_other_screens_lines_name_moved_keys(tmp_path: Path, saves: Pa
     assert help_text({}).plain.endswith("Esc, ? or q closes this help.")
 
 
+@pytest.mark.asyncio
 async def test_the_status_line_names_the_help_key(tmp_path: Path, saves: Path) -> None:
     app = apps.app(apps.midgame(), saves=saves, keymap_file=_keymap(tmp_path, '"app.help" = "f1"'))
     async with app.run_test(size=apps.SMALL) as pilot:
