@@ -113,6 +113,14 @@ def seat_number(text: str, game: Game) -> int:
     raise TableError(f"This table has seats {SEATS[0]} to {SEATS[count - 1]}, not {text!r}.")
 
 
+def human_seat(text: str, game: Game) -> int:
+    """The seat `text` names (`seat_number`), refused when a bot plays it: a seat to join."""
+    number = seat_number(text, game)
+    if not game.setup.seats[number].is_human:
+        raise TableError(f"Seat {seat_letter(number)} is played by a bot.")
+    return number
+
+
 # Reading and writing under the lock -------------------------------------------------------------
 
 
@@ -333,10 +341,19 @@ def _take_seat(path: Path, seat: int) -> Presence:
             return Presence(fd)
         # `connected` holds a free seat's file for an instant; a joined seat holds it on.
         if time.monotonic() >= deadline:
-            raise SeatTaken(
-                f"Seat {seat_letter(seat)} of {path.stem} is open in another rajas already."
-            )
+            raise SeatTaken(_taken(path, seat))
         time.sleep(PROBE_WAIT / 20)
+
+
+def _taken(path: Path, seat: int) -> str:
+    return f"Seat {seat_letter(seat)} of {path.stem} is open in another rajas already."
+
+
+def seat_free(path: Path, seat: int) -> None:
+    """SeatTaken when a live process holds `seat` now. A look that holds nothing: the seat may
+    still be taken before `join` takes it, which refuses it then."""
+    if connected(path, seat):
+        raise SeatTaken(_taken(path, seat))
 
 
 def _watch(path: Path) -> Presence:

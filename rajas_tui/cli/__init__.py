@@ -581,4 +581,6 @@ def _headless(argv: Sequence[str] | None, parsed: list[argparse.Namespace]) -> i
         return plain.run(args)
     if args.command in SAVE_APP_COMMANDS:
         return app_save(args)
+    if args.command in shared_tables.APP_NAMES:
+        return shared_tables.check(args)
     return 0

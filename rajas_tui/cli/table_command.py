@@ -1,10 +1,12 @@
-"""What `rajas table new|list|keys` do. Each returns an exit code: 0 done, 1 refused, 2 a bad
-argument; every refusal is one line on stderr."""
+"""What `rajas table new|list|keys` do, and what `join` and `watch` check before the app opens.
+Each returns an exit code: 0 done, 1 refused, 2 a bad argument; every refusal is one line on
+stderr."""
 
 from __future__ import annotations
 
 import argparse
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,18 +36,43 @@ class Usage(Exception):
 
 
 def run_table(args: argparse.Namespace) -> int:
+    return _answered(f"table {args.table_command}", lambda: _table(args))
+
+
+def check_sitting(args: argparse.Namespace) -> int:
+    """What `join` and `watch` check before the app asks for a terminal, so that a bad table or
+    seat gets the same sentence and exit code with a terminal or without: the table's name and
+    file, and `join`'s seat (the table's, a human's, free now). Nothing is held: the app takes
+    the seat itself (`tables.join`), and refuses it then if another process took it first."""
+    return _answered(args.command, lambda: _sitting(args))
+
+
+def _answered(command: str, work: Callable[[], int]) -> int:
+    """`work`'s exit code, or its Usage or TableError said in one line."""
     try:
-        if args.table_command == "new":
-            return _new(args)
-        if args.table_command == "list":
-            return _list(args)
-        return _keys(args)
+        return work()
     except Usage as error:
-        say_line(f"rajas: {error} See 'rajas table {args.table_command} --help'.", file=_stderr())
+        say_line(f"rajas: {error} See 'rajas {command} --help'.", file=_stderr())
         return EXIT_USAGE
     except tables.TableError as error:
         say_line(f"rajas: {error}", file=_stderr())
         return EXIT_REFUSED
+
+
+def _table(args: argparse.Namespace) -> int:
+    if args.table_command == "new":
+        return _new(args)
+    if args.table_command == "list":
+        return _list(args)
+    return _keys(args)
+
+
+def _sitting(args: argparse.Namespace) -> int:
+    path = tables.table_path(tables.tables_dir(args.tables), args.name)
+    game = tables.read(path)
+    if args.command == "join":
+        tables.seat_free(path, tables.human_seat(args.seat, game))
+    return 0
 
 
 def _stderr() -> Any:
@@ -129,9 +156,7 @@ def _keys(args: argparse.Namespace) -> int:
     if args.watch:
         command += ["watch", args.name]
     else:
-        seat = tables.seat_number(args.seat, game)
-        if not game.setup.seats[seat].is_human:
-            raise tables.TableError(f"Seat {args.seat.upper()} is played by a bot.")
+        seat = tables.human_seat(args.seat, game)
         command += ["join", args.name, "--seat", tables.seat_letter(seat)]
     if args.tables or _moved_tables():
         command += ["--tables", str(tables.tables_dir(args.tables).resolve())]

@@ -82,3 +82,11 @@ def run(args: argparse.Namespace) -> int:
     from rajas_tui.cli.table_command import run_table
 
     return run_table(args)
+
+
+def check(args: argparse.Namespace) -> int:
+    """`join` and `watch` check their table and seat before the app asks for a terminal
+    (`table_command.check_sitting`): 0 when the app may open."""
+    from rajas_tui.cli.table_command import check_sitting
+
+    return check_sitting(args)

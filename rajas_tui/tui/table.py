@@ -474,10 +474,7 @@ def open_table(name: str, seat: str | None, folder: str | Path | None) -> tuple[
     game = tables.read(path)
     if seat is None:
         return path, None
-    number = tables.seat_number(seat, game)
-    if not game.setup.seats[number].is_human:
-        raise tables.TableError(f"Seat {tables.seat_letter(number)} is played by a bot.")
-    return path, number
+    return path, tables.human_seat(seat, game)
 
 
 def sit_down(name: str, seat: str | None, folder: str | Path | None) -> Seated:
