@@ -65,6 +65,11 @@ class TableError(Exception):
     """A table cannot do this; the message is one sentence for the player."""
 
 
+class NotASeat(TableError):
+    """Words that name no seat of any table (a letter past D, a number past 3) nor a player of
+    this one: a bad argument, where a seat A to D that this table lacks is a refusal."""
+
+
 class Stale(TableError):
     """The file moved on after the state the player acted on."""
 
@@ -101,7 +106,8 @@ def seat_letter(seat: int) -> str:
 
 
 def seat_number(text: str, game: Game) -> int:
-    """The seat `text` names: a letter A-D, a number from 0, or a player's name."""
+    """The seat `text` names: a letter A-D, a number from 0, or a player's name. TableError for
+    a seat A-D (or 0-3) this table lacks, NotASeat for words that name no seat of any table."""
     count = len(game.setup.seats)
     names = [seat.name.casefold() for seat in game.setup.seats]
     if len(text) == 1 and text.upper() in SEATS[:count]:
@@ -110,7 +116,10 @@ def seat_number(text: str, game: Game) -> int:
         return int(text)
     if text.casefold() in names:
         return names.index(text.casefold())
-    raise TableError(f"This table has seats {SEATS[0]} to {SEATS[count - 1]}, not {text!r}.")
+    sentence = f"This table has seats {SEATS[0]} to {SEATS[count - 1]}, not {text!r}."
+    if text.upper() in tuple(SEATS) or text in tuple(str(seat) for seat in range(len(SEATS))):
+        raise TableError(sentence)
+    raise NotASeat(sentence)
 
 
 def human_seat(text: str, game: Game) -> int:

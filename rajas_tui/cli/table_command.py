@@ -68,10 +68,10 @@ def _table(args: argparse.Namespace) -> int:
 
 
 def _sitting(args: argparse.Namespace) -> int:
-    path = tables.table_path(tables.tables_dir(args.tables), args.name)
+    path = _path(args)
     game = tables.read(path)
     if args.command == "join":
-        tables.seat_free(path, tables.human_seat(args.seat, game))
+        tables.seat_free(path, _human_seat(args.seat, game))
     return 0
 
 
@@ -84,8 +84,17 @@ def _stderr() -> Any:
 def _path(args: argparse.Namespace) -> Path:
     problem = tables.name_problem(args.name)
     if problem:
-        raise Usage(problem[:1].upper() + problem[1:] + ".")
+        raise Usage(f"{problem}.")
     return tables.table_path(tables.tables_dir(args.tables), args.name)
+
+
+def _human_seat(text: str, game: saves.Game) -> int:
+    """The seat --seat names to join (`tables.human_seat`); Usage when it names no seat at all."""
+    try:
+        return tables.human_seat(text, game)
+    except tables.NotASeat as error:
+        sentence = str(error)
+        raise Usage(f"--seat: {sentence[:1].lower()}{sentence[1:]}") from None
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -156,7 +165,7 @@ def _keys(args: argparse.Namespace) -> int:
     if args.watch:
         command += ["watch", args.name]
     else:
-        seat = tables.human_seat(args.seat, game)
+        seat = _human_seat(args.seat, game)
         command += ["join", args.name, "--seat", tables.seat_letter(seat)]
     if args.tables or _moved_tables():
         command += ["--tables", str(tables.tables_dir(args.tables).resolve())]

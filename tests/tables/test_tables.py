@@ -247,11 +247,11 @@ def test_table_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["table", "new", "Fri Day", "--players", "a,b"], "A table's name is 1 to 32"),
+        (["table", "new", "Fri Day", "--players", "a,b"], "rajas: a table's name is 1 to 32"),
         (["table", "new", "x", "--players", "a"], "--players: name 2 to 4"),
         (["table", "new", "x", "--players", "a,b", "--seats", "C=random"], "neither a seat A"),
         (["table", "new", "x", "--players", "a,b", "--seats", "B=clever"], "KIND human or a bot"),
-        (["table", "keys", "../x", "--watch", "k.pub"], "A table's name"),
+        (["table", "keys", "../x", "--watch", "k.pub"], "rajas: a table's name"),
     ],
 )
 def test_bad_input_is_one_sentence_and_exit_2(
@@ -277,6 +277,49 @@ def _holder(path: Path, seat: str) -> subprocess.Popen[str]:
     )
     assert holder.stdout is not None and holder.stdout.readline() == "in\n"
     return holder
+
+
+NAME_RULE = "1 to 32 lower-case letters, digits, '-' or '_', starting with a letter or digit"
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["join", "Bad.Name", "--seat", "A"], f"a table's name is {NAME_RULE}, not 'Bad.Name'"),
+        (["watch", "Bad.Name"], f"a table's name is {NAME_RULE}, not 'Bad.Name'"),
+        (
+            ["table", "keys", "Bad.Name", "--seat", "A", "k.pub"],
+            f"a table's name is {NAME_RULE}, not 'Bad.Name'",
+        ),
+        (["join", "t1", "--seat", "Z"], "--seat: this table has seats A to C, not 'Z'"),
+        (["join", "t1", "--seat", "7"], "--seat: this table has seats A to C, not '7'"),
+        (["join", "t1", "--seat", "Devi"], "--seat: this table has seats A to C, not 'Devi'"),
+        (
+            ["table", "keys", "t1", "--seat", "Z", "k.pub"],
+            "--seat: this table has seats A to C, not 'Z'",
+        ),
+    ],
+)
+def test_a_bad_table_name_or_seat_is_a_bad_argument_for_every_table_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    """A malformed name, or a seat no table has (the help's seats are A, B, C or D) nor a player
+    of this one, is exit 2 and one sentence in the house style, as `table new` says a bad name;
+    a seat A to D this table lacks is refused (exit 1) as a seat taken or a bot's is."""
+    _table(tmp_path, ("human", "human", "random"))
+    command = " ".join(argv[:2] if argv[0] == "table" else argv[:1])
+    assert main([*argv, "--tables", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"rajas: {says}. See 'rajas {command} --help'.\n"
+
+
+@pytest.mark.parametrize("seat", ["D", "d", "3"])
+def test_a_seat_the_table_lacks_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seat: str
+) -> None:
+    _table(tmp_path, ("human", "human", "random"))
+    for argv in (["join", "t1", "--seat", seat], ["table", "keys", "t1", "--seat", seat, "k.pub"]):
+        assert main([*argv, "--tables", str(tmp_path)]) == 1
+        assert capsys.readouterr().err == f"rajas: This table has seats A to C, not {seat!r}.\n"
 
 
 def test_table_list_counts_the_watchers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
