@@ -43,6 +43,7 @@ from saves import tables
 POLL_SECONDS = 0.1  # the fallback's pace: a small part of the wait a table allows a redraw
 WATCH_STEP_MS = 20  # watchfiles: how long a burst of changes is waited out
 WATCHERS = "Watchers only watch: the players act on their own turns."
+WATCHERS_COACH = "Watchers only watch: the coach advises the players on their own turns."
 ONE_TABLE = "This terminal is at one table only; quit it and start rajas for another game."
 LEAVE_FIRST = "You are at a table: leave it first (the palette's Leave the table)."
 
@@ -122,6 +123,11 @@ class TableScreen(GameScreen):
         if not game.over and game.seat.is_human and game.state.turn != sitting.seat:
             return f"It is {game.seat.name}'s turn."
         return None
+
+    def why_no_coach(self) -> str:
+        if self.rajas.sitting is None or self.rajas.sitting.seat is None:
+            return WATCHERS_COACH
+        return super().why_no_coach()
 
     def new_state(self) -> None:
         super().new_state()

@@ -399,3 +399,28 @@ async def test_a_watcher_plays_no_bot(tmp_path: Path) -> None:
         assert "Bela (bot) plays once a player is at the table" in _prompt(watcher)
         with pytest.raises(Cancelled):
             watcher.thinker.choose("greedy", watcher.real.state, 21, lambda: False)
+
+
+async def test_the_coach_says_whose_turn_it_is_and_that_watchers_have_none(
+    tmp_path: Path,
+) -> None:
+    """Another human's turn is no bot's: the seat waiting for it is told whose turn it is, and a
+    watcher (here while a human plays, beside a bot seat) that watchers have no coach. Before,
+    both were told "A bot is playing"."""
+    path = _table(tmp_path, ("human", "human"))
+    first = tables.read(path).state.turn
+    other = _app(path, 1 - first)
+    async with other.run_test(size=apps.SMALL) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        notes = [str(n.message) for n in other._notifications]
+        name = other.real.seat.name
+        assert notes == [f"It is {name}'s turn: the coach advises on your own turn."]
+    path = _table(tmp_path / "bot", ("human", "greedy"))
+    watcher = _app(path, None)
+    async with watcher.run_test(size=apps.SMALL) as pilot:
+        assert watcher.real.seat.is_human
+        await pilot.press("a")
+        await pilot.pause()
+        notes = [str(n.message) for n in watcher._notifications]
+        assert notes == ["Watchers only watch: the coach advises the players on their own turns."]

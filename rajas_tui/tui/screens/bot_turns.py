@@ -56,6 +56,9 @@ class BotHost(Protocol):
     def refuse(self, sentence: str) -> None:
         """Says why a key could not act."""
 
+    def why_no_coach(self) -> str:
+        """Why the coach cannot advise now, no human seat of this screen being to act."""
+
     def advice_shown(self) -> None:
         """The coach's advice is about to show (a puzzle counts it as a hint)."""
 
@@ -165,12 +168,7 @@ class BotTurns:
         screen stays live; Escape or another key cancels it."""
         await self.rajas.settled()
         if self.host.chooser is None:
-            state = self.rajas.state
-            self.host.refuse(
-                "The game is over: the coach has nothing to advise."
-                if state.over
-                else "A bot is playing: the coach advises on your turn."
-            )
+            self.host.refuse(self.host.why_no_coach())
             return
         if self.coaching is not None:
             return  # already asked: the answer is on its way

@@ -470,6 +470,16 @@ class GameScreen(Screen[None]):
         """Says why a key could not act."""
         self.notify(sentence, severity="warning", markup=False)
 
+    def why_no_coach(self) -> str:
+        """Why the coach cannot advise now: the game's end, or another seat's turn (a bot's, or
+        a human's this screen is not to play)."""
+        game = self.rajas.shown
+        if game.over:
+            return "The game is over: the coach has nothing to advise."
+        if game.seat.is_human:
+            return f"It is {game.seat.name}'s turn: the coach advises on your own turn."
+        return "A bot is playing: the coach advises on your turn."
+
     def advice_shown(self) -> None:
         """The coach's advice is about to show: nothing to note in a game (a puzzle counts it)."""
 
