@@ -47,6 +47,9 @@ WATCHERS_COACH = "Watchers only watch: the coach advises the players on their ow
 ONE_TABLE = "This terminal is at one table only; quit it and start rajas for another game."
 LEAVE_FIRST = "You are at a table: leave it first (the palette's Leave the table)."
 
+# The screen's actions that act on the game: a watcher never can, so its footer leaves them out.
+ACTING = ("command", "undo", "redo", "coach")
+
 PLAY_GROUP = "table-play"
 FINISHED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
 
@@ -124,8 +127,13 @@ class TableScreen(GameScreen):
             return f"It is {game.seat.name}'s turn."
         return None
 
+    def _watching(self) -> bool:
+        """Whether this screen only watches: no seat is held here (or the table was left)."""
+        sitting = self.rajas.sitting
+        return sitting is None or sitting.seat is None
+
     def why_no_coach(self) -> str:
-        if self.rajas.sitting is None or self.rajas.sitting.seat is None:
+        if self._watching():
             return WATCHERS_COACH
         return super().why_no_coach()
 
@@ -166,6 +174,8 @@ class TableScreen(GameScreen):
             return None
         if action == "command" and parameters and self._leaves(parameters[0]):
             return True
+        if action in ACTING and self._watching():
+            return False  # never a watcher's: left out of the footer; pressed, it says why
         if action == "command" and self._refusal():
             return None  # dimmed in the footer; pressed, it says why (GameScreen.on_key)
         return super().check_action(action, parameters)
@@ -274,9 +284,10 @@ class Sitting:
         self._start(lambda: tables.undo_own(self.table, seat, saw))
 
     def redo(self) -> None:
-        self.app.notify(
-            "A shared table has no redo: play the action again.", severity="warning", markup=False
+        said = (
+            WATCHERS if self.seat is None else "A shared table has no redo: play the action again."
         )
+        self.app.notify(said, severity="warning", markup=False)
 
     def tend(self) -> None:
         """Plays the bots' moves while the table rests on a bot's turn, in a worker thread; one

@@ -9,15 +9,17 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.widgets._footer import FooterKey
 
 import rules
 import saves
 from rajas_tui.present import turns
 from rajas_tui.present.bot_process import Cancelled, InProcess, Thinker
 from rajas_tui.present.chooser import Chooser
+from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.screens.game import Line
 from rajas_tui.tui.screens.help import HelpScreen
-from rajas_tui.tui.table import TableApp, TableScreen, _stamp
+from rajas_tui.tui.table import WATCHERS, WATCHERS_COACH, TableApp, TableScreen, _stamp
 from rajas_tui.tui.widgets.log import LogLine
 from saves import tables
 from saves.records import Seat, Setup
@@ -74,6 +76,13 @@ def _first(game: saves.Game) -> str:
 
 def _prompt(app: TableApp) -> str:
     return str(app.screen.query_one("#prompt", Line).content)
+
+
+def _footer(app: TableApp) -> str:
+    """The footer's keys as it shows them, a dimmed one in brackets."""
+    keys = [k for k in app.screen.query_one(Footer).query(FooterKey) if k.display]
+    faces = ((k, f"{k.key_display} {k.description}") for k in keys)
+    return "  ".join(f"[{face}]" if k.has_class("-disabled") else face for k, face in faces)
 
 
 def _log_line(app: TableApp) -> str:
@@ -424,3 +433,29 @@ async def test_the_coach_says_whose_turn_it_is_and_that_watchers_have_none(
         await pilot.pause()
         notes = [str(n.message) for n in watcher._notifications]
         assert notes == ["Watchers only watch: the coach advises the players on their own turns."]
+
+
+async def test_a_watchers_footer_offers_only_the_keys_that_look(tmp_path: Path) -> None:
+    """A watcher never acts on the game: its footer offers the panes and help, none of the keys
+    that act (the areas, pass, confirm, back, undo), which a seat waiting for its turn keeps
+    dimmed, as many as fit. Pressed all the same, each says why; the coach's key says watchers
+    have none."""
+    path = _table(tmp_path, ("human", "human"))
+    first = tables.read(path).state.turn
+    other, watcher = _app(path, 1 - first), _app(path, None)
+    async with (
+        other.run_test(size=apps.LARGE) as po,
+        watcher.run_test(size=apps.LARGE) as pw,
+    ):
+        await po.pause()
+        await pw.pause()
+        assert _footer(watcher) == "tab next pane  ? help  ^p palette"
+        assert "[q quarry]" in _footer(other) and "[x pass]" in _footer(other)
+        # The coach's key between the others: a refusal told twice in a row is told once.
+        for acting in "qxuU":
+            for key, says in ((acting, WATCHERS), ("a", WATCHERS_COACH)):
+                watcher._notifications.clear()
+                await pw.press(key)
+                await pw.pause()
+                assert [str(n.message) for n in watcher._notifications] == [says], key
+        assert tables.read(path).log == ()

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets._footer import FooterKey
 
 import rules
 import saves
 from rajas_tui.tui.app import RajasApp
+from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.screens.newgame import NewGameScreen
 from rajas_tui.tui.screens.tables import TablesScreen
 from rajas_tui.tui.screens.title import TitleScreen
@@ -153,6 +155,10 @@ async def test_watching_is_rajas_watch(tmp_path: Path, saves: Path) -> None:
         assert tables.watching(path) == 1
         real = tables.read(path)
         assert app.shown.state == rules.seat_view(real.state, None)
+        await pilot.pause()
+        # Only the keys that look, and Escape, which leaves the table for the title.
+        footer = app.screen.query_one(Footer).query(FooterKey)
+        assert [key.description for key in footer] == ["next pane", "back", "help", "palette"]
         await pilot.press("q")
         await apps.until(pilot, lambda: WATCHERS in told(app), "a watcher's key refused")
         # A move made at the table shows here.

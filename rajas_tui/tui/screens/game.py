@@ -19,7 +19,7 @@ import saves
 from rajas_tui.present import keynames, logbook, text, turns, variants
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
-from rajas_tui.tui.private_textual import Footer, forget_closed_styles
+from rajas_tui.tui.private_textual import Footer, forget_closed_styles, own_bindings
 from rajas_tui.tui.screens.bot_turns import BotTurns
 from rajas_tui.tui.screens.handover import HandOverScreen
 from rajas_tui.tui.widgets.base import View, player_style
@@ -442,18 +442,32 @@ class GameScreen(Screen[None]):
         return True
 
     async def on_key(self, event: events.Key) -> None:
-        """A key whose action cannot act now (dimmed in the footer) still runs it, so that it
-        says why instead of doing nothing."""
+        """A key whose action cannot act now (dimmed in the footer, or left out of it where this
+        screen can never use it) still runs it, so that it says why instead of doing nothing."""
         active = self.active_bindings.get(event.key)
-        if active is None or active.enabled or active.node is not self:
+        if active is None:
+            action = self._hidden_action(event.key)
+            if action is None:
+                return
+        elif active.enabled or active.node is not self:
             return
-        action = active.binding.action
+        else:
+            action = active.binding.action
         method = getattr(self, f"action_{action.split('(')[0]}", None)
         if method is not None:
             event.stop()
             done = method(*_parameters(action))
             if inspect.isawaitable(done):
                 await done
+
+    def _hidden_action(self, key: str) -> str | None:
+        """The action of this screen's binding of `key` that `check_action` hides (False):
+        Textual neither shows it nor runs it."""
+        for binding in own_bindings(self, key):
+            name = binding.action.split("(")[0]
+            if self.check_action(name, _parameters(binding.action)) is False:
+                return binding.action
+        return None
 
     def _why_no_choice(self) -> str:
         """Why no choice is open to a key: the game's end, a bot's turn, or a human seat that
