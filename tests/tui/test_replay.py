@@ -135,6 +135,25 @@ async def test_a_round_is_a_key_away(saves: Path) -> None:
         assert "round 12" in str(screen.query_one("#status").content)
 
 
+@pytest.mark.asyncio
+async def test_pgup_goes_to_this_rounds_start_then_to_the_round_before(saves: Path) -> None:
+    """As a player's "previous": from inside a round PgUp goes to that round's start, and only
+    from a round's start to the round before's."""
+    game = apps.example("final-action-3p.toml")
+    states = _states(game)
+    app = apps.app(saves=saves, replay=game)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        await pilot.press("pagedown", "pagedown", "pagedown", "right", "right")
+        inside = screen.position
+        assert states[inside].round == states[inside - 2].round == 4
+        await pilot.press("pageup")
+        assert states[screen.position].round == 4 and states[screen.position - 1].round == 3
+        await pilot.press("pageup")
+        assert states[screen.position].round == 3 and states[screen.position - 1].round == 2
+
+
 @pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_game_not_over_shows_only_what_the_viewing_seat_saw(saves: Path) -> None:
