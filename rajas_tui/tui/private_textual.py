@@ -12,8 +12,6 @@ a private Textual module or overrides a private method.
 `Footer`: every screen's footer, Textual's without the leak of its rebuilds (every rebuild's
 keys stayed alive as long as the screen), its keys changed in place rather than rebuilt.
 
-`own_bindings`: a screen's bindings of a key, those Textual hides (`check_action` False) too.
-
 `GuardedDriver`: the app's terminal on Linux and macOS, Textual's own driver with its input
 guarded. `GuardedWebDriver`: the same guard for a browser tab (`rajas serve`), on Textual's web
 driver.
@@ -53,7 +51,6 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
 from textual.message import Message
 from textual.notifications import Notify
-from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
@@ -75,15 +72,6 @@ def forget_closed_styles() -> None:
     dozen widgets, thousands of objects each game, for full collections on the UI thread to
     walk. The cache only saves working out two background styles again."""
     StylesCache.get_inner_outer.cache_clear()
-
-
-def own_bindings(screen: Screen[Any], key: str) -> tuple[Binding, ...]:
-    """The screen's own bindings of `key`, the keymap applied, whether they can act or not:
-    Textual's `active_bindings` leaves out the ones it hides, and has no public way to them."""
-    for node, bindings in screen._modal_binding_chain:
-        if node is screen:
-            return tuple(bindings.key_to_bindings.get(key, ()))
-    return ()
 
 
 # At most this many messages on screen at once, the newest: Textual's stack of messages grows

@@ -19,7 +19,7 @@ import saves
 from rajas_tui.present import keynames, logbook, text, turns, variants
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
-from rajas_tui.tui.private_textual import Footer, forget_closed_styles, own_bindings
+from rajas_tui.tui.private_textual import Footer, forget_closed_styles
 from rajas_tui.tui.screens.bot_turns import BotTurns
 from rajas_tui.tui.screens.handover import HandOverScreen
 from rajas_tui.tui.widgets.base import View, player_style
@@ -463,7 +463,7 @@ class GameScreen(Screen[None]):
     def _hidden_action(self, key: str) -> str | None:
         """The action of this screen's binding of `key` that `check_action` hides (False):
         Textual neither shows it nor runs it."""
-        for binding in own_bindings(self, key):
+        for binding in self._bindings_of(key):
             name = binding.action.split("(")[0]
             if self.check_action(name, _parameters(binding.action)) is False:
                 return binding.action
@@ -483,6 +483,19 @@ class GameScreen(Screen[None]):
     def refuse(self, sentence: str) -> None:
         """Says why a key could not act."""
         self.notify(sentence, severity="warning", markup=False)
+
+    def _bindings_of(self, key: str) -> list[Binding]:
+        """This screen's bindings (its classes' `BINDINGS`) that `key` has in the keymap in use,
+        whether they can act now or not."""
+        found = []
+        for cls in type(self).__mro__:
+            for binding in vars(cls).get("BINDINGS", ()):
+                if not isinstance(binding, Binding):
+                    continue
+                keys = self.rajas.keymap.get(binding.id or "", binding.key)
+                if key in (k.strip() for k in keys.split(",")):
+                    found.append(binding)
+        return found
 
     def why_no_coach(self) -> str:
         """Why the coach cannot advise now: the game's end, or another seat's turn (a bot's, or
