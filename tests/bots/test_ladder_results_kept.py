@@ -25,7 +25,16 @@ def test_every_kept_game_is_one_of_todays_bots_and_none_is_kept_twice() -> None:
 
 
 @pytest.mark.parametrize(
-    ("first", "second", "wins"), [("easy", "normal", 78), ("normal", "hard", 87)]
+    ("first", "second", "wins"),
+    [
+        ("random", "greedy", 100),
+        ("random", "easy", 100),
+        ("random", "normal", 100),
+        ("greedy", "easy", 69),
+        ("greedy", "normal", 92),
+        ("easy", "normal", 78),
+        ("normal", "hard", 87),
+    ],
 )
 def test_a_finished_pairing_is_as_the_docs_say(first: str, second: str, wins: int) -> None:
     games = [
