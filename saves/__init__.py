@@ -42,7 +42,7 @@ from .files import (
     save,
 )
 from .journal import setup_revealed
-from .records import BOT_KINDS, HUMAN, Game, LogEntry, Seat, Setup
+from .records import BOT_KINDS, DEFAULT_NAMES, HUMAN, Game, LogEntry, Seat, Setup
 from .setups import (
     VARIANTS,
     boards_of,
@@ -145,6 +145,7 @@ else:
 
 __all__ = [
     "BOT_KINDS",
+    "DEFAULT_NAMES",
     "FORMAT",
     "GENERATORS",
     "HUMAN",

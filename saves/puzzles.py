@@ -23,11 +23,11 @@ from rules import GameState, Player
 
 from .converter import Problem, structure
 from .files import SaveError, check_state, error_for, read
+from .records import DEFAULT_NAMES
 
 # The puzzle files: package data, named NN-id.toml so that they list in their number's order.
 PACKAGE_FOLDER = "puzzles"
 LEVELS = {1: "easy", 2: "medium", 3: "hard"}
-DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
 
 Measure = Callable[[GameState, GameState, int], int]
 

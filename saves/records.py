@@ -11,6 +11,9 @@ import attrs
 from rules import GameState
 
 HUMAN = "human"
+# The names a new game gives its seats unless told others: the New game dialog's, the plain
+# mode's, the tutorial's and the puzzles'.
+DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
 BASE = "base"  # the province board side of the base game; `rules.boards()` lists them all
 # The bot kinds a save may name; `rajas_tui.bots.KINDS` plays exactly these (a test checks).
 BOT_KINDS = ("random", "greedy", "easy", "normal", "hard")

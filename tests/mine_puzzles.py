@@ -20,8 +20,9 @@ import rules
 import saves
 from rajas_tui import bots
 from rules import Action, GameState, Player
+from saves import DEFAULT_NAMES
 from saves.converter import unstructure
-from saves.puzzles import DEFAULT_NAMES, Condition, Puzzle
+from saves.puzzles import Condition, Puzzle
 from tests.helpers.puzzle_search import Search, fair_line
 
 Measure = Callable[[Player, Player, GameState, int], int]

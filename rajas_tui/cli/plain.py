@@ -33,7 +33,7 @@ from rules import PaidDie, Place, Rebuild, Reroll, Return, Take, counted
 
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
-DEFAULT_SEATS = (("Asha", saves.HUMAN), ("Bela", "normal"))  # as the New game dialog's
+DEFAULT_SEATS = ((saves.DEFAULT_NAMES[0], saves.HUMAN), (saves.DEFAULT_NAMES[1], "normal"))
 # What a line leaves to tell before the next prompt: the new turn's summary and the list, the
 # list of the new stage, or only what to type (after a refusal or a command that told something).
 TURN, STAGE, PROMPT = "turn", "stage", "prompt"

@@ -27,7 +27,7 @@ from rules import (
     Terrace,
     Variety,
 )
-from saves import TUTORIAL_DONE
+from saves import DEFAULT_NAMES, HUMAN, TUTORIAL_DONE
 
 # The game: the learner in seat A against one easy bot. The seed deals the learner the start,
 # a die of 1 to 3 for the harbor, karma for a flip, and a tile its dice can pay for at once
@@ -35,7 +35,7 @@ from saves import TUTORIAL_DONE
 SEED = 12
 # Named as the New game dialog names its seats: the log and the other screens speak of every
 # seat in the third person ("Asha builds"), and the lesson's own words say "you".
-SEATS = (("Asha", "human"), ("Bela", "easy"))
+SEATS = ((DEFAULT_NAMES[0], HUMAN), (DEFAULT_NAMES[1], "easy"))
 LEARNER = 0
 UNDO = "free"  # a practice game: any action can be taken back
 DONE = TUTORIAL_DONE  # the step id once every step is done or skipped

@@ -25,7 +25,6 @@ from rajas_tui.tui.screens.dialog import Dialog, FieldLabel
 if TYPE_CHECKING:
     from rajas_tui.tui.table import Seated
 
-DEFAULT_NAMES = ("Asha", "Bela", "Chand", "Devi")
 BASE, NAVARATNAS = "base", "navaratnas"
 # A bot seat starts at the search bot's middle level: someone starting a game alone wants a real
 # opponent, and `normal` answers quickly (docs/bots.md).
@@ -98,7 +97,9 @@ class NewGameScreen(Dialog):
             for seat in range(4):
                 with Horizontal(classes="row seat", id=f"seat-{seat}"):
                     yield FieldLabel(text.player_tag(seat), classes="field")
-                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
+                    yield Input(
+                        saves.DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True
+                    )
                     yield Select(
                         kinds,
                         value=saves.HUMAN if seat == 0 else DEFAULT_BOT,
@@ -200,7 +201,7 @@ class NewGameScreen(Dialog):
         count = self._count()
         seats = []
         for seat in range(count):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or saves.DEFAULT_NAMES[seat]
             kind = self.query_one(f"#kind-{seat}", Select).value
             seats.append((name, str(kind)))
         seed_text = self.query_one("#seed", Input).value.strip()
