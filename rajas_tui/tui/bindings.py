@@ -273,9 +273,10 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], str | None]:
     return _without_clashes(keymap, path)
 
 
-def _keys(binding: Binding, keymap: dict[str, str]) -> list[str]:
-    keys = keymap.get(binding.id or "", binding.key)
-    return [key.strip() for key in keys.split(",") if key.strip()]
+def keys(binding: Binding, keymap: dict[str, str]) -> list[str]:
+    """Every key `binding` has, the user's keymap read first."""
+    given = keymap.get(binding.id or "", binding.key)
+    return [key.strip() for key in given.split(",") if key.strip()]
 
 
 def clash(keymap: dict[str, str]) -> tuple[str, str, str] | None:
@@ -285,7 +286,7 @@ def clash(keymap: dict[str, str]) -> tuple[str, str, str] | None:
         for binding in together:
             if not isinstance(binding, Binding) or binding.id is None:
                 continue
-            for key in _keys(binding, keymap):
+            for key in keys(binding, keymap):
                 owner = owners.setdefault(key, binding.id)
                 if owner != binding.id:
                     return owner, binding.id, key

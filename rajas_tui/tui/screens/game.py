@@ -492,8 +492,7 @@ class GameScreen(Screen[None]):
             for binding in vars(cls).get("BINDINGS", ()):
                 if not isinstance(binding, Binding):
                     continue
-                keys = self.rajas.keymap.get(binding.id or "", binding.key)
-                if key in (k.strip() for k in keys.split(",")):
+                if key in bindings.keys(binding, self.rajas.keymap):
                     found.append(binding)
         return found
 
