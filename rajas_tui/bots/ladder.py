@@ -1,25 +1,35 @@
-"""`rajas simulate --ladder`: a round-robin of bot kinds, each pairing a number of games at each
-player count, and a rating of each kind with its interval.
+"""`rajas simulate --ladder`: a round-robin of bot kinds at each player count, every pairing
+meeting in at least a given number of games, and a rating of each kind with its interval.
 
-The games: in pairing (A, B), game i has seed `seed + i` (every pairing plays the same deals) and
-seats A, B at 2 players, A, B, A, B at 4 (two of each kind, taking turns), every game moving each
-bot one seat on (`tournament.rotations`), so each kind sits first as often as the other. A game's
-winner's kind wins it; at 4 players that is a team's win. A game is fixed whole by its seed and
-seating, so the ladder gives the same figures however many processes play it.
+The tables (`tables`): at 2 players, every pairing; at 4, every four different kinds, or, with
+fewer kinds than seats, the kinds repeated as evenly as they go (two kinds: A, B, A, B). Each
+table plays as many games as make every pairing meet in at least the number asked: with five
+kinds at 4 players, each pairing sits at three of the five tables, 34 games each for 100. Game
+i of a table has seed `seed + i` (every table plays the same deals) and moves each bot one seat
+on from the last (`tournament.rotations`), so each kind sits first as often as another. A game
+is fixed whole by its seed and seating, so the ladder gives the same figures however many
+processes play it.
+
+The results: in each game, of two kinds at the table, the one whose best seat finished ahead
+(docs/rules.md §13) wins that pairing's game; at 2 players that is the game's winner. A
+four-player table of four kinds so gives each of its six pairings a game: a player at such a
+table meets three opponents, and the ladder rates the kinds as such a player meets them.
 
 The ratings: a Bradley–Terry model (a kind's chance of beating another is r_A / (r_A + r_B)),
-fitted to each player count's win counts by Hunter's MM iterations, with half a win added to
+fitted to each player count's pairing counts by Hunter's MM iterations, with half a win added to
 each side of every pairing played so that a kind that never wins keeps a finite rating. They are
 shown on the Elo scale (400 × log10 of r, the kinds' mean at 1500), with 95% intervals from a
 parametric bootstrap: each pairing's wins drawn again, as many games, at its observed rate
 with the same half win each way ((wins + ½) / (games + 1): a pairing won 100 to 0 is not
 taken as certain), the ratings fitted again, the 2.5th and 97.5th percentiles taken (seeded
-from the ladder's seed, so the intervals repeat too).
+from the ladder's seed, so the intervals repeat too). The draws take a table's pairings as
+independent, which they are not quite at 4 players (a strong game of one kind is a weak one for
+the three others), so the intervals there are somewhat narrow.
 
 The records: a game played is kept as a `Record` (a line of JSON in a results file, written by
 the command line) with what fixes it, its seed, its seating and the bots' `fingerprint`, and
-its winner's kind. A ladder given the records of earlier runs plays only the games they do not
-hold, and rates from both: the same figures as a run of the whole.
+how its kinds finished. A ladder given the records of earlier runs plays only the games they do
+not hold, and rates from both: the same figures as a run of the whole.
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ import itertools
 import json
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from hashlib import blake2b
 from typing import Any
@@ -49,11 +60,41 @@ FIT_ROUNDS = 2000
 FIT_TOLERANCE = 1e-10
 
 
-def seating(first: str, second: str, players: int) -> tuple[str, ...]:
-    """The first game's seats of a pairing: the two kinds taking turns round the table."""
+def tables(kinds: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The ladder's tables at `players` players, each as its first game's seating: every way of
+    seating the kinds in which each sits as often as another, give or take one (at 2 players
+    every pairing; at 4, four different kinds when there are four or more). A table's kinds take
+    turns round it, in the order given (weakest first: `bots.KINDS`)."""
     if players not in PLAYER_COUNTS:
         raise ValueError(f"a ladder plays 2 or 4 players, not {players}")
-    return tuple(first if seat % 2 == 0 else second for seat in range(players))
+    each, extra = divmod(players, len(kinds))
+    laid = []
+    for more in itertools.combinations(kinds, extra):
+        left = {kind: each + (kind in more) for kind in kinds}
+        seats: list[str] = []
+        while len(seats) < players:
+            for kind in kinds:
+                if left[kind]:
+                    seats.append(kind)
+                    left[kind] -= 1
+        laid.append(tuple(seats))
+    return laid
+
+
+def games_a_table(kinds: Sequence[str], players: int, games: int) -> int:
+    """How many games each table plays, so that every pairing meets in at least `games`: every
+    pairing sits at as many tables as another."""
+    first, second = kinds[:2]
+    sharing = sum(first in table and second in table for table in tables(kinds, players))
+    return math.ceil(games / sharing)
+
+
+def planned(kinds: Sequence[str], player_counts: Sequence[int], games: int) -> int:
+    """How many games the ladder plays in all."""
+    return sum(
+        len(tables(kinds, players)) * games_a_table(kinds, players, games)
+        for players in player_counts
+    )
 
 
 def pairings(kinds: Sequence[str]) -> list[tuple[str, str]]:
@@ -63,12 +104,13 @@ def pairings(kinds: Sequence[str]) -> list[tuple[str, str]]:
 
 @attrs.frozen
 class Pairing:
-    """One pairing's games at one player count: who won each (the first kind's wins, in order)."""
+    """Two kinds' games together at one player count: in each, whether the first finished ahead
+    of the second (at 2 players, won it), in the order of the tables, then of their games."""
 
     players: int
     first: str
     second: str
-    firsts: tuple[bool, ...]  # per game, whether the first kind won it
+    firsts: tuple[bool, ...]
 
     @property
     def games(self) -> int:
@@ -81,31 +123,36 @@ class Pairing:
 
 # What tells a results file's line for a ladder's game, and the version of its fields.
 FORMAT = "rajas-ladder-game"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 # The hex digits of a fingerprint: enough that two sets of bots never share one by chance.
 FINGERPRINT_DIGITS = 16
 
 # What fixes a game of the ladder: its seed, its seating (by kind) and the bots' fingerprint.
 Key = tuple[int, tuple[str, ...], str]
+# The kinds at a game, each once, from the one whose best seat finished first to the last.
+Ranking = tuple[str, ...]
 
 
 @attrs.frozen
 class Record:
-    """One game of a ladder as a results file keeps it: what fixes it (`key`), its winner's
-    kind, and its place in the ladder (player count, pairing, index) for a reader."""
+    """One game of a ladder as a results file keeps it: what fixes it (`key`), how its kinds
+    finished, and its place in the ladder (player count, table, index) for a reader."""
 
     players: int
-    first: str
-    second: str
-    index: int  # the game's place in its pairing, from 0: its seed is the ladder's seed + index
+    table: tuple[str, ...]  # the table's first seating
+    index: int  # the game's place at its table, from 0: its seed is the ladder's seed + index
     seed: int
     seats: tuple[str, ...]
-    winner: str  # the winning seat's kind
+    ranking: Ranking
     bots: str  # `fingerprint` of the kinds seated
 
     @property
     def key(self) -> Key:
         return (self.seed, self.seats, self.bots)
+
+    @property
+    def winner(self) -> str:
+        return self.ranking[0]
 
     def line(self) -> str:
         """The record as one line of JSON, without its line break."""
@@ -116,31 +163,27 @@ class NotARecord(ValueError):
     """A line that is not a ladder's game; the message says why in a few words."""
 
 
-def record(game: tournament.Game, first: str, second: str, index: int) -> Record:
+def record(game: tournament.Game, table: tuple[str, ...], index: int) -> Record:
     """The record of a finished game (as `tournament.play_games` gives it) of the base game, the
-    `index`-th of pairing (`first`, `second`)."""
+    `index`-th of `table`."""
     seats = tuple(tournament.bot_kind(name) for name in game.seats)
     return Record(
         players=len(seats),
-        first=first,
-        second=second,
+        table=table,
         index=index,
         seed=game.seed,
         seats=seats,
-        winner=seats[game.winner],
+        ranking=tuple(dict.fromkeys(seats[seat] for seat in game.ranking)),
         bots=fingerprint(seats),
     )
 
 
-_FIELDS: dict[str, type] = {
-    "players": int,
-    "first": str,
-    "second": str,
-    "index": int,
-    "seed": int,
-    "seats": list,
-    "winner": str,
-    "bots": str,
+_COMMON: dict[str, type] = {"players": int, "index": int, "seed": int, "seats": list, "bots": str}
+# The fields of each version beside the common ones. The first version's ladder paired two
+# kinds a table and kept only the winner's, which ranks them both.
+_OWN: dict[int, dict[str, type]] = {
+    1: {"first": str, "second": str, "winner": str},
+    2: {"table": list, "ranking": list},
 }
 
 
@@ -152,17 +195,52 @@ def parse_record(text: str) -> Record:
         raise NotARecord("not JSON") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotARecord(f'not a ladder\'s game: no "format": "{FORMAT}"')
-    if data.get("version") != FORMAT_VERSION:
-        raise NotARecord(f"written by another version of rajas: version {data.get('version')!r}")
-    for name, kind in _FIELDS.items():
+    version = data.get("version")
+    if type(version) is not int or version not in _OWN:
+        raise NotARecord(f"written by another version of rajas: version {version!r}")
+    for name, kind in (_COMMON | _OWN[version]).items():
         if type(data.get(name)) is not kind:  # `type`, so that true is not taken for 1
             raise NotARecord(f"its {name} is not {'a list' if kind is list else kind.__name__}")
-    seats = data["seats"]
-    if not all(isinstance(seat, str) for seat in seats) or len(seats) != data["players"]:
+    if not all(isinstance(seat, str) for seat in data["seats"]):
         raise NotARecord(f"its seats are not {data['players']} bots")
-    if not 2 <= data["players"] <= 4 or data["index"] < 0 or data["winner"] not in seats:
+    if not 2 <= data["players"] <= 4 or data["index"] < 0:
+        raise NotARecord("its players or index cannot be")
+    made = _first_version(data) if version == 1 else _second_version(data)
+    if len(made.seats) != made.players:
+        raise NotARecord(f"its seats are not {made.players} bots")
+    if Counter(made.table) != Counter(made.seats) or set(made.ranking) != set(made.seats):
+        raise NotARecord("its table, seats or ranking do not hold the same bots")
+    return made
+
+
+def _first_version(data: dict[str, Any]) -> Record:
+    first, second, winner = data["first"], data["second"], data["winner"]
+    if winner not in data["seats"] or first == second:
         raise NotARecord("its players, index or winner cannot be")
-    return Record(**{name: data[name] for name in _FIELDS} | {"seats": tuple(seats)})
+    return Record(
+        players=data["players"],
+        table=tuple(first if seat % 2 == 0 else second for seat in range(data["players"])),
+        index=data["index"],
+        seed=data["seed"],
+        seats=tuple(data["seats"]),
+        ranking=(winner, second if winner == first else first),
+        bots=data["bots"],
+    )
+
+
+def _second_version(data: dict[str, Any]) -> Record:
+    ranking = data["ranking"]
+    if len(set(ranking)) != len(ranking) or not all(isinstance(kind, str) for kind in ranking):
+        raise NotARecord("its ranking names a bot twice")
+    return Record(
+        players=data["players"],
+        table=tuple(data["table"]),
+        index=data["index"],
+        seed=data["seed"],
+        seats=tuple(data["seats"]),
+        ranking=tuple(ranking),
+        bots=data["bots"],
+    )
 
 
 def fingerprint(kinds: Collection[str]) -> str:
@@ -201,16 +279,24 @@ def _settings(kind: str) -> list[str]:
     return parts
 
 
-def _games(
-    players: int, first: str, second: str, games: int, seed: int
+def table_games(
+    table: tuple[str, ...], games: int, seed: int
 ) -> list[tuple[Config, tuple[str, ...], Key]]:
-    """A pairing's games: game i's config (its seed), seating and key."""
-    seatings = tournament.rotations(seating(first, second, players), games)
-    stamp = fingerprint((first, second))
+    """A table's games: game i's config (its seed), seating and key."""
+    seatings = tournament.rotations(table, games)
+    stamp = fingerprint(table)
     return [
-        (Config(players=players, seed=seed + i), seats, (seed + i, seats, stamp))
+        (Config(players=len(table), seed=seed + i), seats, (seed + i, seats, stamp))
         for i, seats in enumerate(seatings)
     ]
+
+
+def planned_games(
+    kinds: Sequence[str], players: int, games: int, seed: int
+) -> list[tuple[Config, tuple[str, ...], Key]]:
+    """Every game of the ladder at `players` players, table after table."""
+    each = games_a_table(kinds, players, games)
+    return [game for table in tables(kinds, players) for game in table_games(table, each, seed)]
 
 
 def recorded(
@@ -218,14 +304,13 @@ def recorded(
     player_counts: Sequence[int],
     games: int,
     seed: int,
-    known: Mapping[Key, str],
+    known: Mapping[Key, Ranking],
 ) -> int:
     """How many of the ladder's games `known` holds."""
     return sum(
         key in known
         for players in player_counts
-        for first, second in pairings(kinds)
-        for _, _, key in _games(players, first, second, games, seed)
+        for _, _, key in planned_games(kinds, players, games, seed)
     )
 
 
@@ -235,29 +320,74 @@ def play(
     games: int,
     seed: int,
     jobs: int = 1,
-    known: Mapping[Key, str] | None = None,
+    known: Mapping[Key, Ranking] | None = None,
     keep: Callable[[Record], None] | None = None,
 ) -> Iterator[Pairing]:
-    """Each pairing at each player count as its games end, in order (player counts as given,
-    then pairings). The games are played `jobs` at a time; the results are the same. A game
-    whose key `known` holds (with its winner's kind) is not played again; every game played is
-    handed to `keep` as soon as it ends."""
+    """Each pairing at each player count as soon as every table that seats it has played (player
+    counts as given, then tables; the pairings a table completes in `pairings` order). The
+    games are played `jobs` at a time; the results are the same. A game whose key `known` holds
+    (with its ranking) is not played again; every game played is handed to `keep` as soon as it
+    ends."""
     known = known or {}
     for players in player_counts:
-        for first, second in pairings(kinds):
-            planned = _games(players, first, second, games, seed)
-            winners = {
-                index: known[key] for index, (_, _, key) in enumerate(planned) if key in known
-            }
-            missing = [index for index in range(games) if index not in winners]
-            unplayed = [planned[i][:2] for i in missing]
-            for place, game in tournament.as_finished(unplayed, jobs):
-                done = record(game, first, second, missing[place])
-                if keep is not None:
-                    keep(done)
-                winners[done.index] = done.winner
-            firsts = tuple(winners[index] == first for index in range(games))
-            yield Pairing(players, first, second, firsts)
+        laid = tables(kinds, players)
+        each = games_a_table(kinds, players, games)
+        rankings: dict[tuple[str, ...], list[Ranking]] = {}
+        waiting = pairings(kinds)
+        for table in laid:
+            rankings[table] = _table_rankings(table, each, seed, jobs, known, keep)
+            for pair in [pair for pair in waiting if _all_played(pair, laid, rankings)]:
+                waiting.remove(pair)
+                yield _pairing(players, pair, laid, rankings)
+
+
+def _table_rankings(
+    table: tuple[str, ...],
+    games: int,
+    seed: int,
+    jobs: int,
+    known: Mapping[Key, Ranking],
+    keep: Callable[[Record], None] | None,
+) -> list[Ranking]:
+    """Each game's ranking at this table, in order: known, or played now."""
+    planned = table_games(table, games, seed)
+    found = {index: known[key] for index, (_, _, key) in enumerate(planned) if key in known}
+    missing = [index for index in range(games) if index not in found]
+    unplayed = [planned[i][:2] for i in missing]
+    for place, game in tournament.as_finished(unplayed, jobs):
+        done = record(game, table, missing[place])
+        if keep is not None:
+            keep(done)
+        found[done.index] = done.ranking
+    return [found[index] for index in range(games)]
+
+
+def _seats_both(table: tuple[str, ...], pair: tuple[str, str]) -> bool:
+    return pair[0] in table and pair[1] in table
+
+
+def _all_played(
+    pair: tuple[str, str],
+    laid: Sequence[tuple[str, ...]],
+    rankings: Mapping[tuple[str, ...], list[Ranking]],
+) -> bool:
+    return all(table in rankings for table in laid if _seats_both(table, pair))
+
+
+def _pairing(
+    players: int,
+    pair: tuple[str, str],
+    laid: Sequence[tuple[str, ...]],
+    rankings: Mapping[tuple[str, ...], list[Ranking]],
+) -> Pairing:
+    first, second = pair
+    firsts = tuple(
+        ranking.index(first) < ranking.index(second)
+        for table in laid
+        if _seats_both(table, pair)
+        for ranking in rankings[table]
+    )
+    return Pairing(players, first, second, firsts)
 
 
 def fit(kinds: Sequence[str], pairs: Sequence[Pairing]) -> dict[str, float]:
@@ -391,8 +521,9 @@ def _goal(kinds: Sequence[str], pairs: Sequence[Pairing]) -> list[dict[str, Any]
 
 def pairing_line(pair: Pairing) -> str:
     low, high = tournament.wilson(pair.first_wins, pair.games)
+    won = "won" if pair.players == 2 else f"finished ahead of {pair.second} in"
     return (
-        f"{pair.players} players: {pair.first} against {pair.second}: {pair.first} won "
+        f"{pair.players} players: {pair.first} against {pair.second}: {pair.first} {won} "
         f"{pair.first_wins} of {pair.games} ({pair.first_wins / pair.games:.1%}, 95% CI "
         f"{low:.1%}-{high:.1%})"
     )
@@ -412,7 +543,11 @@ def summary_text(result: dict[str, Any]) -> str:
             rating = count["ratings"][kind]
             low, high = rating["ci95"]
             lines.append(f"{kind:<8} {rating['rating']:>7.0f} {f'{low:.0f} to {high:.0f}':>15}")
-        lines.append("win rate of the row's bot against the column's:")
+        lines.append(
+            "win rate of the row's bot against the column's:"
+            if players == "2"
+            else "how often the row's bot finished ahead of the column's:"
+        )
         rates = _rates(count["pairings"])
         lines.append(" " * 8 + "".join(f"{kind:>8}" for kind in kinds))
         for row in kinds:

@@ -54,6 +54,7 @@ class Game:
     seed: int
     seats: tuple[str, ...]
     winner: int
+    ranking: tuple[int, ...]  # the seats from first place to last (docs/rules.md §13)
     margins: tuple[int, ...]
     winner_track: tuple[int, int]  # the winner's fame and money
     rounds: int
@@ -150,11 +151,13 @@ def _game(
     placements: Counter[str],
     times: dict[str, list[float]],
 ) -> Game:
-    winner = rules.ranking(state)[0].seat
+    ranking = tuple(standing.seat for standing in rules.ranking(state))
+    winner = ranking[0]
     return Game(
         seed=seed,
         seats=seats,
         winner=winner,
+        ranking=ranking,
         margins=tuple(rules.margin(p.fame, p.money) for p in state.players),
         winner_track=(state.players[winner].fame, state.players[winner].money),
         rounds=state.round,

@@ -115,8 +115,9 @@ def build_parser() -> ArgumentParser:
             "those variants. With --seats, bots play instead (a tournament): the bots move one "
             "seat on every game, and a summary follows the games: win rates with 95% "
             "confidence intervals, mean margins, decision times (CPU) and the shape of the games. "
-            "With --ladder, every two bot kinds play --games games at each player count of "
-            "--players, and each kind gets a rating with its 95% interval."
+            "With --ladder, every two bot kinds meet in at least --games games at each player "
+            "count of --players (at 4 players, four different kinds a table when there are "
+            "four or more), and each kind gets a rating with its 95% interval."
         ),
     )
     simulate.add_argument(
@@ -167,7 +168,7 @@ def build_parser() -> ArgumentParser:
         "--games",
         type=_int_in(1, None, "--games"),
         default=None,
-        help="how many games (default 1; with --ladder, a pairing's, default 100)",
+        help="how many games (default 1; with --ladder, the fewest a pairing meets in: 100)",
     )
     simulate.add_argument(
         "--seed",
@@ -410,7 +411,7 @@ def run_ladder(args: argparse.Namespace) -> int:
     except ValueError as error:
         say_line(f"rajas: {error}. See 'rajas simulate --help'.", file=sys.stderr)
         return EXIT_USAGE
-    known: dict[ladder.Key, str] = {}
+    known: dict[ladder.Key, ladder.Ranking] = {}
     writer = None
     if args.results is not None:
         try:
@@ -446,7 +447,7 @@ def run_ladder(args: argparse.Namespace) -> int:
 
 def _results(
     path: Path, kinds: Sequence[str], counts: Sequence[int], games: int, seed: int
-) -> tuple[dict[ladder.Key, str], ladder_file.Writer]:
+) -> tuple[dict[ladder.Key, ladder.Ranking], ladder_file.Writer]:
     """The games a ladder's results file holds that this ladder may use, with a note of what it
     read on stderr, and the file open for the games to come; ResultsError when it cannot be."""
     from rajas_tui.bots import ladder
@@ -468,7 +469,7 @@ def _results(
             file=sys.stderr,
         )
     if kept.records:
-        planned = len(counts) * len(ladder.pairings(kinds)) * games
+        planned = ladder.planned(kinds, counts, games)
         there = ladder.recorded(kinds, counts, games, seed, known)
         say_line(
             f"rajas: {path}: holds {there} of the ladder's {planned} games; "

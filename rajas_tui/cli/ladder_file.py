@@ -95,14 +95,14 @@ def _parse(path: Path, number: int, line: bytes) -> ladder.Record:
     )
 
 
-def usable(records: Sequence[ladder.Record]) -> tuple[dict[ladder.Key, str], int]:
-    """The winner's kind of each game these bots would play alike (the first record of a game
-    kept twice), and how many records were of other bots and are passed over."""
-    known: dict[ladder.Key, str] = {}
+def usable(records: Sequence[ladder.Record]) -> tuple[dict[ladder.Key, ladder.Ranking], int]:
+    """How the kinds finished in each game these bots would play alike (the first record of a
+    game kept twice), and how many records were of other bots and are passed over."""
+    known: dict[ladder.Key, ladder.Ranking] = {}
     passed = 0
     for found in records:
         if found.bots == ladder.fingerprint(found.seats):
-            known.setdefault(found.key, found.winner)
+            known.setdefault(found.key, found.ranking)
         else:
             passed += 1
     return known, passed

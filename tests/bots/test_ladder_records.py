@@ -17,17 +17,14 @@ from rules import Config
 
 def test_a_record_is_made_from_a_tournament_game_and_read_back_from_its_line() -> None:
     games = list(tournament.play_games(Config(players=2, seed=7), ("random", "greedy"), 2))
-    second = ladder.record(games[1], "random", "greedy", 1)
-    assert second.players == 2 and (second.first, second.second, second.index) == (
-        "random",
-        "greedy",
-        1,
-    )
+    second = ladder.record(games[1], ("random", "greedy"), 1)
+    assert second.players == 2 and (second.table, second.index) == (("random", "greedy"), 1)
     assert second.seed == 8 and second.seats == ("greedy", "random")
     assert second.winner == games[1].seats[games[1].winner]
     assert second.bots == ladder.fingerprint(("greedy", "random"))
     line = second.line()
-    assert "\n" not in line and json.loads(line)["winner"] == second.winner
+    assert second.ranking == (second.winner, ({"random", "greedy"} - {second.winner}).pop())
+    assert "\n" not in line and json.loads(line)["ranking"][0] == second.winner
     assert ladder.parse_record(line) == second
 
 
@@ -36,6 +33,7 @@ def test_a_record_names_a_seat_by_its_kind_not_its_alias() -> None:
         seed=7,
         seats=("search", "greedy"),
         winner=0,
+        ranking=(0, 1),
         margins=(3, 0),
         winner_track=(20, 20),
         rounds=9,
@@ -44,7 +42,7 @@ def test_a_record_names_a_seat_by_its_kind_not_its_alias() -> None:
         placements=Counter(),
         times={},
     )
-    made = ladder.record(game, "normal", "greedy", 0)
+    made = ladder.record(game, ("normal", "greedy"), 0)
     assert made.seats == ("normal", "greedy") and made.winner == "normal"
 
 
@@ -63,7 +61,9 @@ def test_what_is_not_a_record_is_refused_in_words(text: str, said: str) -> None:
 
 
 def _line(**changes: object) -> str:
-    made = ladder.Record(2, "random", "greedy", 0, 5, ("random", "greedy"), "greedy", "abc")
+    made = ladder.Record(
+        2, ("random", "greedy"), 0, 5, ("random", "greedy"), ("greedy", "random"), "abc"
+    )
     data = json.loads(made.line())
     data.update(changes)
     return json.dumps(data)
@@ -74,13 +74,18 @@ def _line(**changes: object) -> str:
     [
         {"seats": ["random"]},
         {"players": 3},
-        {"winner": "easy"},
+        {"ranking": ["easy", "random"]},
+        {"ranking": ["greedy"]},
+        {"ranking": ["greedy", "random", "greedy"]},
+        {"table": ["random", "random"]},
+        {"table": "random,greedy"},
         {"index": -1},
         {"index": True},
         {"seed": "5"},
         {"bots": 5},
         {"version": 99},
-        {"first": None},
+        {"version": 1},
+        {"version": True},
     ],
 )
 def test_a_record_of_the_wrong_shape_is_refused(changes: dict[str, object]) -> None:
@@ -122,7 +127,7 @@ def test_a_ladder_given_some_games_plays_only_the_others_with_the_same_result(
     kept: list[ladder.Record] = []
     whole = list(ladder.play(kinds, counts, 4, 3, keep=kept.append))
     assert sorted(r.index for r in kept) == [0, 1, 2, 3]
-    known = {r.key: r.winner for r in kept[:3]}
+    known = {r.key: r.ranking for r in kept[:3]}
     assert ladder.recorded(kinds, counts, 4, 3, known) == 3
     played = []
     real = tournament.play

@@ -32,8 +32,9 @@ def test_the_ladder_prints_each_pairing_then_ratings_win_rates_and_the_goal(
         "random against easy",
         "greedy against easy",
     ]
-    for players in (2, 4):
-        title = f"{players} players, 2 games a pairing: Bradley-Terry ratings (Elo scale, mean"
+    # At 4 players the three kinds sit at three tables, one game each, every pairing at each.
+    for players, games in ((2, 2), (4, 3)):
+        title = f"{players} players, {games} games a pairing: Bradley-Terry ratings (Elo scale,"
         assert any(line.startswith(title) for line in lines)
     header = lines.index(next(line for line in lines if line.startswith("bot ")))
     rows = lines[header + 1 : header + 4]
@@ -45,6 +46,8 @@ def test_the_ladder_prints_each_pairing_then_ratings_win_rates_and_the_goal(
         rating, low, high = float(row.split()[1]), float(row.split()[2]), float(row.split()[4])
         assert low <= rating <= high
     matrix = lines.index("win rate of the row's bot against the column's:")
+    assert "how often the row's bot finished ahead of the column's:" in lines[matrix:]
+    assert lines[3].startswith("4 players: random against greedy: random finished ahead of ")
     assert lines[matrix + 1].split() == ["random", "greedy", "easy"]
     assert lines[matrix + 2].split()[:2] == ["random", "-"]
     goals = [line for line in lines if line.startswith("goal: ")]
@@ -72,13 +75,6 @@ def test_the_ladder_repeats_to_the_byte_and_in_several_processes(
     assert [(p["first"], p["second"], p["games"]) for p in pairings] == [("random", "greedy", 2)]
     assert main([*args[:-4], "5", "--players", "2", "--json"]) == 0
     assert capsys.readouterr().out != first, "another seed, other games and intervals"
-
-
-def test_four_players_seat_two_of_each_kind_taking_turns() -> None:
-    assert ladder.seating("greedy", "easy", 4) == ("greedy", "easy", "greedy", "easy")
-    assert ladder.seating("greedy", "easy", 2) == ("greedy", "easy")
-    with pytest.raises(ValueError, match="2 or 4"):
-        ladder.seating("greedy", "easy", 3)
 
 
 def _pairing(first: str, second: str, first_wins: int, games: int) -> ladder.Pairing:

@@ -18,8 +18,9 @@ from tests.helpers.exit_codes import exit_code
 
 KINDS = "random,greedy,easy"
 LADDER = ["simulate", "--ladder", "--kinds", KINDS, "--games", "2", "--players", "2,4"]
-# Three kinds, two games a pairing, at 2 and 4 players.
-PLAN = 3 * 2 * 2
+# Three kinds, every pairing meeting in two games: at 2 players, three pairings of two games;
+# at 4, three tables (each kind seated twice at one) whose one game seats every pairing.
+PLAN = 3 * 2 + 3 * 1
 
 
 # The stand-ins' games, played once per process: a game is fixed by its config and seating,
@@ -65,17 +66,18 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[str, str]:
     return out, err
 
 
-def _games(path: Path) -> list[tuple[int, str, str, int]]:
+def _games(path: Path) -> list[tuple[int, tuple[str, ...], int]]:
     records = [json.loads(line) for line in path.read_text().splitlines()]
-    return [(r["players"], r["first"], r["second"], r["index"]) for r in records]
+    return [(r["players"], tuple(r["table"]), r["index"]) for r in records]
 
 
-def _plan() -> list[tuple[int, str, str, int]]:
+def _plan() -> list[tuple[int, tuple[str, ...], int]]:
+    kinds = KINDS.split(",")
     return [
-        (players, first, second, index)
+        (players, table, index)
         for players in (2, 4)
-        for first, second in ladder.pairings(KINDS.split(","))
-        for index in range(2)
+        for table in ladder.tables(kinds, players)
+        for index in range(ladder.games_a_table(kinds, players, 2))
     ]
 
 
@@ -94,7 +96,7 @@ def test_a_ladder_stopped_part_way_and_run_again_prints_what_it_prints_whole(
     assert err == "", "nothing to say of a file that was not there"
     lines = results.read_text().splitlines()
     assert sorted(_games(results)) == sorted(_plan()), "each game of the plan, once"
-    winners = {json.loads(line)["winner"] for line in lines}
+    winners = {json.loads(line)["ranking"][0] for line in lines}
     assert {"greedy", "easy"} <= winners, "games that each side wins"
     # A run stopped after 7 games: the file holds them, and the next run plays the rest only.
     stopped = tmp_path / "stopped.jsonl"
@@ -253,7 +255,9 @@ def test_games_played_in_several_processes_are_kept_as_they_end(
     assert main([*args, "--jobs", "2", "--results", str(results)]) == 0
     assert capsys.readouterr().out == whole
     assert sorted(_games(results)) == [
-        (players, "random", "greedy", index) for players in (2, 4) for index in range(2)
+        (players, ("random", "greedy") * (players // 2), index)
+        for players in (2, 4)
+        for index in range(2)
     ]
 
 
