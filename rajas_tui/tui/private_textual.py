@@ -12,6 +12,10 @@ a private Textual module or overrides a private method.
 `Footer`: every screen's footer, Textual's without the leak of its rebuilds (every rebuild's
 keys stayed alive as long as the screen), its keys changed in place rather than rebuilt.
 
+`web_application`: textual-serve's aiohttp application, which `rajas serve` runs on a loop of its
+own, to tell the address once the port is listened on and to hang up every tab as it stops
+(written for textual-serve TEXTUAL_SERVE_VERSION, which the same test file pins).
+
 `GuardedDriver`: the app's terminal on Linux and macOS, Textual's own driver with its input
 guarded. `GuardedWebDriver`: the same guard for a browser tab (`rajas serve`), on Textual's web
 driver.
@@ -39,8 +43,8 @@ import select
 import signal
 import threading
 import time
-from collections.abc import Iterator
-from typing import Any, NamedTuple
+from collections.abc import Coroutine, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.cells import cell_len
 from textual import events
@@ -54,7 +58,18 @@ from textual.notifications import Notify
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
+if TYPE_CHECKING:  # the app starts without loading the web server's modules
+    from aiohttp import web
+    from textual_serve.server import Server
+
 TEXTUAL_VERSION = "8.2.8"
+TEXTUAL_SERVE_VERSION = "1.1.3"
+
+
+def web_application(server: Server) -> Coroutine[Any, Any, web.Application]:
+    """The aiohttp application textual-serve's own `serve` would run for `server`: its page,
+    socket, downloads and static files, with the server's start-up and shut-down hooks."""
+    return server._make_app()
 
 
 def settle_heap() -> None:

@@ -28,6 +28,8 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from textual_serve.server import Server
 
+from rajas_tui.tui import private_textual
+
 # The app each tab runs: fixed, and nothing from the page reaches it but the window's size.
 COMMAND = shlex.join([sys.executable, "-m", "rajas_tui"])
 PAGE = Path(__file__).parent / "web"
@@ -189,7 +191,7 @@ class RajasServer(Server):
         loop.add_signal_handler(signal.SIGINT, self.request_exit)
         loop.add_signal_handler(signal.SIGTERM, self.request_exit)
         web.run_app(
-            self._make_app(),
+            private_textual.web_application(self),
             host=self.host,
             port=self.port,
             handle_signals=False,
