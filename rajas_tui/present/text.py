@@ -194,6 +194,16 @@ def board_side_words(players: int) -> str:
     return "/".join(str(count) for count in counts) + "-player"
 
 
+def covered_words(players: int) -> str:
+    """The spaces a game of `players` covers, from the data: "q4 and h4 covered", or "" when it
+    covers none."""
+    keys = rules.catalog().side_for(players).covered.get(players, ())
+    if not keys:
+        return ""
+    named = keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} and {keys[-1]}"
+    return f"{named} covered"
+
+
 def turned(rotation: int) -> str:
     """A tile's rotation: "turned 1×90°"."""
     return f"turned {rotation}{G['times']}90{G['degrees']}"

@@ -147,8 +147,9 @@ class NewGameScreen(Dialog):
         for seat in range(4):
             self.query_one(f"#seat-{seat}").display = seat < count
         side = text.board_side_words(count)
-        covered = " (q4 and h4 covered)" if count == 3 else ""
-        self.query_one("#board-side", Static).update(f"{side} board side{covered}")
+        covered = text.covered_words(count)
+        note = f" ({covered})" if covered else ""
+        self.query_one("#board-side", Static).update(f"{side} board side{note}")
 
     def action_switch(self, name: str) -> None:
         box = self.query_one(f"#{name}", MarkedCheckbox)
