@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.binding import Binding
 from textual.pilot import Pilot
 
@@ -77,6 +78,12 @@ def app(game: save_layer.Game | None = None, saves: Path | None = None, **option
     options.setdefault("theme", "rajas-dark")
     options.setdefault("keymap_file", NO_KEYMAP)
     return RajasApp(game, saves_dir=saves, **options)
+
+
+def notices(app: App[Any]) -> list[str]:
+    """The messages of the notifications the app shows now, oldest first. Textual keeps them in a
+    private list with no public read: this is the tests' one place that reads it."""
+    return [str(n.message) for n in app._notifications]
 
 
 def new_game(seats: list[tuple[str, str]], seed: int, undo: str = "strict") -> save_layer.Game:

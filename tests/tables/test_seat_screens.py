@@ -81,7 +81,5 @@ async def test_a_seat_opens_no_puzzle(tmp_path: Path) -> None:
     async with app.run_test(size=apps.SMALL) as pilot:
         await apps.until(pilot, lambda: isinstance(app.screen, TableScreen), "the table shown")
         app.action_puzzles()
-        await apps.until(
-            pilot, lambda: ONE_TABLE in [n.message for n in app._notifications], "refused"
-        )
+        await apps.until(pilot, lambda: ONE_TABLE in apps.notices(app), "refused")
         assert isinstance(app.screen, TableScreen) and app.attempt is None

@@ -107,7 +107,7 @@ async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) ->
         ):
             await pilot.press(apps.KEYS["confirm"])
             await pilot.pause()
-            assert any(says in str(n.message) for n in app._notifications), says
+            assert any(says in note for note in apps.notices(app)), says
         assert tables.read(path).log == ()
         prompt = str(other.screen.query_one("#prompt").render())
         assert f"{mover.real.seat.name}'s turn: their moves show here" in prompt
@@ -167,7 +167,7 @@ async def test_a_stale_app_is_refused_and_catches_up(tmp_path: Path) -> None:
         app.real = stale
         app.commit(rules.legal_actions(stale.state)[0])
         await pilot.pause()
-        assert any("changed while you looked" in str(n.message) for n in app._notifications)
+        assert any("changed while you looked" in note for note in apps.notices(app))
         assert tables.read(path).log == played.log  # not applied twice
         assert app.real.log == played.log  # and the app reloaded the table
 
@@ -262,8 +262,8 @@ async def test_the_app_stays_at_its_table(tmp_path: Path) -> None:
         assert app.screen is screen and app.file.path is None
         # New game and Load say the same sentence, shown once (a message on screen is not
         # stacked again); Save as says its own.
-        assert sum("one table only" in str(n.message) for n in app._notifications) == 1
-        assert any("no Save as here" in str(n.message) for n in app._notifications)
+        assert sum("one table only" in note for note in apps.notices(app)) == 1
+        assert any("no Save as here" in note for note in apps.notices(app))
         app.to_title()  # the game over screen's way out: out of rajas, not to another game
         await pilot.pause()
     assert app.return_code == 0
@@ -280,7 +280,7 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         await _until(po, lambda: len(other.real.log) == 1, 1.0)
         other.undo()  # refused in the app's worker, said on its UI thread
         says = "You have not acted yet, so there is nothing of yours to undo."
-        await _until(po, lambda: any(says in str(n.message) for n in other._notifications), HANG)
+        await _until(po, lambda: any(says in note for note in apps.notices(other)), HANG)
         assert len(tables.read(path).log) == 1
         mover.undo()
         await _until(pm, lambda: mover.real.log == (), HANG)
@@ -422,7 +422,7 @@ async def test_the_coach_says_whose_turn_it_is_and_that_watchers_have_none(
     async with other.run_test(size=apps.SMALL) as pilot:
         await pilot.press("a")
         await pilot.pause()
-        notes = [str(n.message) for n in other._notifications]
+        notes = apps.notices(other)
         name = other.real.seat.name
         assert notes == [f"It is {name}'s turn: the coach advises on your own turn."]
     path = _table(tmp_path / "bot", ("human", "greedy"))
@@ -431,7 +431,7 @@ async def test_the_coach_says_whose_turn_it_is_and_that_watchers_have_none(
         assert watcher.real.seat.is_human
         await pilot.press("a")
         await pilot.pause()
-        notes = [str(n.message) for n in watcher._notifications]
+        notes = apps.notices(watcher)
         assert notes == ["Watchers only watch: the coach advises the players on their own turns."]
 
 
@@ -454,8 +454,8 @@ async def test_a_watchers_footer_offers_only_the_keys_that_look(tmp_path: Path) 
         # The coach's key between the others: a refusal told twice in a row is told once.
         for acting in "qxuU":
             for key, says in ((acting, WATCHERS), ("a", WATCHERS_COACH)):
-                watcher._notifications.clear()
+                watcher.clear_notifications()
                 await pw.press(key)
                 await pw.pause()
-                assert [str(n.message) for n in watcher._notifications] == [says], key
+                assert apps.notices(watcher) == [says], key
         assert tables.read(path).log == ()

@@ -94,5 +94,5 @@ async def test_a_dead_worker_is_replaced_and_the_player_told(saves: Path) -> Non
         os.kill(pid, signal.SIGKILL)  # before the bot's pause is over: dead when asked
         await apps.until(pilot, lambda: app.shown.seat.is_human, "the bot moved", looks=3000)
         assert app.shown.log == turns.run_bots(game).log, "the game went on as it would"
-        notes = [n.message for n in app._notifications]
+        notes = apps.notices(app)
         assert notes.count(process.RESTARTED) == 1

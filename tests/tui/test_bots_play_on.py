@@ -55,7 +55,7 @@ async def test_a_refused_undo_or_redo_while_a_bot_thinks_leaves_the_bots_playing
         assert "Bela (bot) is thinking…" in apps.prompt(app)
         await pilot.press(key)
         await pilot.pause()
-        told = [n.message for n in app._notifications]
+        told = apps.notices(app)
         assert any("never takes that back" in m or "nothing to redo" in m for m in told), told
         assert not held_bot.stopped.is_set(), "the refusal left the bot thinking"
         assert "Bela (bot) is thinking…" in apps.prompt(app)

@@ -104,7 +104,7 @@ async def test_on_a_bots_turn_the_key_says_why_not(saves: Path, held_bot: apps.H
         await apps.until(pilot, held_bot.started.is_set, "the bot started thinking", looks=6000)
         await pilot.press("a")
         await pilot.pause()
-        notes = [n.message for n in app._notifications]
+        notes = apps.notices(app)
         assert "A bot is playing: the coach advises on your turn." in notes
         assert not isinstance(app.screen, CoachScreen)
 

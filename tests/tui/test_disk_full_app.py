@@ -33,8 +33,8 @@ async def test_an_autosave_on_a_full_disk_says_so_plainly(
         app.commit(rules.legal_actions(app.game.state)[0])
 
         def told() -> bool:
-            return any(FULL in str(n.message) for n in app._notifications)
+            return any(FULL in note for note in apps.notices(app))
 
         await apps.until(pilot, told, "the failed autosave told")
-        notes = [str(n.message) for n in app._notifications if FULL in str(n.message)]
+        notes = [note for note in apps.notices(app) if FULL in note]
         assert notes == [f"the game could not be saved: {path}: cannot be written ({FULL})."]

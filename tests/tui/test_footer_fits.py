@@ -78,7 +78,7 @@ async def test_keys_that_cannot_act_are_dimmed_as_the_docs_say(saves: Path) -> N
         assert not dimmed["quarry"] and not dimmed["help"], dimmed
         await pilot.press("x")
         await pilot.pause()
-        told = [str(n.message) for n in app._notifications]
+        told = apps.notices(app)
         assert told == ["You cannot pass while a worker of yours can be placed."], told
     playing = (apps.ROOT / "docs/playing.md").read_text()
     bullets = playing.replace("\n\n", "\n- ").split("\n- ")

@@ -156,7 +156,7 @@ async def test_a_key_typed_as_the_turn_passes_to_a_human_is_told_the_hand_over(
         await apps.until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
         await _game_screen(app).action_command("confirm")
         await pilot.pause()
-        notes = [n.message for n in app._notifications]
+        notes = apps.notices(app)
         name = NAMES[app.shown.state.turn]
         assert notes[-1] == f"{name} plays next: the keyboard goes to {name} first.", notes
 

@@ -73,7 +73,7 @@ async def test_the_choosers_lines_name_moved_keys(tmp_path: Path, saves: Path) -
         assert "Space: do it · Backspace: step back" in drawn, drawn
         await pilot.press("r")  # nothing to turn: the refusal says what the step wants
         await pilot.pause()
-        told = [str(n.message) for n in app._notifications]
+        told = apps.notices(app)
         assert told[-1] == "Space confirms this action, Backspace steps back.", told
 
 
@@ -127,7 +127,7 @@ async def test_a_clash_is_said_once_and_both_keys_still_act(tmp_path: Path, save
     app = apps.app(apps.midgame(), saves=saves, keymap_file=keymap)
     async with app.run_test(size=apps.SMALL) as pilot:
         screen = await _game(pilot, app)
-        told = [str(n.message) for n in app._notifications]
+        told = apps.notices(app)
         assert [t for t in told if "keymap" in t] == [
             f"{keymap}: area.quarry and area.harbor would both have the key 'h', "
             "so area.quarry keeps its default key"

@@ -71,7 +71,7 @@ async def test_a_second_window_on_the_game_finds_it_in_use(tmp_path: Path, saves
     async with first.run_test(size=apps.SMALL) as one, second.run_test(size=apps.SMALL) as two:
         await one.pause()
         await two.pause()
-        notes = [n.message for n in second._notifications]
+        notes = apps.notices(second)
         assert any("is open in another rajas" in note for note in notes), notes
         for _ in range(3):
             first.commit(rules.legal_actions(first.game.state)[0])
@@ -110,7 +110,7 @@ async def test_a_longer_history_on_disk_is_not_overwritten(tmp_path: Path, saves
         app.commit(rules.legal_actions(app.game.state)[-1])
 
         def refused() -> bool:
-            notes = [n.message for n in app._notifications]
+            notes = apps.notices(app)
             return any("not overwritten" in note and "Save as" in note for note in notes)
 
         await apps.until(pilot, refused, "the autosave refused, with a note")

@@ -28,10 +28,6 @@ def _to_placement() -> list[str]:
     return apps.keys_for([*commands, "confirm"])
 
 
-def _told(screen: GameScreen) -> list[str]:
-    return [str(n.message) for n in screen.app._notifications]
-
-
 async def test_placing_a_bought_tile_offers_no_step_back(saves: Path) -> None:
     app = apps.app(apps.midgame(), saves=saves)
     async with app.run_test(size=apps.LARGE) as pilot:
@@ -55,12 +51,12 @@ async def test_placing_a_bought_tile_offers_no_step_back(saves: Path) -> None:
         assert not back.enabled, "the footer dims Escape: it has nothing to step back to"
 
         await pilot.press("q")
-        await apps.until(pilot, lambda: bool(_told(screen)), "the quarry key refused")
-        refused = _told(screen)[-1]
+        await apps.until(pilot, lambda: bool(apps.notices(screen.app)), "the quarry key refused")
+        refused = apps.notices(screen.app)[-1]
         assert "Escape" not in refused and "step back" not in refused, refused
         assert refused == "Choose where the tile goes and how it is turned first."
 
         await pilot.press("escape")
-        await apps.until(pilot, lambda: len(_told(screen)) == 2, "Escape refused")
-        assert _told(screen)[-1] == "Nothing to step back from."
+        await apps.until(pilot, lambda: len(apps.notices(screen.app)) == 2, "Escape refused")
+        assert apps.notices(screen.app)[-1] == "Nothing to step back from."
         assert placing()

@@ -153,7 +153,7 @@ async def test_a_broken_marks_file_is_one_sentence_in_the_app(tmp_path: Path, sa
     async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.press("p")
         await apps.until(pilot, lambda: len(app.screen.shown) == len(SHIPPED), "the list")
-        told = [n.message for n in app._notifications]
+        told = apps.notices(app)
         assert any(m.startswith(f"{noted}: not a puzzles file") for m in told), told
         await pilot.press("enter", "enter")
         await play(pilot, app, actions(SOLUTION))
@@ -172,7 +172,7 @@ async def test_next_opens_the_following_puzzle_and_the_last_has_none(tmp_path: P
         await pilot.press("n")
         await pilot.pause()
         assert app.attempt is not None and app.attempt.puzzle == SHIPPED[-1]
-        assert any("This is the last puzzle" in n.message for n in app._notifications)
+        assert any("This is the last puzzle" in note for note in apps.notices(app))
 
 
 @pytest.mark.slow
@@ -201,7 +201,7 @@ async def test_save_as_says_a_puzzle_is_not_saved(tmp_path: Path) -> None:
         await pilot.press("enter", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PuzzleScreen)
-        told = [n.message for n in app._notifications]
+        told = apps.notices(app)
         assert "A puzzle is not saved: its card (g) starts it again." in told
 
 
@@ -227,7 +227,7 @@ async def test_a_marks_file_that_cannot_be_written_is_one_sentence(tmp_path: Pat
         await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        told = [n.message for n in app._notifications]
+        told = apps.notices(app)
         assert any(m.startswith("The solved puzzle could not be noted: ") for m in told), told
         assert isinstance(app.screen, VerdictCard)
 

@@ -51,10 +51,6 @@ def _shown_move(app: RajasApp) -> str:
     return [line for line in _view(app).told if line.kind == logbook.MOVE][-1].words
 
 
-def _messages(app: RajasApp) -> list[str]:
-    return [n.message for n in app._notifications]
-
-
 @pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_final_action_example_steps_through_both_ways(saves: Path) -> None:
@@ -106,7 +102,7 @@ async def test_keys_that_cannot_act_say_why(saves: Path) -> None:
             await pilot.press(key)
             await pilot.pause()
             if words:
-                assert words in _messages(app)[-1]
+                assert words in apps.notices(app)[-1]
         assert _screen(app).position == 6
 
 

@@ -115,7 +115,7 @@ async def test_escape_stops_the_review_while_the_app_answers(saves: Path) -> Non
         await apps.until(pilot, thinker.stopped.is_set, "the judging stopped")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
-        assert any("stopped" in n.message for n in app._notifications)
+        assert any("stopped" in note for note in apps.notices(app))
         for seat in range(3):
             assert reviewcache.load(game, seat, TINY) is None
 
@@ -157,7 +157,7 @@ async def test_a_shared_table_makes_no_review(tmp_path: Path, private_cache: Pat
         await pilot.press("v")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
-        assert any("shared table" in n.message for n in app._notifications)
+        assert any("shared table" in note for note in apps.notices(app))
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)

@@ -34,10 +34,6 @@ async def _palette(pilot: object, *typed: str) -> None:
     await pilot.pause()  # type: ignore[attr-defined]
 
 
-def _notes(app: RajasApp) -> list[str]:
-    return [n.message for n in app._notifications]
-
-
 @pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_theme_and_glyphs_chosen_in_the_palette_survive_a_relaunch(
@@ -55,7 +51,7 @@ async def test_the_theme_and_glyphs_chosen_in_the_palette_survive_a_relaunch(
     async with again.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert again.theme == "rajas-light" and again.glyphs.ascii
-        assert _notes(again) == []
+        assert apps.notices(again) == []
         await _palette(pilot, "glyphs: unicode")
     assert settings.load(path) == (settings.Settings("rajas-light", False), None)
 
@@ -82,7 +78,7 @@ async def test_a_broken_or_foreign_file_gets_one_sentence_and_the_defaults(
     async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
         assert app.theme == DEFAULT_THEME and not app.glyphs.ascii
-        notes = _notes(app)
+        notes = apps.notices(app)
         assert len(notes) == 1 and notes[0].startswith(f"{path}: "), notes
         assert said in notes[0] and notes[0].endswith("; using the defaults."), notes
         await _palette(pilot, "plain ascii")
@@ -100,10 +96,10 @@ async def test_a_settings_file_that_is_a_fifo_is_refused_at_once(
     app = _app(path, saves)
     async with app.run_test(size=apps.SMALL) as pilot:
         await pilot.pause()
-        notes = _notes(app)
+        notes = apps.notices(app)
         assert len(notes) == 1 and "not a regular file" in notes[0], notes
         await _palette(pilot, "plain ascii")
-        notes = _notes(app)
+        notes = apps.notices(app)
         assert any(n.startswith("The settings could not be saved") for n in notes), notes
         assert app.glyphs.ascii, "the change holds for this launch"
 

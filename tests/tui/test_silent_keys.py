@@ -52,10 +52,6 @@ def test_every_command_that_changes_nothing_says_why() -> None:
     assert silent == {}
 
 
-def _notes(app: Any) -> list[str]:
-    return [str(n.message) for n in app._notifications]
-
-
 @pytest.mark.asyncio
 @pytest.mark.parametrize("key", ["h", "x", "r", "u", "U", "8", "c"])
 async def test_a_key_that_cannot_act_notifies_why(saves: Path, key: str) -> None:
@@ -65,10 +61,10 @@ async def test_a_key_that_cannot_act_notifies_why(saves: Path, key: str) -> None
         if key == "c":
             # Inside a decision an area key cannot act.
             await pilot.press("o")
-        before = len(_notes(app))
+        before = len(apps.notices(app))
         await pilot.press(key)
         await pilot.pause()
-        notes = _notes(app)
+        notes = apps.notices(app)
         assert len(notes) == before + 1, (key, notes)
         sentence = notes[-1]
         assert sentence[:1].isupper() and sentence.endswith("."), sentence
@@ -81,5 +77,5 @@ async def test_continue_with_no_unfinished_game_says_so(saves: Path) -> None:
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
-        notes = _notes(app)
+        notes = apps.notices(app)
         assert len(notes) == 1 and notes[0].endswith("."), notes

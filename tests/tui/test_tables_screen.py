@@ -46,10 +46,6 @@ def lines(app: RajasApp) -> list[str]:
     return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
 
 
-def told(app: RajasApp) -> list[str]:
-    return [n.message for n in app._notifications]
-
-
 async def open_tables(pilot: Pilot[None], app: RajasApp) -> None:
     await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
     await pilot.press("t")
@@ -113,7 +109,7 @@ async def test_joining_a_free_seat_is_rajas_join(tmp_path: Path, saves: Path) ->
         await apps.until(pilot, lambda: len(sitting.real.log) >= 1, "and shown")
         # No other game while at the table.
         app.action_new_game()
-        await apps.until(pilot, lambda: LEAVE_FIRST in told(app), "no new game at a table")
+        await apps.until(pilot, lambda: LEAVE_FIRST in apps.notices(app), "no new game at a table")
         app.leave_table()
         await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
         await apps.until(pilot, lambda: app.game is None, "the seat's view gone with the seat")
@@ -132,7 +128,7 @@ async def test_a_seat_taken_is_refused_in_one_sentence(tmp_path: Path, saves: Pa
         try:
             await pilot.press("enter")
             sentence = "Seat A of friday is open in another rajas already."
-            await apps.until(pilot, lambda: sentence in told(app), "the refusal")
+            await apps.until(pilot, lambda: sentence in apps.notices(app), "the refusal")
             assert isinstance(app.screen, TablesScreen) and app.sitting is None
             await apps.until(
                 pilot, lambda: "   A  Asha             taken" in lines(app), "listed again"
@@ -160,7 +156,7 @@ async def test_watching_is_rajas_watch(tmp_path: Path, saves: Path) -> None:
         footer = app.screen.query_one(Footer).query(FooterKey)
         assert [key.description for key in footer] == ["next pane", "back", "help", "palette"]
         await pilot.press("q")
-        await apps.until(pilot, lambda: WATCHERS in told(app), "a watcher's key refused")
+        await apps.until(pilot, lambda: WATCHERS in apps.notices(app), "a watcher's key refused")
         # A move made at the table shows here.
         tables.act(path, 0, rules.legal_actions(real.state)[0], tables.seen(real))
         await apps.until(pilot, lambda: len(app.shown.log) == 1, "the move shown")
@@ -176,10 +172,14 @@ async def test_an_empty_folder_says_so(tmp_path: Path, saves: Path) -> None:
         await open_tables(pilot, app)
         assert lines(app) == [f"no tables in {folder}"]
         await pilot.press("w")
-        await apps.until(pilot, lambda: "There is no table here to watch." in told(app), "said")
+        await apps.until(
+            pilot, lambda: "There is no table here to watch." in apps.notices(app), "said"
+        )
         # The line under the list offers Enter: with no seat to join, it says so too.
         await pilot.press("enter")
-        await apps.until(pilot, lambda: "There is no table here to join." in told(app), "said")
+        await apps.until(
+            pilot, lambda: "There is no table here to join." in apps.notices(app), "said"
+        )
         assert isinstance(app.screen, TablesScreen)
         await pilot.press("escape")
         await apps.until(pilot, lambda: isinstance(app.screen, TitleScreen), "back at the title")
@@ -198,10 +198,12 @@ async def test_a_broken_table_is_one_sentence(tmp_path: Path, saves: Path) -> No
         assert "\n" not in sentence and "Traceback" not in sentence
         await choose(pilot, app, "broken")
         await pilot.press("enter")
-        await apps.until(pilot, lambda: told(app) == [sentence], "the broken table's sentence")
+        await apps.until(
+            pilot, lambda: apps.notices(app) == [sentence], "the broken table's sentence"
+        )
         await pilot.press("w")
         await pilot.pause()
-        assert told(app) == [sentence], "and again for watching it (shown once: the same)"
+        assert apps.notices(app) == [sentence], "and again for watching it (shown once: the same)"
         assert isinstance(app.screen, TablesScreen) and app.sitting is None
 
 
@@ -214,7 +216,7 @@ async def test_a_table_gone_is_one_sentence(tmp_path: Path, saves: Path) -> None
         path.unlink()
         await pilot.press("enter")
         sentence = f"There is no table friday in {folder}."
-        await apps.until(pilot, lambda: sentence in told(app), "the refusal")
+        await apps.until(pilot, lambda: sentence in apps.notices(app), "the refusal")
         await apps.until(pilot, lambda: lines(app) == [f"no tables in {folder}"], "listed again")
         assert app.sitting is None
 

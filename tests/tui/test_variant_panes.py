@@ -319,9 +319,7 @@ async def test_pane_8_shows_the_yield_tiles_only_where_there_are_some(saves: Pat
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.pane == "river"
-        assert "There is no pane 8: 1 to 7 choose a pane." in [
-            str(n.message) for n in app._notifications
-        ]
+        assert "There is no pane 8: 1 to 7 choose a pane." in apps.notices(app)
 
 
 def test_the_strip_names_every_face_up_tile_in_40_cells() -> None:
