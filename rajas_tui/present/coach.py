@@ -65,6 +65,23 @@ class Advice:
     reasons: tuple[Reason, ...]
 
 
+@attrs.frozen
+class Counsel:
+    """What the coach's card shows: its title, its lines, and the action Enter plays (None when
+    there is nothing to play)."""
+
+    title: str
+    lines: tuple[str, ...]
+    action: rules.Action | None
+
+
+TITLE = "Coach (the normal bot, from your view)"
+
+
+def counsel(advice: Advice) -> Counsel:
+    return Counsel(TITLE, tuple(lines(advice)), advice.action)
+
+
 def advise(state: GameState, game_seed: int, choose: Choose | None = None) -> Advice:
     """The coach's advice for the seat to act; ValueError when the game is over. Seeded like a
     bot's move, so the same position gets the same advice. `choose` thinks for it (the app's,

@@ -21,8 +21,8 @@ OPPONENT = "normal"
 
 @attrs.define
 class Attempt:
-    """One go at a puzzle: its game starts at the puzzle's position; `hints` counts the
-    coach's advice asked for and shown."""
+    """One go at a puzzle: its game starts at the puzzle's position; `hints` counts the hints
+    shown since the puzzle was last solved, in this go and the ones before it."""
 
     puzzle: Puzzle
     hints: int = 0
@@ -54,11 +54,10 @@ def mark_words(mark: Mark | None) -> str:
 
 
 def verdict(puzzle: Puzzle, end: GameState, hints: int) -> list[str]:
-    """What the end of the player's part says: solved or not, then each condition of the goal
-    with what was reached."""
-    solved = puzzle.solved(end)
-    head = f"Solved, with {hints_words(hints)}." if solved else "Not solved."
-    lines = [head]
+    """What the end of the player's part says: solved or not with the hints used, then each
+    condition of the goal with what was reached."""
+    said = "Solved" if puzzle.solved(end) else "Not solved"
+    lines = [f"{said}, with {hints_words(hints)}."]
     for condition in puzzle.goal:
         sign = "met" if condition.met(puzzle.state, end, puzzle.seat) else "not met"
         reached = condition.reached(puzzle.state, end, puzzle.seat)

@@ -52,11 +52,11 @@ if TYPE_CHECKING:
     from rajas_tui.tui.screens.gameover import GameOverScreen
     from rajas_tui.tui.screens.replay import ReplayScreen
     from rajas_tui.tui.table import Seated, Sitting
-    from saves.marks import Marks
+    from saves.marks import Book
     from saves.puzzles import Puzzle
 
-    # The puzzles, the solved marks, and a sentence when the marks file could not be read.
-    PuzzleList = tuple[list[Puzzle], Marks, str | None]
+    # The puzzles, the marks, and a sentence when the marks file could not be read.
+    PuzzleList = tuple[list[Puzzle], Book, str | None]
 
 
 class RajasApp(MessageRoom):
@@ -116,11 +116,18 @@ class RajasApp(MessageRoom):
         self.puzzles: list[Puzzle] = []
         self.attempt: Attempt | None = None
         self.marks_file = marks_file
+        # The hints asked at each puzzle since it was last solved: a new attempt goes on from
+        # them. Noted in the marks file as asked; read from it before a puzzle opens.
+        self.asked: dict[str, int] = {}
+        self._marks_lock = threading.Lock()  # one read and write of the marks file at a time
         if puzzle is not None:
             from rajas_tui.present import puzzles as puzzle_words
+            from saves import marks
 
             self.puzzles, chosen = puzzle
-            self.attempt = puzzle_words.Attempt(chosen)
+            if marks_file is not None:
+                self.asked = dict(marks.read_book(marks_file)[0].asked)
+            self.attempt = puzzle_words.Attempt(chosen, self.asked.get(chosen.id, 0))
             game = puzzle_words.game_for(chosen)
         self.set_reactive(RajasApp.game, game)
         # The newest game, which actions build on; it is `game` once its save is written.
@@ -678,7 +685,7 @@ class RajasApp(MessageRoom):
         self.push_screen(PuzzlesScreen())
 
     def puzzle_list(self) -> PuzzleList:
-        """The puzzles (read once) and the solved marks: read in a worker thread."""
+        """The puzzles (read once) and the marks: read in a worker thread."""
         from saves import marks, puzzles
 
         found = self.puzzles
@@ -686,11 +693,12 @@ class RajasApp(MessageRoom):
             try:
                 found = puzzles.load_all()
             except puzzles.PuzzleError as error:
-                return [], {}, str(error)
+                return [], marks.Book(), str(error)
         if self.marks_file is None:
-            return found, {}, None
-        solved, problem = marks.read(self.marks_file)
-        return found, solved, problem
+            return found, marks.Book(), None
+        with self._marks_lock:
+            book, problem = marks.read_book(self.marks_file)
+        return found, book, problem
 
     def open_puzzle(self, puzzle: Puzzle) -> None:
         """Starts a go at `puzzle`, played without a file: its game is the puzzle's position."""
@@ -701,7 +709,7 @@ class RajasApp(MessageRoom):
         self.flush()  # a game left for the puzzle keeps its last action in its own file
         if puzzle not in self.puzzles:
             self.puzzles = [puzzle]
-        self.attempt = puzzle_words.Attempt(puzzle)
+        self.attempt = puzzle_words.Attempt(puzzle, self.asked.get(puzzle.id, 0))
         game = puzzle_words.game_for(puzzle)
         self.newest = game
         self._leave_tutorial()
@@ -710,8 +718,19 @@ class RajasApp(MessageRoom):
         self.save_trouble = ""
         self._store(game, opening=True)
 
-    def remember_puzzles(self, found: list[Puzzle]) -> None:
+    def remember_puzzles(self, found: list[Puzzle], asked: dict[str, int]) -> None:
+        """The puzzles read for the list, and the hints asked at them noted in the marks file
+        (a count this app already keeps is newer)."""
         self.puzzles = found
+        self.asked = {**asked, **self.asked}
+
+    def hint_asked(self, attempt: Attempt) -> None:
+        """A hint was shown: the attempt's count is kept, so that starting the puzzle again, here
+        or in another run, goes on from it."""
+        puzzle = attempt.puzzle.id
+        self.asked[puzzle] = attempt.hints
+        if self.marks_file is not None:
+            self._note_marks(self.marks_file, puzzle, attempt.hints, solved=False)
 
     def puzzle_after(self, puzzle: Puzzle) -> Puzzle | None:
         numbers = [p.number for p in self.puzzles]
@@ -729,16 +748,23 @@ class RajasApp(MessageRoom):
         from rajas_tui.tui.screens.puzzle import VerdictCard
 
         puzzle = attempt.puzzle
-        if puzzle.solved(state) and self.marks_file is not None:
-            self._note_solved(self.marks_file, puzzle.id, attempt.hints)
+        if puzzle.solved(state):
+            self.asked.pop(puzzle.id, None)  # solved: the next attempt counts from none
+            if self.marks_file is not None:
+                self._note_marks(self.marks_file, puzzle.id, attempt.hints, solved=True)
         verdict = puzzle_words.verdict(puzzle, state, attempt.hints)
         self.push_screen(VerdictCard(attempt, verdict))
 
     @work(thread=True, group="puzzle-marks")
-    def _note_solved(self, path: Path, puzzle: str, hints: int) -> None:
+    def _note_marks(self, path: Path, puzzle: str, hints: int, *, solved: bool) -> None:
+        """Notes `puzzle` solved with `hints`, or `hints` asked at it so far."""
         from saves import marks
 
-        _, problem = marks.solved(path, puzzle, hints)
+        with self._marks_lock:
+            if solved:
+                problem = marks.solved(path, puzzle, hints)[1]
+            else:
+                problem = marks.asked(path, puzzle, hints)
         if problem:
             self.call_from_thread(
                 self.notify, problem, severity="warning", timeout=10, markup=False

@@ -1,4 +1,5 @@
-"""The solved marks: kept in the data folder with the fewest hints, written atomically; a file
+"""The solved marks: kept in the data folder with the fewest hints, written atomically, with the
+hints asked at a puzzle not yet solved again kept until it is; a file
 that cannot be read as marks is one sentence and no marks, never a crash, and is kept as .bak
 when the next solution writes the file again."""
 
@@ -36,12 +37,34 @@ def test_a_solution_is_written_and_read_back_keeping_the_fewest_hints(tmp_path: 
     assert not list(path.parent.glob("*.tmp")), "written through a temporary file"
 
 
+def test_hints_asked_are_kept_until_a_solution_records_them(tmp_path: Path) -> None:
+    path = tmp_path / "rajas" / "puzzles.toml"
+    marks.solved(path, "market-day", 0)
+    assert marks.asked(path, "the-far-edge", 2) is None
+    book, problem = marks.read_book(path)
+    assert problem is None
+    assert book == marks.Book({"market-day": Mark(0)}, {"the-far-edge": 2})
+    assert marks.read(path) == ({"market-day": Mark(0)}, None), "asked is not solved"
+    assert marks.solved(path, "the-far-edge", 2) == (
+        {"market-day": Mark(0), "the-far-edge": Mark(2)},
+        None,
+    )
+    assert marks.read_book(path)[0].asked == {}, "a solution starts the count again"
+    marks.asked(path, "market-day", 1)  # hints after a solution: the best mark stays
+    marks.solved(path, "market-day", 1)
+    assert marks.read_book(path) == (
+        marks.Book({"market-day": Mark(0), "the-far-edge": Mark(2)}, {}),
+        None,
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [
         (b"[solved\n", "not a puzzles file"),
         (b"\xff\xfe\x00", "not a puzzles file"),
-        (b"wins = 3\n", "only [solved] goes"),
+        (b"wins = 3\n", "only [solved] and [asked] go"),
+        (b"[asked]\nx = { hints = 1.5 }\n", "asked.x.hints is not a whole number from 0"),
         (b"solved = 3\n", "solved is not a table"),
         (b"[solved]\nx = 1\n", "solved.x is not { hints = N }"),
         (b"[solved.x]\nhints = -1\n", "solved.x.hints is not a whole number from 0"),

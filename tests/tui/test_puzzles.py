@@ -1,7 +1,8 @@
 """Puzzles in the app: `rajas puzzle N`'s app opens on the puzzle's card, the player solves it by
 keys and the verdict says so (and the solution is noted); a wrong line is not solved and Retry
-starts again; the coach's advice is a hint, counted; the title lists the puzzles with their marks
-and opens one; nothing is saved or played by the other seats."""
+starts again; the coach's key gives a hint, a step of a line that meets the goal, counted
+across retries and reopening until the puzzle is solved; the title lists the puzzles with their
+marks and opens one; nothing is saved or played by the other seats."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 
 import rules
+from rajas_tui.present import puzzle_hint
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.coach import CoachScreen
@@ -82,7 +84,7 @@ async def test_a_wrong_line_is_not_solved_and_retry_starts_again(tmp_path: Path)
         await play(pilot, app, actions(NEAREST))
         await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
         verdict = str(app.screen.query_one("#verdict").render()).splitlines()
-        assert verdict == ["Not solved.", "  gain 7 fame: gained 5 (not met)"]
+        assert verdict == ["Not solved, with no hints.", "  gain 7 fame: gained 5 (not met)"]
         screen = app.screen_stack[-2]
         assert isinstance(screen, PuzzleScreen)
         assert "Not solved." in str(screen.query_one("#prompt", Line).content)
@@ -114,6 +116,103 @@ async def test_the_coachs_advice_is_a_hint_and_is_counted(tmp_path: Path) -> Non
         assert str(app.screen.query_one("#verdict").render()).startswith("Solved, with 1 hint.")
         await app.workers.wait_for_complete()
     assert marks.read(noted) == ({FIRST.id: Mark(1)}, None)
+
+
+async def hint(pilot: Pilot[None], app: RajasApp) -> CoachScreen:
+    await pilot.press("a")
+    await apps.until(pilot, lambda: isinstance(app.screen, CoachScreen), "the hint", looks=6000)
+    assert isinstance(app.screen, CoachScreen)
+    return app.screen
+
+
+@pytest.mark.slow
+@pytest.mark.asyncio
+async def test_playing_each_hint_solves_the_puzzle_and_each_is_counted(tmp_path: Path) -> None:
+    noted = tmp_path / "puzzles.toml"
+    number = 10  # the coach's advice here leads away from the goal
+    puzzle = SHIPPED[number - 1]
+    app = puzzle_app(number, noted)
+    async with app.run_test(size=apps.LARGE) as pilot:
+        await pilot.press("enter")
+        shown = 0
+        while not isinstance(app.screen, VerdictCard):
+            card = await hint(pilot, app)
+            shown += 1
+            assert card.counsel.title.startswith("Hint")
+            expected = puzzle_hint.hint(puzzle, app.shown.state)
+            assert card.counsel.action == expected.action
+            assert str(card.query_one("#advice").render()).startswith(f"Play {expected.told[0]}")
+            state = app.shown.state
+            await pilot.press("enter")
+            await apps.until(pilot, lambda s=state: app.shown.state is not s, "the hint played")
+        verdict = str(app.screen.query_one("#verdict").render()).splitlines()
+        hints = "1 hint" if shown == 1 else f"{shown} hints"
+        assert verdict[0] == f"Solved, with {hints}."
+        await app.workers.wait_for_complete()
+    assert marks.read_book(noted) == (marks.Book({puzzle.id: Mark(shown)}, {}), None)
+
+
+@pytest.mark.slow
+@pytest.mark.asyncio
+async def test_hints_asked_stay_counted_on_retry_and_reopening_until_solved(
+    tmp_path: Path,
+) -> None:
+    noted = tmp_path / "puzzles.toml"
+    app = puzzle_app(1, noted)
+    async with app.run_test(size=apps.LARGE) as pilot:
+        await pilot.press("enter")
+        await hint(pilot, app)
+        await pilot.press("escape", "g", "r")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the card again")
+        assert "1 hint so far" in str(app.screen.query_one("#card-hints").render())
+        await pilot.press("enter")
+        assert "· 1 hint ·" in status(app)
+        await app.workers.wait_for_complete()
+    assert marks.read_book(noted) == (marks.Book({}, {FIRST.id: 1}), None)
+    app = puzzle_app(1, noted)  # the puzzle opened again, in another run
+    async with app.run_test(size=apps.LARGE) as pilot:
+        await pilot.pause()
+        assert "1 hint so far" in str(app.screen.query_one("#card-hints").render())
+        await pilot.press("enter")
+        await play(pilot, app, actions(NEAREST))
+        await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
+        verdict = str(app.screen.query_one("#verdict").render())
+        assert verdict.startswith("Not solved, with 1 hint.")
+        await pilot.press("r")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the card again")
+        await pilot.press("enter")
+        await play(pilot, app, actions(SOLUTION))
+        await apps.until(pilot, lambda: isinstance(app.screen, VerdictCard), "the verdict")
+        verdict = str(app.screen.query_one("#verdict").render())
+        assert verdict.startswith("Solved, with 1 hint.")
+        await app.workers.wait_for_complete()
+        await pilot.press("r")  # after a solution, a new attempt counts from none
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the card again")
+        assert "no hints so far" in str(app.screen.query_one("#card-hints").render())
+    assert marks.read_book(noted) == (marks.Book({FIRST.id: Mark(1)}, {}), None)
+
+
+@pytest.mark.asyncio
+async def test_a_position_that_cannot_meet_the_goal_gets_one_sentence(tmp_path: Path) -> None:
+    search = Search(FIRST)
+    wrong = next(
+        action
+        for action, solves in search.first_moves().items()
+        if not solves and not FIRST.ended(rules.apply(FIRST.state, action))
+    )
+    app = puzzle_app(1, None)
+    async with app.run_test(size=apps.LARGE) as pilot:
+        await pilot.press("enter")
+        await play(pilot, app, (wrong,))
+        card = await hint(pilot, app)
+        assert card.counsel.action is None
+        assert str(card.query_one("#advice").render()) == (
+            "No line from here meets the goal: u takes an action back, or g then r starts again."
+        )
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleScreen)
+        assert "· 1 hint ·" in status(app)
 
 
 @pytest.mark.slow

@@ -30,7 +30,7 @@ COACH_GROUP = "coach"
 
 Result = TypeVar("Result")
 BotMove = tuple[saves.Game, rules.Action] | None
-Advised = tuple[saves.Game, coach.Advice] | None
+Advised = tuple[saves.Game, coach.Counsel] | None
 
 
 class BotHost(Protocol):
@@ -61,6 +61,10 @@ class BotHost(Protocol):
 
     def advice_shown(self) -> None:
         """The coach's advice is about to show (a puzzle counts it as a hint)."""
+
+    def counsel(self, game: saves.Game, stop: Callable[[], bool]) -> coach.Counsel:
+        """The coach's advice on `game` (a puzzle's: its hint), thought in a worker thread;
+        Cancelled once `stop()` is true."""
 
     def run_worker(
         self, work: Callable[[], Result], *, group: str, exclusive: bool, thread: bool
@@ -180,11 +184,10 @@ class BotTurns:
         )
 
     def _coach_move(self, game: saves.Game) -> Advised:
-        """The coach's bot thinks where the bots do (`present.bot_process`); cancelled, it stops."""
+        """The host's advice on `game`, in this worker thread; cancelled, it stops."""
         worker = get_current_worker()
-        choose = self.rajas.bot_choice(lambda: worker.is_cancelled)
         try:
-            return game, coach.advise(game.state, game.setup.seed, choose)
+            return game, self.host.counsel(game, lambda: worker.is_cancelled)
         except Cancelled:
             return None
 
@@ -193,7 +196,7 @@ class BotTurns:
         result = worker.result
         if not isinstance(result, tuple) or worker.is_cancelled:
             return
-        game, advice = result
+        game, counsel = result
         # Advice for a game since changed (an undo, a move) would be about another position.
         if game is not self.coaching or game is not self.rajas.newest:
             return
@@ -202,12 +205,14 @@ class BotTurns:
         self.host.advice_shown()
 
         def take() -> None:
+            if counsel.action is None:
+                return
             if self.rajas.newest is game:
-                self.rajas.commit(advice.action)
+                self.rajas.commit(counsel.action)
             else:
                 self.host.refuse("The game has moved on since the coach's advice.")
 
-        self.rajas.push_screen(CoachScreen(advice, take))
+        self.rajas.push_screen(CoachScreen(counsel, take))
 
     def stop_coach(self) -> bool:
         """Whether the coach was thinking; it is stopped and the screen says so."""

@@ -1,5 +1,5 @@
 """The coach's answer over the game: what the normal bot would play now, the worth it expects
-and why; Enter plays it, Escape leaves the choice to the player."""
+and why (in a puzzle, its hint); Enter plays it, Escape leaves the choice to the player."""
 
 from __future__ import annotations
 
@@ -16,21 +16,25 @@ from rajas_tui.tui.private_textual import Footer
 
 
 class CoachScreen(ModalScreen[None]):
-    """Shows one piece of advice; `take` plays its action on the game it was given for."""
+    """Shows one piece of advice; `take` plays its action on the game it was given for (Enter
+    has nothing to play when the advice names no action)."""
 
     BINDINGS = bindings.COACH
 
-    def __init__(self, advice: coach.Advice, take: Callable[[], None]) -> None:
+    def __init__(self, counsel: coach.Counsel, take: Callable[[], None]) -> None:
         super().__init__()
-        self.advice = advice
+        self.counsel = counsel
         self.take = take
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Coach (the normal bot, from your view)", classes="dialog-title")
+            yield Static(self.counsel.title, classes="dialog-title", markup=False)
             # The words come from the game's data and player names: never markup.
-            yield Static("\n".join(coach.lines(self.advice)), id="advice", markup=False)
+            yield Static("\n".join(self.counsel.lines), id="advice", markup=False)
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "take" or self.counsel.action is not None
 
     def action_take(self) -> None:
         self.dismiss()

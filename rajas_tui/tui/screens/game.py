@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -16,7 +17,7 @@ from textual.widget import Widget
 
 import rules
 import saves
-from rajas_tui.present import keynames, logbook, text, turns, variants
+from rajas_tui.present import coach, keynames, logbook, text, turns, variants
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui import bindings
 from rajas_tui.tui.private_textual import Footer, forget_closed_styles
@@ -508,6 +509,11 @@ class GameScreen(Screen[None]):
 
     def advice_shown(self) -> None:
         """The coach's advice is about to show: nothing to note in a game (a puzzle counts it)."""
+
+    def counsel(self, game: saves.Game, stop: Callable[[], bool]) -> coach.Counsel:
+        """The coach's advice: its bot thinks where the bots do (`present.bot_process`)."""
+        choose = self.rajas.bot_choice(stop)
+        return coach.counsel(coach.advise(game.state, game.setup.seed, choose))
 
     async def action_coach(self) -> None:
         await self.bots.ask_coach()

@@ -4,6 +4,7 @@ player's part (docs/puzzles.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -17,13 +18,15 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 import rules
+import saves
+from rajas_tui.present import coach, puzzle_hint
 from rajas_tui.present import puzzles as words
 from rajas_tui.present.puzzles import Attempt
 from rajas_tui.tui import bindings
 from rajas_tui.tui.private_textual import Footer
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.widgets.base import View
-from saves.marks import Marks
+from saves.marks import Book
 from saves.puzzles import Puzzle
 
 if TYPE_CHECKING:
@@ -31,8 +34,9 @@ if TYPE_CHECKING:
 
 
 class PuzzleScreen(GameScreen):
-    """The game screen for a puzzle: the goal on the status line, the coach's advice counted as
-    hints, and the verdict once the player's part ends (no seat moves after it)."""
+    """The game screen for a puzzle: the goal on the status line, the coach's key giving hints
+    (a step towards the goal), counted, and the verdict once the player's part ends (no seat
+    moves after it)."""
 
     BINDINGS = [*bindings.GAME, *bindings.PUZZLE]  # noqa: RUF012
 
@@ -93,8 +97,19 @@ class PuzzleScreen(GameScreen):
             return Text(" Solved." if solved else " Not solved.", "bold")
         return super()._prompt(view)
 
+    def counsel(self, game: saves.Game, stop: Callable[[], bool]) -> coach.Counsel:
+        """The puzzle's hint: the next step of a line that meets the goal, from the player's
+        view (`present.puzzle_hint`), in place of the coach's bot."""
+        hint = puzzle_hint.hint(self.attempt.puzzle, game.state, stop)
+        again = bindings.said(
+            self.rajas.keymap,
+            "<game.undo> takes an action back, or <puzzle.goal> then <card.retry> starts again",
+        )
+        return puzzle_hint.counsel(hint, again)
+
     def advice_shown(self) -> None:
         self.attempt.hints += 1
+        self.rajas.hint_asked(self.attempt)
         self.redraw()
 
     def action_goal(self) -> None:
@@ -218,17 +233,17 @@ class PuzzlesScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.SUCCESS and event.worker.group == "puzzle-listing":
-            found, marks, problem = event.worker.result  # type: ignore[misc]
+            found, book, problem = event.worker.result  # type: ignore[misc]
             if problem:
                 self.notify(problem, severity="warning", timeout=10, markup=False)
-            self._show(found, marks)
+            self._show(found, book)
 
-    def _show(self, found: list[Puzzle], marks: Marks) -> None:
+    def _show(self, found: list[Puzzle], book: Book) -> None:
         menu = self.query_one(OptionList)
         menu.clear_options()
         self.shown = found
-        self.rajas.remember_puzzles(found)
-        menu.add_options([Option(option_text(row)) for row in words.rows(found, marks)])
+        self.rajas.remember_puzzles(found, book.asked)
+        menu.add_options([Option(option_text(row)) for row in words.rows(found, book.solved)])
         if not found:
             menu.add_option(Option("no puzzles could be read", disabled=True))
         else:
