@@ -94,7 +94,8 @@ def autosave(game: Game, directory: Path | None = None) -> Path:
 
 @attrs.frozen
 class SaveSummary:
-    """What a listing shows of a save, read without replaying it; `problem` when unreadable."""
+    """What a listing shows of a save, read without replaying it; `problem` when unreadable,
+    `elsewhere` when it lies outside the folder listed (played from there, see `PLAYED`)."""
 
     path: Path
     players: tuple[str, ...] = ()
@@ -103,6 +104,7 @@ class SaveSummary:
     over: bool = False
     to_act: str = ""
     problem: str = ""
+    elsewhere: bool = False
 
 
 HEAD_CHUNK = 2048
@@ -360,7 +362,8 @@ def list_saves(directory: Path | str) -> list[SaveSummary]:
             moved.append(path)
     paths = [p for p in folder.glob("*.toml") if not p.name.startswith(".") and p.is_file()]
     reals = {path: here / path.name for path in paths} | {path: _real(path) for path in moved}
-    found = [_remembered(path) for path in paths + moved]
+    found = [_remembered(path) for path in paths]
+    found += [attrs.evolve(_remembered(path), elsewhere=True) for path in moved]
     found.sort(key=lambda s: s.path.name)
     # Played within the same second (`updated` counts seconds): the one played last, by the
     # note, first. Stable sorts: each sort below keeps the order of the ones before it on ties.

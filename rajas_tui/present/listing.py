@@ -7,11 +7,12 @@ from pathlib import Path
 import attrs
 
 import saves
+from rules import counted
 
 
 @attrs.frozen
 class SaveLine:
-    """One save as the Load list shows it."""
+    """One save as the Load list shows it; `elsewhere` when it lies outside the saves folder."""
 
     path: Path
     players: str
@@ -19,6 +20,7 @@ class SaveLine:
     date: str
     finished: bool
     problem: str
+    elsewhere: bool = False
 
 
 def lines(directory: Path) -> list[SaveLine]:
@@ -41,6 +43,19 @@ def _lines(listed: list[saves.SaveSummary]) -> list[SaveLine]:
             date=s.updated[:16].replace("T", " "),
             finished=s.over,
             problem=s.problem,
+            elsewhere=s.elsewhere,
         )
         for s in listed
     ]
+
+
+def count_words(listed: list[SaveLine]) -> str:
+    """How many saves Load lists, and where: the saves folder, or outside it (played from
+    there), for the title's note; "" for none."""
+    outside = sum(line.elsewhere for line in listed)
+    inside = len(listed) - outside
+    if not outside:
+        return f"{counted(inside, 'save')} in the saves folder" if inside else ""
+    if not inside:
+        return f"{counted(outside, 'save')} outside the saves folder"
+    return f"{counted(len(listed), 'save')}: {inside} in the saves folder, {outside} elsewhere"

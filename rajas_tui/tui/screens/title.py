@@ -18,7 +18,6 @@ from textual.worker import Worker, WorkerState
 from rajas_tui.present import listing, text
 from rajas_tui.tui import bindings
 from rajas_tui.tui.private_textual import Footer
-from rules import counted
 
 if TYPE_CHECKING:
     from rajas_tui.tui.app import RajasApp
@@ -44,16 +43,18 @@ class Logo(Static):
 
 @attrs.frozen
 class Listing:
-    """What the title shows of the saves folder: the game to continue and how many saves."""
+    """What the title shows of the saves folder: the game to continue, how many saves Load
+    lists and the note that says where they are."""
 
     last: Path | None
     count: int
+    note: str
 
 
 def list_folder(app: RajasApp) -> Listing:
     """Reads the saves folder (headers only, but thousands of files): run it off the UI."""
     saves, last = listing.survey(app.saves_dir)
-    return Listing(last, len(saves))
+    return Listing(last, len(saves), listing.count_words(saves))
 
 
 class TitleScreen(Screen[None]):
@@ -151,8 +152,7 @@ class TitleScreen(Screen[None]):
         menu.highlighted = 1 if last else 0
         if moved_to is not None and not menu.get_option(moved_to).disabled:
             menu.highlighted = menu.get_option_index(moved_to)
-        note = f"{counted(saves, 'save')} in the saves folder" if saves else ""
-        self.query_one("#title-note", Static).update(note)
+        self.query_one("#title-note", Static).update(listing.note)
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
