@@ -22,6 +22,26 @@ class SaveLine:
     problem: str
     elsewhere: bool = False
 
+    @property
+    def name(self) -> str:
+        """The name Load shows: the file's, after its folder when it lies outside the saves
+        folder, so that a copy elsewhere never reads as the save in the folder."""
+        if not self.elsewhere:
+            return self.path.stem
+        return f"{shortened(self.path.parent).rstrip('/')}/{self.path.stem}"
+
+
+def shortened(folder: Path) -> str:
+    """A folder as a person writes it: `~/games` under the home folder (unless home is `/`)."""
+    try:
+        home = Path.home()
+    except RuntimeError:  # no HOME and no account entry
+        return str(folder)
+    if not home.is_absolute() or home == Path(home.anchor) or not folder.is_relative_to(home):
+        return str(folder)
+    rest = folder.relative_to(home)
+    return "~" if rest == Path() else f"~/{rest}"
+
 
 def lines(directory: Path) -> list[SaveLine]:
     """The saves folder's listing, last played first."""

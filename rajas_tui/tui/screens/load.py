@@ -33,7 +33,7 @@ def columns(saves: list[SaveLine], room: int) -> tuple[int, int]:
     its longest entry when both fit; else the players give way first (the file name mostly
     names them again), then the file name."""
     rest = room - STATE - DATE - 3
-    names = max((len(save.path.stem) for save in saves), default=0)
+    names = max((len(save.name) for save in saves), default=0)
     players = max((len(save.players) for save in saves), default=0)
     if names + players <= rest:
         return names, players
@@ -41,12 +41,23 @@ def columns(saves: list[SaveLine], room: int) -> tuple[int, int]:
     return max(NARROWEST, rest - players), players
 
 
-def _line(save: SaveLine, widths: tuple[int, int]) -> str:
+def _name_cut(save: SaveLine, width: int) -> str:
+    """The save's name fitted to its column. A save outside the saves folder gives up its folder
+    from the left, keeping the file's name whole while it fits; cut further, it still begins
+    `…/`, so the row still shows that the save lies elsewhere."""
+    name = save.name
+    if not save.elsewhere or len(name) <= width:
+        return _cut(name, width)
+    if len(save.path.stem) + 2 <= width:
+        return f"…{name[1 - width :]}"
+    return _cut(f"…/{save.path.stem}", width)
+
+
+def line_of(save: SaveLine, widths: tuple[int, int]) -> str:
+    """A save's row: its name (`SaveLine.name`), players, round and date, cut to `widths`."""
     state = "unreadable" if save.problem else "finished" if save.finished else f"round {save.round}"
     name, players = widths
-    return (
-        f"{_cut(save.path.stem, name)} {_cut(save.players, players)} {state:<{STATE}} {save.date}"
-    )
+    return f"{_name_cut(save, name)} {_cut(save.players, players)} {state:<{STATE}} {save.date}"
 
 
 class SaveList(OptionList):
@@ -114,7 +125,7 @@ class LoadScreen(Dialog):
         self.widths = widths
         highlighted, scrolled = menu.highlighted, menu.scroll_y
         menu.clear_options()
-        menu.add_options([Option(_line(line, widths)) for line in self.saves])  # one redraw
+        menu.add_options([Option(line_of(line, widths)) for line in self.saves])  # one redraw
         menu.highlighted = highlighted or 0
         menu.scroll_to(y=scrolled, animate=False, immediate=True)
 
