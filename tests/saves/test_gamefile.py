@@ -4,6 +4,8 @@ file. The app's side of it is tested in tests/tui/test_one_file.py."""
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 
 import rules
 import saves
+from tests.helpers.unwritable import unwritable
 
 EXAMPLES = saves.examples_dir()
 
@@ -114,6 +117,25 @@ def test_save_as_asks_before_replacing_and_replaces_only_a_rajas_save(folder: Pa
     assert letter.read_bytes() == b"PK\x03\x04 a letter"
     saves.save_as(game, folder / "new" / "copy.toml")
     assert saves.load(folder / "new" / "copy.toml").setup.seed == 5
+
+
+def test_a_folder_that_cannot_be_written_is_said_in_plain_words(
+    tmp_path: Path, folder: Path
+) -> None:
+    game = _new_game([("Asha", "human"), ("Bela", "human")], 5)
+    denied = os.strerror(errno.EACCES)
+    with unwritable(folder), pytest.raises(saves.SaveError) as refused:
+        saves.claim(folder / "new.toml")
+    assert str(refused.value) == (
+        f"{folder}: this folder cannot be written ({denied}), so new.toml cannot be saved there."
+    )
+    with unwritable(folder):
+        file = saves.open_file(game, folder / "g.toml")
+    assert file.path is None and file.problem.startswith(f"{folder}: this folder cannot be")
+    with unwritable(folder), pytest.raises(saves.SaveError) as refused:
+        saves.claim(folder / "sub" / "new.toml")
+    assert str(refused.value) == f"{folder / 'sub'}: the folder cannot be made ({denied})."
+    assert list(folder.iterdir()) == []
 
 
 def test_a_setup_refusal_is_one_sentence_and_the_start_refuses_it_too() -> None:

@@ -4,6 +4,8 @@ be listed."""
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from textual.widgets import OptionList, Static
 import saves as save_layer
 from rajas_tui.tui.screens.load import SaveAsScreen
 from tests.helpers import apps
+from tests.helpers.unwritable import unwritable
 
 pytestmark = pytest.mark.asyncio
 
@@ -61,6 +64,24 @@ async def test_save_as_never_replaces_another_kind_of_file(saves: Path) -> None:
         assert "read-only" in refused, refused
     assert letter.read_bytes() == b"PK\x03\x04 a letter"
     assert save_layer.load(locked).log == save_layer.load(apps.SAVES / "opening-2p.toml").log
+
+
+async def test_save_as_into_a_read_only_folder_says_the_folder_cannot_be_written(
+    saves: Path, tmp_path: Path
+) -> None:
+    read_only = tmp_path / "ro"
+    read_only.mkdir()
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        before = app.file.path
+        with unwritable(read_only):
+            refused = await _save_as(app, pilot, str(read_only / "new"))
+        assert refused == (
+            f"{read_only}: this folder cannot be written ({os.strerror(errno.EACCES)}), so "
+            "new.toml cannot be saved there."
+        )
+        assert app.file.path == before, "the game goes on in its own file"
+    assert list(read_only.iterdir()) == []
 
 
 async def test_the_load_dialog_names_an_unusable_saves_folder(tmp_path: Path) -> None:
