@@ -18,12 +18,14 @@ import attrs
 
 import saves
 from rajas_tui.present import review
+from saves.osfiles import reason
 
 if TYPE_CHECKING:
     from rajas_tui.bots.review import Budget
 
 # A kept review is a few hundred decisions of a few short fields: anything far larger is not one.
 MAX_BYTES = 4 * 1024 * 1024
+KEPT_NOT = "The review could not be kept for next time:"
 
 
 def cache_dir() -> Path:
@@ -76,6 +78,8 @@ def store(
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         saves.write_atomic(path, json.dumps(data, sort_keys=True).encode())
-    except (OSError, saves.Unwritable) as error:
-        return f"The review could not be kept in {path.parent}: {error}."
+    except OSError as error:
+        return f"{KEPT_NOT} {path.parent} cannot be written ({reason(error)})."
+    except saves.Unwritable as error:  # a sentence naming the file
+        return f"{KEPT_NOT} {str(error).rstrip('.')}."
     return None

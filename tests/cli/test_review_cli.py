@@ -4,7 +4,9 @@ reviewed for one seat only; every bad input one sentence and an exit code."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from rajas_tui.bots import review as judging
 from rajas_tui.bots.review import Budget
 from rajas_tui.present import review, turns
 from tests.helpers.exit_codes import exit_code
+from tests.helpers.unwritable import unwritable
 
 # The judging's games and rollout as small as they go, for the tests' time (`--budget` sets
 # the iterations).
@@ -112,3 +115,22 @@ def test_a_missing_or_broken_save_gets_one_sentence(
     assert exit_code(["review", str(broken)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "Traceback" not in err
+
+
+def test_a_cache_that_cannot_be_written_is_one_sentence_and_the_review_still_prints(
+    finished: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    read_only = tmp_path / "read-only"
+    read_only.mkdir()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(read_only))
+    with unwritable(read_only):
+        assert exit_code(["review", str(finished), "--seat", "0"]) == 0
+    out, err = capsys.readouterr()
+    assert err == (
+        f"rajas: The review could not be kept for next time: {read_only / 'rajas' / 'reviews'} "
+        f"cannot be written ({os.strerror(errno.EACCES)}).\n"
+    )
+    assert "Asha" in out

@@ -160,6 +160,19 @@ def test_a_broken_kept_review_is_passed_over(finished: saves.Game, tmp_path: Pat
         assert reviewcache.load(finished, 0, TINY, tmp_path) is None
 
 
+def test_a_folder_where_the_kept_review_goes_is_one_sentence(
+    finished: saves.Game, tmp_path: Path
+) -> None:
+    found = review.review(finished, [0], TINY, review.default_judge())[0]
+    path = reviewcache.path_of(finished, 0, TINY, tmp_path)
+    path.mkdir()
+    said = reviewcache.store(finished, found, TINY, tmp_path)
+    assert said == (
+        f"The review could not be kept for next time: {path}: is a folder, not a regular file; "
+        "only a regular file is replaced."
+    )
+
+
 def test_a_review_is_kept_apart_for_each_budget_seat_and_log(finished: saves.Game) -> None:
     keys = {
         reviewcache.key(finished, 0, TINY),
