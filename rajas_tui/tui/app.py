@@ -549,6 +549,12 @@ class RajasApp(MessageRoom):
         return self.file.path is None or self.save_trouble != ""
 
     @property
+    def quitting_loses_moves(self) -> bool:
+        """Whether quitting now loses moves: the app's game is `unsaved`, as the status line
+        says. A puzzle is never saved (its card starts it again), so it loses nothing."""
+        return self.newest is not None and self.attempt is None and self.unsaved
+
+    @property
     def shown_or_newest(self) -> saves.Game:
         game = self.newest or self.game
         if game is None:
@@ -592,6 +598,34 @@ class RajasApp(MessageRoom):
                 self._write_tutorial()  # the tutorial goes on in the copy, at its step
         self.save_trouble = ""  # the game is whole in its file now
         return path
+
+    # Quitting: at once, unless moves not saved would be lost -----------------------------------
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the palette's Quit."""
+        self.quit_or_ask()
+
+    def quit_or_ask(self) -> None:
+        """Quits, or first asks what to do with a game that is not saved (`screens.quit`).
+        Every way to quit in the app comes here; a hang-up cannot ask (`ending`)."""
+        if not self.quitting_loses_moves:
+            self.exit()
+            return
+        from rajas_tui.tui.screens.quit import QuitScreen
+
+        if not any(isinstance(screen, QuitScreen) for screen in self.screen_stack):
+            self.push_screen(QuitScreen())
+
+    def save_then_quit(self) -> None:
+        """Save as, asked for on quitting: the quit goes on once the game is saved; Save as
+        cancelled (or failing, which its dialog says) leaves the player in the game."""
+        from rajas_tui.tui.screens.load import SaveAsScreen
+
+        def saved(_: None) -> None:
+            if not self.quitting_loses_moves:
+                self.exit()
+
+        self.push_screen(SaveAsScreen(), saved)
 
     # Actions ---------------------------------------------------------------------------------
 

@@ -89,6 +89,12 @@ GAME_OVER: list[BindingType] = [
     Binding("q", "quit", "quit", id="over.quit"),
     Binding("ctrl+s", "app.save_as", "save as", id="over.save_as", show=False),
 ]
+# Asked on quitting a game that is not saved; ctrl+s too, the key the status line names.
+QUIT: list[BindingType] = [
+    Binding("s,ctrl+s", "save_as", "save as, then quit", id="quit.save_as", key_display="s"),
+    Binding("q", "quit", "quit anyway", id="quit.quit"),
+    Binding("escape", "cancel", "back", id="quit.cancel"),
+]
 LOAD: list[BindingType] = [
     Binding("r", "replay", "replay", id="load.replay"),
 ]
@@ -154,6 +160,7 @@ _SCREENS = (
     HELP,
     COACH,
     GAME_OVER,
+    QUIT,
     LOAD,
     REPLAY,
     REVIEW,
@@ -173,6 +180,7 @@ TOGETHER: tuple[list[BindingType], ...] = (
     HELP,
     COACH,
     GAME_OVER,
+    QUIT,
     REPLAY,
     REVIEW,
     PUZZLE_CARD,

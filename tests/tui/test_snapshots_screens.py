@@ -80,6 +80,24 @@ def test_save_as_dialog(snap_compare: Any, saves: Path, size: tuple[int, int]) -
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_quit_dialog_on_a_game_not_saved(
+    snap_compare: Any, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Ctrl+Q asks first: the saves folder is a file, so the new game has no file of its own."""
+    not_a_folder = tmp_path / "saves"
+    not_a_folder.write_text("a file where the saves folder should be")
+    app = apps.app(apps.midgame(), saves=not_a_folder)
+
+    async def asked(pilot: Pilot[None]) -> None:
+        await _settled(pilot)
+        pilot.app.clear_notifications()  # the note names the test's folder
+        await pilot.press("ctrl+q")
+        await _settled(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=asked)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_command_palette(snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
     app = apps.app(apps.midgame(), saves=saves)
     assert snap_compare(app, terminal_size=size, press=["ctrl+p", *"glyph"], run_before=_settled)

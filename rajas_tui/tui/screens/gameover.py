@@ -182,4 +182,4 @@ class GameOverScreen(Screen[None]):
         self.rajas.to_title()
 
     async def action_quit(self) -> None:
-        self.app.exit()
+        self.rajas.quit_or_ask()

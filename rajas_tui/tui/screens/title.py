@@ -189,4 +189,4 @@ class TitleScreen(Screen[None]):
     def action_quit(self) -> None:
         # Not async: the title menu calls its actions directly, and a coroutine never awaited
         # would quit nothing.
-        self.app.exit()
+        self.rajas.quit_or_ask()
