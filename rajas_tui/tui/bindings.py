@@ -102,10 +102,24 @@ LOAD: list[BindingType] = [
 REPLAY: list[BindingType] = [
     Binding("left", "step(-1)", "back", id="replay.back", key_display="←"),
     Binding("right", "step(1)", "forward", id="replay.forward", key_display="→"),
-    Binding("home", "jump('start')", "start", id="replay.start", show=False),
-    Binding("end", "jump('end')", "end", id="replay.end", show=False),
-    Binding("pageup", "round(-1)", "round back", id="replay.round_back", show=False),
-    Binding("pagedown", "round(1)", "next round", id="replay.round_next", show=False),
+    Binding("home", "jump('start')", "start", id="replay.start", show=False, key_display="Home"),
+    Binding("end", "jump('end')", "end", id="replay.end", show=False, key_display="End"),
+    Binding(
+        "pageup",
+        "round(-1)",
+        "round back",
+        id="replay.round_back",
+        show=False,
+        key_display="PgUp",
+    ),
+    Binding(
+        "pagedown",
+        "round(1)",
+        "next round",
+        id="replay.round_next",
+        show=False,
+        key_display="PgDn",
+    ),
     Binding("g", "go_to_round", "go to round", id="replay.round"),
     *(Binding(d, f"digit('{d}')", f"pane {d}", id=f"replay.{d}", show=False) for d in "1234567890"),
     Binding("tab", "pane(1)", "next pane", id="replay.pane_next", priority=True),
@@ -191,11 +205,18 @@ TOGETHER: tuple[list[BindingType], ...] = (
 
 
 def own_keys(screen: object) -> list[Binding]:
-    """The keys `screen` adds to the game's (a puzzle's card key, a replay's steps): what its
-    help names before the game's keys."""
-    game = {binding.id for binding in ALL[: len(GAME)]}
+    """The keys `screen` adds to the game's (a puzzle's card key, a replay's steps), those left
+    out of its footer too: what its help names before the game's keys. A key doing what a game
+    key does (a pane's) is left to the game's part of the help."""
+    game = ALL[: len(GAME)]
+    ids = {binding.id for binding in game}
+    actions = {binding.action for binding in game}
     keys = getattr(type(screen), "BINDINGS", ())
-    return [b for b in keys if isinstance(b, Binding) and b.show and b.id not in game]
+    return [
+        b
+        for b in keys
+        if isinstance(b, Binding) and b.id not in ids and (b.show or b.action not in actions)
+    ]
 
 
 def key_of(keymap: dict[str, str], binding_id: str) -> str:

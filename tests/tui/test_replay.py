@@ -256,3 +256,43 @@ def test_rajas_replay_is_an_app_command() -> None:
 
     args: Any = build_parser().parse_args(["replay", "g.toml", "--seat", "1"])
     assert args.command == "replay" and args.command in APP_COMMANDS and args.seat == 1
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("key", ["u", "q", "ctrl+s", "enter", "x", "a", "U"])
+async def test_a_game_key_in_a_replay_says_nothing_is_played_here(saves: Path, key: str) -> None:
+    """The game's acting keys are not the replay's (nor in its footer), yet each says why it
+    does nothing: one sentence, the position and the app's game as they were."""
+    from rajas_tui.tui.private_textual import Footer
+
+    game = apps.midgame()
+    app = apps.app(game, saves=saves, replay=apps.example("opening-2p.toml"))
+    async with app.run_test(size=apps.SMALL) as pilot:
+        app.open_replay(apps.example("opening-2p.toml"), position=3)
+        await pilot.pause()
+        screen = _screen(app)
+        before = len(apps.notices(app))
+        await pilot.press(key)
+        await pilot.pause()
+        notes = apps.notices(app)
+        assert len(notes) == before + 1, (key, notes)
+        assert notes[-1].startswith("This is a replay: nothing can be played here")
+        assert app.screen is screen and screen.position == 3
+        assert app.game == game
+        shown = {str(k.description) for k in screen.query_one(Footer).query("FooterKey")}
+        assert not shown & {"undo", "quarry", "save as", "confirm", "pass"}, shown
+
+
+@pytest.mark.asyncio
+async def test_the_help_over_a_replay_lists_every_replay_key(saves: Path) -> None:
+    from rajas_tui.tui.screens.help import HelpScreen
+
+    app = apps.app(saves=saves, replay=apps.example("opening-2p.toml"))
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await apps.until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        words = str(app.screen.query_one("#help-text").render())
+        own = words.split("Keys on this screen")[1].split("Keys in the game")[0]
+        for key in ("←", "→", "Home", "End", "PgUp", "PgDn", "g", "tab", "escape", "?"):
+            assert f"\n  {key} " in own, (key, own)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 from textual.worker import Worker, WorkerState
@@ -147,6 +148,24 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
             return True if self._round_moved(int(str(parameters[0]))) is not None else None
         return True
 
+    def _hidden_action(self, key: str) -> str | None:
+        """A key of the game's that is none of the replay's: nothing is played here, and it
+        says so (it is not in the footer, which names only the replay's keys)."""
+        keymap = self.rajas.keymap
+        if any(key in bindings.keys(b, keymap) for b in _bindings(bindings.REPLAY)):
+            return None
+        if any(key in bindings.keys(b, keymap) for b in _bindings(bindings.GAME)):
+            return "not_played_here"
+        return None
+
+    def action_not_played_here(self) -> None:
+        self.refuse(
+            bindings.said(
+                self.rajas.keymap,
+                "This is a replay: nothing can be played here; <replay.close> goes back.",
+            )
+        )
+
     def _stepped(self, delta: int) -> int | None:
         target = self.position + delta
         return target if 0 <= target <= self.replay.last else None
@@ -201,6 +220,10 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
 
     def action_close(self) -> None:
         self.dismiss()
+
+
+def _bindings(keys: list[BindingType]) -> list[Binding]:
+    return [b for b in keys if isinstance(b, Binding)]
 
 
 def _keys(keymap: dict[str, str]) -> str:
