@@ -114,6 +114,9 @@ class RajasApp(MessageRoom):
         self._replay_first = (replay, replay_seat) if replay is not None else None
         self._review_budget = review_budget
         self.puzzles: list[Puzzle] = []
+        # The save of the game the puzzles were opened from and left for a puzzle: the list's
+        # Escape goes back to it.
+        self.puzzles_left: Path | None = None
         self.attempt: Attempt | None = None
         self.marks_file = marks_file
         # The hints asked at each puzzle since it was last solved: a new attempt goes on from
@@ -716,7 +719,16 @@ class RajasApp(MessageRoom):
             return
         from rajas_tui.tui.screens.puzzle import PuzzlesScreen
 
-        self.push_screen(PuzzlesScreen())
+        self.push_screen(PuzzlesScreen(self._game_under_puzzles()))
+
+    def _game_under_puzzles(self) -> Path | None:
+        """The save of the game the puzzle list opens over (none over the title or a replay);
+        over a puzzle, the game that was left for the puzzles."""
+        if self.attempt is not None:
+            return self.puzzles_left
+        screen = self.screen
+        playing = isinstance(screen, GameScreen) and not _is_replay(screen)
+        return self.file.path if playing or _is_game_over_screen(screen) else None
 
     def puzzle_list(self) -> PuzzleList:
         """The puzzles (read once) and the marks: read in a worker thread."""
@@ -772,9 +784,12 @@ class RajasApp(MessageRoom):
         return self.puzzles[index + 1] if index + 1 < len(self.puzzles) else None
 
     def show_puzzles(self) -> None:
-        """Back to the list of puzzles, above the title."""
+        """Back to the list of puzzles, above the title; its Escape goes back to the game
+        left for the puzzles, if any."""
+        from rajas_tui.tui.screens.puzzle import PuzzlesScreen
+
         self.to_title()
-        self.action_puzzles()
+        self.push_screen(PuzzlesScreen(self.puzzles_left))
 
     def puzzle_ended(self, attempt: Attempt, state: rules.GameState) -> None:
         """The player's part of the puzzle is over: the verdict, and a solution noted."""

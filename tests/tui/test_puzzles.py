@@ -13,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 
 import rules
+import saves as save_layer
 from rajas_tui.present import puzzle_hint
 from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.app import RajasApp
@@ -239,6 +240,7 @@ async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
         assert app.attempt is not None and app.attempt.puzzle == SHIPPED[2]
         await pilot.press("escape")  # the card's Escape: back to the list
         await apps.until(pilot, lambda: isinstance(app.screen, PuzzlesScreen), "the list again")
+        print("list", app.screen.back_to, app.puzzles_left)
         await pilot.press("escape")
         assert type(app.screen).__name__ == "TitleScreen"
 
@@ -344,3 +346,38 @@ async def test_the_help_over_a_puzzle_names_the_puzzles_own_keys(tmp_path: Path)
         words = str(app.screen.query_one("#help-text").render())
         assert "Keys on this screen" in words
         assert "  g           goal" in words, "the puzzle's card key is told"
+
+
+@pytest.mark.asyncio
+async def test_the_list_opened_from_a_game_goes_back_to_that_game(
+    tmp_path: Path, saves: Path
+) -> None:
+    """Ctrl+P → Puzzles during a game, a puzzle opened and left for the list (its card's
+    Escape): Escape on the list goes back to the game left, from its file, not to the title."""
+    from rajas_tui.tui.screens.game import GameScreen
+
+    game = apps.new_game([("Asha", "human"), ("Bela", "random")], 3)
+    path = saves / "played.toml"
+    save_layer.save(game, path)
+    app = apps.app(game, saves=saves, path=path, marks_file=tmp_path / "puzzles.toml")
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        app.action_puzzles()
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzlesScreen), "the list")
+        await apps.until(pilot, lambda: bool(app.screen.shown), "the puzzles listed")  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the card")
+        await pilot.press("enter")  # the puzzle played; the list opened over it goes back to it
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the puzzle")
+        app.action_puzzles()
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzlesScreen), "the list over it")
+        await pilot.press("escape")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the puzzle again")
+        await pilot.press("g")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the card again")
+        await pilot.press("escape")
+        await apps.until(pilot, lambda: isinstance(app.screen, PuzzlesScreen), "the list again")
+        await pilot.press("escape")
+        await apps.until(pilot, lambda: type(app.screen) is GameScreen, "the game again")
+        assert app.attempt is None and app.file.path == path
+        assert app.shown.state == game.state

@@ -248,6 +248,28 @@ async def test_the_load_dialog_replays_a_save(saves: Path) -> None:
         assert app.game is None  # replayed, not opened for play
         await pilot.press("escape")
         await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+
+
+@pytest.mark.asyncio
+async def test_escape_from_a_replay_goes_back_to_the_load_dialog(saves: Path) -> None:
+    """Where it was opened: the Load dialog, its saves still listed; Escape there, the title."""
+    (saves / "opening.toml").write_bytes((apps.SAVES / "opening-2p.toml").read_bytes())
+    app = apps.app(saves=saves)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await apps.until(pilot, lambda: isinstance(app.screen, LoadScreen), "the load dialog")
+        await apps.until(pilot, lambda: bool(app.screen.paths), "the saves listed")  # type: ignore[attr-defined]
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert app.screen.paths == [saves / "opening.toml"]
+        await pilot.press("escape")
+        await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
 
 

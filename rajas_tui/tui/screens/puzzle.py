@@ -5,6 +5,7 @@ player's part (docs/puzzles.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
@@ -201,13 +202,16 @@ def option_text(row: words.Row) -> Text:
 
 
 class PuzzlesScreen(Screen[None]):
-    """The puzzles with their goals and solved marks; Enter opens one."""
+    """The puzzles with their goals and solved marks; Enter opens one. `back_to`: the save of
+    the game the list was opened from, which a puzzle opened here leaves: Escape goes back to
+    it once it is no longer beneath."""
 
     BINDINGS = bindings.PUZZLES
 
-    def __init__(self) -> None:
+    def __init__(self, back_to: Path | None = None) -> None:
         super().__init__()
         self.shown: list[Puzzle] = []
+        self.back_to = back_to
 
     @property
     def rajas(self) -> RajasApp:
@@ -251,7 +255,15 @@ class PuzzlesScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_index < len(self.shown):
+            self.rajas.puzzles_left = self.back_to
             self.rajas.open_puzzle(self.shown[event.option_index])
 
     def action_back(self) -> None:
+        stack = self.app.screen_stack
+        # Above the title (a puzzle was played since), the game left is opened again; above
+        # the game or a puzzle, that is where Escape goes.
+        over_title = len(stack) > 1 and type(stack[-2]).__name__ == "TitleScreen"
         self.app.pop_screen()
+        if self.back_to is not None and over_title:
+            self.rajas.puzzles_left = None
+            self.rajas.open_save(self.back_to)
