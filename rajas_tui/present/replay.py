@@ -87,10 +87,14 @@ def viewer(game: saves.Game, seat: int | None = None) -> int | None:
 
 
 def told(
-    game: saves.Game, position: int, marks: Mapping[int, review.Decision] | None = None
+    game: saves.Game,
+    position: int,
+    marks: Mapping[int, review.Decision] | None = None,
+    before: bool = False,
 ) -> tuple[Told, ...]:
     """The log up to the action at `position`, that action marked as the one shown; each
-    reviewed move with its mark (?!, ?, ??)."""
+    reviewed move with its mark (?!, ?, ??). `before`: the board is the one the action was
+    chosen on, so what followed it (a round begun, the end) is left out."""
     lines: list[Told] = []
     moves = 0
     cursor = text.G["cursor"]
@@ -108,7 +112,7 @@ def told(
         return (Told(f"{cursor} the start of the game", ROUND, game.start.start_player),)
     last = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].kind == MOVE)
     lines[last] = _edited(lines[last], prefix=f"{cursor} ")
-    return tuple(lines)
+    return tuple(lines[: last + 1] if before else lines)
 
 
 def _edited(line: Told, prefix: str = "", suffix: str = "") -> Told:

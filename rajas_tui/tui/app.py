@@ -254,15 +254,18 @@ class RajasApp(MessageRoom):
         return self._review_budget
 
     def _replay_screen(
-        self, game: saves.Game, seat: int | None = None, position: int = 0
+        self, game: saves.Game, seat: int | None = None, position: int = 0, before: bool = False
     ) -> ReplayScreen:
         from rajas_tui.tui.screens.replay import ReplayScreen
 
-        return ReplayScreen(game, seat, position)
+        return ReplayScreen(game, seat, position, before)
 
-    def open_replay(self, game: saves.Game, seat: int | None = None, position: int = 0) -> None:
-        """Steps through `game` over the screen shown (`screens.replay`); nothing is played."""
-        self.push_screen(self._replay_screen(game, seat, position))
+    def open_replay(
+        self, game: saves.Game, seat: int | None = None, position: int = 0, before: bool = False
+    ) -> None:
+        """Steps through `game` over the screen shown (`screens.replay`); nothing is played.
+        `before`: at the action at `position` as it was chosen, on the board before it."""
+        self.push_screen(self._replay_screen(game, seat, position, before))
 
     def open_review(self, game: saves.Game) -> None:
         """Reviews a finished game (`screens.review`), over the screen shown."""

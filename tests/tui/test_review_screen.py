@@ -8,11 +8,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 import rules
+import saves as save_layer
 from rajas_tui.bots.review import Budget, Judgement
-from rajas_tui.present import reviewcache
+from rajas_tui.present import logbook, reviewcache, text
 from rajas_tui.present.bot_process import Cancelled, InProcess, Stop
+from rajas_tui.present.review import Decision, SeatReview
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.gameover import GameOverScreen
 from rajas_tui.tui.screens.replay import ReplayScreen
@@ -162,3 +165,72 @@ async def test_a_shared_table_makes_no_review(tmp_path: Path, private_cache: Pat
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
     assert not any(private_cache.rglob("*.json"))
+
+
+def _states(game: save_layer.Game) -> list[rules.GameState]:
+    states = [game.start]
+    for entry in game.log:
+        states.append(rules.apply(states[-1], rules.parse_action(entry.action), as_listed=True))
+    return states
+
+
+def _kept_review(game: save_layer.Game, actions: list[int]) -> list[Decision]:
+    """A review kept for every seat, made of the decisions at `actions` only (nothing judged):
+    the review screen shows it at once."""
+    states = _states(game)
+    made = []
+    for action in actions:
+        entry = game.log[action - 1]
+        made.append(
+            Decision(
+                action,
+                states[action - 1].round,
+                entry.seat,
+                entry.action,
+                entry.action,
+                1.0,
+                1.0,
+                0.0,
+                "good",
+            )
+        )
+    for seat in range(len(game.setup.seats)):
+        mine = tuple(d for d in made if d.seat == seat)
+        assert reviewcache.store(game, SeatReview(seat, mine), TINY) is None
+    return made
+
+
+async def test_a_decision_ending_a_round_opens_on_the_board_it_was_made_on(saves: Path) -> None:
+    """The last action of round 6 opens the replay on the board before it, in the round the
+    review names, the log's mark on the decision; → then shows it played, ← the action before."""
+    game = apps.finished()
+    states = _states(game)
+    last = next(p for p in range(1, len(states)) if states[p - 1].round == 6 != states[p].round)
+    (decision,) = _kept_review(game, [last])
+    app = apps.app(game, saves=saves, review_budget=TINY)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await apps.until(pilot, lambda: bool(_review(app).found), "the kept review")
+        menu = _review(app).query_one(OptionList)
+        menu.highlighted = _review(app).actions.index(decision.action)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        view = screen.view
+        assert view is not None and view.state == states[last - 1]
+        status = str(screen.query_one("#status").content)
+        assert f"round {decision.round} · before action {last} of" in status, status
+        moves = [line.words for line in view.told if line.kind == logbook.MOVE]
+        assert moves[-1].startswith(text.G["cursor"]) and len(moves) == last
+        await pilot.press("left")
+        assert screen.position == last - 1 and not screen.before
+        assert f"round 6 · action {last - 1} of" in str(screen.query_one("#status").content)
+        await pilot.press("escape", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.before
+        await pilot.press("right")
+        assert screen.view is not None and screen.view.state == states[last]
+        assert f"round 7 · action {last} of" in str(screen.query_one("#status").content)

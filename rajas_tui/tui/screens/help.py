@@ -182,7 +182,8 @@ REPLAY_AND_REVIEW = (
     "rival). Marks: ?! inaccuracy (2 or more lost), ? mistake (4 or more), ?? blunder (8 "
     "or more); a player's accuracy is the mean of its decisions' (100% for nothing lost). "
     "It takes about a minute a player, with a progress bar (Escape stops it), and is kept, "
-    "so it opens at once again; Enter on a decision replays it, the marks beside the moves."
+    "so it opens at once again; Enter on a decision opens the replay on the board it was "
+    "chosen on (right then shows it played), the marks beside the moves."
 )
 
 

@@ -33,15 +33,20 @@ MARKS_GROUP = "replay-marks"
 
 class ReplayScreen(GameScreen, inherit_bindings=False):
     """Steps through `game` from `position` (the start by default), seen by `seat` while the
-    game is not over (`replay.viewer` chooses when None)."""
+    game is not over (`replay.viewer` chooses when None). `before`: opened at the action at
+    `position` as it was chosen (the review's decision), the board the one before it; the
+    first step leaves that half-step, → to the action played, ← to the one before."""
 
     BINDINGS = bindings.REPLAY
     PASSES_KEYBOARD = False
 
-    def __init__(self, game: saves.Game, seat: int | None = None, position: int = 0) -> None:
+    def __init__(
+        self, game: saves.Game, seat: int | None = None, position: int = 0, before: bool = False
+    ) -> None:
         super().__init__()
         self.replay: Replay = replay.replay(game, replay.viewer(game, seat))
         self.position = max(0, min(position, self.replay.last))
+        self.before = before and self.position > 0
         self.marks: dict[int, review.Decision] = {}
         self._marks_asked = False
 
@@ -86,17 +91,18 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         game = self.replay.game
         seats = game.setup.seats
         return View(
-            state=self.replay.shown(self.position),
+            state=self.replay.shown(self.position - self.before),
             names=tuple(seat.name for seat in seats),
             kinds=tuple(seat.kind for seat in seats),
-            told=replay.told(game, self.position, self.marks),
+            told=replay.told(game, self.position, self.marks, self.before),
             viewer=EVERYTHING,  # a finished game's whole state, or a seat's view already
         )
 
     def _status(self, view: View) -> Text:
         width = self.size.width or 80
         line = Text(" Replay", "bold")
-        line.append(f" · round {view.state.round} · action {self.position} of {self.replay.last}")
+        action = f"before action {self.position}" if self.before else f"action {self.position}"
+        line.append(f" · round {view.state.round} · {action} of {self.replay.last}")
         seat = self.replay.seat
         if not self.replay.everything:
             line.append(" · seen by ")
@@ -143,7 +149,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         if action == "step":
             return True if self._stepped(int(str(parameters[0]))) is not None else None
         if action == "jump":
-            return True if self._jumped(str(parameters[0])) != self.position else None
+            moves = self.before or self._jumped(str(parameters[0])) != self.position
+            return True if moves else None
         if action == "round":
             return True if self._round_moved(int(str(parameters[0]))) is not None else None
         return True
@@ -167,19 +174,22 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         )
 
     def _stepped(self, delta: int) -> int | None:
-        target = self.position + delta
+        # From the half-step before an action, → shows that action played.
+        target = self.position + delta - (self.before and delta > 0)
         return target if 0 <= target <= self.replay.last else None
 
     def _jumped(self, where: str) -> int:
         return 0 if where == "start" else self.replay.last
 
     def _round_moved(self, direction: int) -> int | None:
+        shown = self.position - self.before  # the board shown is the one before the action
         if direction < 0:
-            return self.replay.earlier_round(self.position)
-        return self.replay.later_round(self.position)
+            return self.replay.earlier_round(shown)
+        return self.replay.later_round(shown)
 
     def show_position(self, position: int) -> None:
         self.position = position
+        self.before = False
         self.redraw()
 
     def action_step(self, delta: int | str) -> None:
@@ -198,7 +208,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
 
     def action_jump(self, where: str) -> None:
         target = self._jumped(where)
-        if target == self.position:
+        if target == self.position and not self.before:
             self.refuse(self._why_not_step(-1 if where == "start" else 1))
         else:
             self.show_position(target)

@@ -202,7 +202,8 @@ class ReviewScreen(Screen[None]):
                 markup=False,
             )
             return
-        self.rajas.open_replay(self.game, position=self.actions[index])
+        # On the board the decision was made on, in its round, the log's mark on it.
+        self.rajas.open_replay(self.game, position=self.actions[index], before=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
