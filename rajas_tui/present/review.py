@@ -89,10 +89,11 @@ class SeatReview:
     decisions: tuple[Decision, ...]
 
     @property
-    def accuracy(self) -> float:
-        """The mean of the decisions' accuracies (100 with no decision to judge)."""
+    def accuracy(self) -> float | None:
+        """The mean of the decisions' accuracies; None with no decision to judge (no figure
+        is claimed over nothing)."""
         if not self.decisions:
-            return 100.0
+            return None
         return round(sum(move_accuracy(d.lost) for d in self.decisions) / len(self.decisions), 1)
 
     def counts(self) -> dict[str, int]:
@@ -256,10 +257,13 @@ def symbol(decision: Decision) -> str:
 
 
 def seat_line(game: saves.Game, found: SeatReview) -> str:
-    """A seat's accuracy and its marks' counts, in one line."""
+    """A seat's accuracy and its marks' counts, in one line; that there is nothing to review
+    when the seat has chosen among several actions not once."""
     counts = found.counts()
     marks = " · ".join(f"{counts[name]} {name}" for name in MARKS)
     who = f"{text.player_tag(found.seat)} {game.name(found.seat)}"
+    if found.accuracy is None:
+        return f"{who}: nothing to review: no decision yet (no action chosen among several)"
     return f"{who}: accuracy {found.accuracy:.1f}% over {len(found.decisions)} decisions ({marks})"
 
 
@@ -306,8 +310,11 @@ def report(game: saves.Game, title: str, found: Sequence[SeatReview], budget: Bu
     for seat_review in found:
         lines.append(seat_line(game, seat_review))
         lines.extend(costly_lines(seat_review, views))
-    lines += ["", "Every decision: action, round, player, played, the search's best, worth lost."]
     decisions = sorted((d for r in found for d in r.decisions), key=lambda d: d.action)
+    if not decisions:
+        lines += ["", "Nothing to review: no decision has been made yet."]
+        return "\n".join(lines)
+    lines += ["", "Every decision: action, round, player, played, the search's best, worth lost."]
     lines.extend(decision_line(game, d) for d in decisions)
     return "\n".join(lines)
 

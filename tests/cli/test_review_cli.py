@@ -134,3 +134,31 @@ def test_a_cache_that_cannot_be_written_is_one_sentence_and_the_review_still_pri
         f"cannot be written ({os.strerror(errno.EACCES)}).\n"
     )
     assert "Asha" in out
+
+
+def test_a_seat_with_no_decision_has_nothing_to_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game just begun: seat 1 has chosen nothing yet, so no accuracy is claimed (no "100%"
+    over nothing), the text says there is nothing to review, and the JSON's accuracy is null."""
+    path = tmp_path / "z.toml"
+    assert exit_code(["new", "--players", "A,B", "--seed", "3", "--save", str(path)]) == 0
+    capsys.readouterr()
+    assert exit_code(["review", str(path), "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "B: accuracy" not in out and "Every decision" not in out
+    assert "B● B: nothing to review: no decision yet" in out
+    assert "Nothing to review: no decision" in out
+    assert exit_code(["review", str(path), "--seat", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"] == [
+        {
+            "seat": 1,
+            "name": "B",
+            "decisions": 0,
+            "accuracy": None,
+            "marks": dict.fromkeys(review.MARKS, 0),
+            "costliest": [],
+        }
+    ]
+    assert data["decisions"] == []

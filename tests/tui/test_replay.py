@@ -318,3 +318,14 @@ async def test_the_help_over_a_replay_lists_every_replay_key(saves: Path) -> Non
         own = words.split("Keys on this screen")[1].split("Keys in the game")[0]
         for key in ("←", "→", "Home", "End", "PgUp", "PgDn", "g", "tab", "escape", "?"):
             assert f"\n  {key} " in own, (key, own)
+
+
+@pytest.mark.asyncio
+async def test_a_game_with_no_action_says_none_has_been_played(saves: Path) -> None:
+    app = apps.app(saves=saves, replay=apps.new_game([("A", "human"), ("B", "human")], 3))
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        for key in ("right", "end"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert apps.notices(app)[-1] == "No action has been played yet."

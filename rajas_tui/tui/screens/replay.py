@@ -202,6 +202,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
     def _why_not_step(self, delta: int) -> str:
         if delta < 0:
             return "This is the start of the game: there is no action before it."
+        if self.replay.last == 0:
+            return "No action has been played yet."
         if self.replay.game.over:
             return "This is the game's last action: it ended here."
         return "This is the last action played so far: the game goes on from here."
