@@ -247,6 +247,10 @@ def cmd_review(args: argparse.Namespace) -> int:
         if problem and not troubles:
             troubles.append(problem)
 
+    def keep_begun(found: review.SeatReview) -> None:
+        # Interrupted: what was judged is kept, and the next run goes on from it.
+        reviewcache.store(game, found, budget, complete=False)
+
     found = review.review(
         game,
         seats,
@@ -255,6 +259,8 @@ def cmd_review(args: argparse.Namespace) -> int:
         _progress_on(sys.stderr),
         keep,
         lambda seat: reviewcache.load(game, seat, budget),
+        lambda seat: reviewcache.load(game, seat, budget, begun=True),
+        keep_begun,
     )
     for problem in troubles:
         say_line(f"rajas: {problem}", file=sys.stderr)
@@ -284,7 +290,9 @@ def _progress_on(stream: TextIO) -> Callable[[int, int], None]:
 
     def tell(done: int, total: int) -> None:
         end = "\n" if done == total else ""
-        print(f"\rrajas: reviewing decision {done} of {total}", end=end, file=stream, flush=True)
+        # The decision being judged, counted from 1, as the app counts it.
+        shown = min(done + 1, total)
+        print(f"\rrajas: reviewing decision {shown} of {total}", end=end, file=stream, flush=True)
 
     return tell
 

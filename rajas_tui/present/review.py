@@ -177,13 +177,23 @@ def review_seat(
     judge: Judge,
     progress: Callable[[], None] = lambda: None,
     decisions: Sequence[Asked] | None = None,
+    begun: Sequence[Decision] = (),
+    stopped: Callable[[SeatReview], None] = lambda found: None,
 ) -> SeatReview:
-    """Judges every decision of the seat; `progress()` after each."""
-    out = []
-    for ask in asked(game, seat) if decisions is None else decisions:
-        out.append(judged(ask, judge(ask.view, seat, ask.played, seed_of(game, ask.index), budget)))
-        progress()
-    return SeatReview(seat, tuple(out))
+    """Judges every decision of the seat (those in `decisions`, after the ones `begun` already
+    judged); `progress()` after each. Given up half-way (the judge stopped, or failed), the
+    decisions judged so far go to `stopped`, so that a review asked again goes on from them."""
+    out = list(begun)
+    try:
+        for ask in asked(game, seat) if decisions is None else decisions:
+            judgement = judge(ask.view, seat, ask.played, seed_of(game, ask.index), budget)
+            out.append(judged(ask, judgement))
+            progress()
+    except BaseException:
+        if out:
+            stopped(SeatReview(seat, tuple(out)))
+        raise
+    return SeatReview(seat, tuple(sorted(out, key=lambda d: d.action)))
 
 
 def review(
@@ -194,19 +204,30 @@ def review(
     progress: Progress = lambda done, total: None,
     keep: Callable[[SeatReview], None] = lambda found: None,
     kept: Callable[[int], SeatReview | None] = lambda seat: None,
+    begun: Callable[[int], SeatReview | None] = lambda seat: None,
+    keep_begun: Callable[[SeatReview], None] = lambda found: None,
 ) -> tuple[SeatReview, ...]:
     """The review of each seat: `kept(seat)` when it has one, else judged here, seat by seat, and
-    handed to `keep`; `progress(done, total)` as decisions are judged."""
+    handed to `keep`. A seat's review given up half-way goes to `keep_begun`, and `begun(seat)`
+    gives it back the next time: only the decisions not in it are judged. `progress(done,
+    total)` counts every decision of the seats, those kept or begun among the done."""
     found: dict[int, SeatReview] = {}
-    plans: dict[int, list[Asked]] = {}
+    plans: dict[int, tuple[list[Asked], tuple[Decision, ...]]] = {}
+    total = done = 0
     for seat in seats:
         known = kept(seat)
         if known is not None:
             found[seat] = known
-        else:
-            plans[seat] = asked(game, seat)
-    total = sum(len(plan) for plan in plans.values())
-    done = 0
+            total += len(known.decisions)
+            done += len(known.decisions)
+            continue
+        plan = asked(game, seat)
+        started = begun(seat)
+        judged_before = started.decisions if started is not None else ()
+        numbers = {d.action for d in judged_before}
+        plans[seat] = ([a for a in plan if a.index + 1 not in numbers], judged_before)
+        total += len(plan)
+        done += len(judged_before)
     progress(done, total)
 
     def one_more() -> None:
@@ -214,8 +235,10 @@ def review(
         done += 1
         progress(done, total)
 
-    for seat, plan in plans.items():
-        found[seat] = review_seat(game, seat, budget, judge, one_more, plan)
+    for seat, (plan, judged_before) in plans.items():
+        found[seat] = review_seat(
+            game, seat, budget, judge, one_more, plan, judged_before, keep_begun
+        )
         keep(found[seat])
     return tuple(found[seat] for seat in sorted(found))
 

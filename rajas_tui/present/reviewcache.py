@@ -1,9 +1,10 @@
 """Reviews kept in the user's cache folder, so that a review asked again opens at once.
 
-One file per seat reviewed, named by a hash of what the review depends on: the review's version,
-its budget, the seat, the game's start and every action of its log. A file that cannot be read,
-or holds anything else, is passed over (and written again once the review is made again); a file
-is written whole or not at all (`saves.write_atomic`).
+One file per seat reviewed (a review given up half-way keeps what it judged there, marked not
+complete, until the whole review replaces it), named by a hash of what the review depends on: the
+review's version, its budget, the seat, the game's start and every action of its log. A file that
+cannot be read, or holds anything else, is passed over (and written again once the review is made
+again); a file is written whole or not at all (`saves.write_atomic`).
 """
 
 from __future__ import annotations
@@ -54,14 +55,17 @@ def path_of(game: saves.Game, seat: int, budget: Budget, folder: Path | None = N
 
 
 def load(
-    game: saves.Game, seat: int, budget: Budget, folder: Path | None = None
+    game: saves.Game, seat: int, budget: Budget, folder: Path | None = None, begun: bool = False
 ) -> review.SeatReview | None:
-    """The kept review of the seat, or None when there is none that can be read."""
+    """The kept review of the seat, or None when there is none that can be read. `begun`: the
+    decisions of a review given up half-way instead (and no whole review)."""
     path = path_of(game, seat, budget, folder)
     try:
         with path.open("rb") as handle:
             data = json.loads(handle.read(MAX_BYTES + 1))
         if data.get("key") != key(game, seat, budget):
+            return None
+        if data.get("complete", True) is begun:  # a file without the field holds a whole one
             return None
         found = review.from_data(data["review"])
     except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
@@ -70,11 +74,21 @@ def load(
 
 
 def store(
-    game: saves.Game, found: review.SeatReview, budget: Budget, folder: Path | None = None
+    game: saves.Game,
+    found: review.SeatReview,
+    budget: Budget,
+    folder: Path | None = None,
+    complete: bool = True,
 ) -> str | None:
-    """Keeps the seat's review; a sentence when it could not be written (the review stands)."""
+    """Keeps the seat's review (`complete` False: the decisions judged before it was given up,
+    in the same file, which the whole review replaces); a sentence when it could not be
+    written (the review stands)."""
     path = path_of(game, found.seat, budget, folder)
-    data = {"key": key(game, found.seat, budget), "review": review.to_data(found)}
+    data = {
+        "key": key(game, found.seat, budget),
+        "review": review.to_data(found),
+        "complete": complete,
+    }
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         saves.write_atomic(path, json.dumps(data, sort_keys=True).encode())

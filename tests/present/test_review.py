@@ -191,3 +191,57 @@ def test_the_cache_folder_follows_xdg_and_ignores_a_relative_one(
     assert reviewcache.cache_dir() == tmp_path / "rajas" / "reviews"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
     assert reviewcache.cache_dir() == Path.home() / ".cache" / "rajas" / "reviews"
+
+
+class Stopped(Exception):
+    """The judging given up half-way (as Escape gives it up in the app)."""
+
+
+def _judge_until(stop_at: int | None, calls: list[int]) -> review.Judge:
+    """A quick judge (the first legal action is best) that gives up at its call `stop_at`."""
+
+    def judge(
+        view: rules.GameState, seat: int, played: rules.Action, seed: int, budget: Budget
+    ) -> Judgement:
+        if len(calls) == stop_at:
+            raise Stopped
+        calls.append(seed)
+        best = rules.legal_actions(view)[0]
+        return Judgement(best, 1.0, 1.0 if played == best else -1.0)
+
+    return judge
+
+
+def test_a_stopped_review_goes_on_where_it_stopped_counting_every_decision(
+    finished: saves.Game, tmp_path: Path
+) -> None:
+    """Stopped half-way through the second seat, then asked again: the first seat is kept, the
+    second's judged decisions too, and the count goes on from them, over every decision of the
+    game (not only those still to judge), from 1 — the same review as one made at once."""
+    total = sum(len(review.asked(finished, seat)) for seat in (0, 1))
+    first_seat = len(review.asked(finished, 0))
+    told: list[tuple[int, int]] = []
+
+    def run(judge: review.Judge) -> tuple[review.SeatReview, ...]:
+        return review.review(
+            finished,
+            [0, 1],
+            TINY,
+            judge,
+            lambda done, of: told.append((done, of)),
+            lambda found: reviewcache.store(finished, found, TINY, tmp_path),
+            lambda seat: reviewcache.load(finished, seat, TINY, tmp_path),
+            lambda seat: reviewcache.load(finished, seat, TINY, tmp_path, begun=True),
+            lambda found: reviewcache.store(finished, found, TINY, tmp_path, complete=False),
+        )
+
+    calls: list[int] = []
+    with pytest.raises(Stopped):
+        run(_judge_until(first_seat + 5, calls))
+    assert told[0] == (0, total) and told[-1] == (first_seat + 5, total)
+    assert reviewcache.load(finished, 1, TINY, tmp_path) is None  # not whole: not a review
+    told.clear()
+    again = run(_judge_until(None, calls))
+    assert told[0] == (first_seat + 5, total) and told[-1] == (total, total)
+    assert len(calls) == len(set(calls)) == total  # no decision judged twice
+    assert again == review.review(finished, [0, 1], TINY, _judge_until(None, []))

@@ -13,7 +13,7 @@ from textual.widgets import OptionList
 import rules
 import saves as save_layer
 from rajas_tui.bots.review import Budget, Judgement
-from rajas_tui.present import logbook, reviewcache, text
+from rajas_tui.present import logbook, review, reviewcache, text
 from rajas_tui.present.bot_process import Cancelled, InProcess, Stop
 from rajas_tui.present.review import Decision, SeatReview
 from rajas_tui.tui.app import RajasApp
@@ -113,7 +113,7 @@ async def test_escape_stops_the_review_while_the_app_answers(saves: Path) -> Non
         await pilot.press("v")
         await apps.until(pilot, thinker.started.is_set, "the review under way")
         words = str(_review(app).query_one("#review-progress-words").render())
-        assert "Reviewing decision 0 of" in words
+        assert "Reviewing decision 1 of" in words
         await pilot.press("escape")
         await apps.until(pilot, thinker.stopped.is_set, "the judging stopped")
         await pilot.pause()
@@ -234,3 +234,62 @@ async def test_a_decision_ending_a_round_opens_on_the_board_it_was_made_on(saves
         await pilot.press("right")
         assert screen.view is not None and screen.view.state == states[last]
         assert f"round 7 · action {last} of" in str(screen.query_one("#status").content)
+
+
+class HoldingAfter(InProcess):
+    """Judges in the test's process until it has judged `free` decisions, then holds the next
+    one until stopped."""
+
+    def __init__(self, free: int) -> None:
+        self.free = free
+        self.judged = 0
+        self.started = threading.Event()
+        self.stopped = threading.Event()
+
+    def judge(
+        self,
+        view: rules.GameState,
+        seat: int,
+        played: rules.Action,
+        seed: int,
+        budget: Budget,
+        stop: Stop,
+    ) -> Judgement:
+        if self.judged < self.free:
+            self.judged += 1
+            return super().judge(view, seat, played, seed, budget, stop)
+        self.started.set()
+        for _ in range(3000):
+            if stop():
+                self.stopped.set()
+                raise Cancelled
+            threading.Event().wait(0.01)
+        raise AssertionError("the review was never stopped")
+
+
+async def test_a_stopped_review_counts_from_one_and_goes_on_where_it_stopped(saves: Path) -> None:
+    """The count starts at 1 over every decision of the game; stopped with Escape at decision 3
+    and asked again, it goes on at decision 3 of the same total, nothing judged twice."""
+    game = apps.finished()
+    total = sum(len(review.asked(game, seat)) for seat in range(3))
+    thinker = HoldingAfter(2)
+    app = apps.app(game, saves=saves, thinker=thinker, review_budget=TINY)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await apps.until(pilot, thinker.started.is_set, "the review at its third decision")
+        await pilot.pause()
+        words = str(_review(app).query_one("#review-progress-words").render())
+        assert f"Reviewing decision 3 of {total} " in words, words
+        await pilot.press("escape")
+        await apps.until(pilot, thinker.stopped.is_set, "the judging stopped")
+        await pilot.pause()
+        thinker.free, thinker.started, thinker.stopped = 4, threading.Event(), threading.Event()
+        await pilot.press("v")
+        await apps.until(pilot, thinker.started.is_set, "the review at its fifth decision")
+        await pilot.pause()
+        words = str(_review(app).query_one("#review-progress-words").render())
+        assert f"Reviewing decision 5 of {total} " in words, words
+        assert thinker.judged == 4
+        await pilot.press("escape")
+        await apps.until(pilot, thinker.stopped.is_set, "the judging stopped again")

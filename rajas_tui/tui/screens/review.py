@@ -108,6 +108,11 @@ class ReviewScreen(Screen[None]):
                     self.rajas.notify, problem, severity="warning", markup=False
                 )
 
+        def keep_begun(found: SeatReview) -> None:
+            # Stopped: what was judged is kept for the next time, quietly (a review that
+            # cannot be kept is told once it is whole).
+            reviewcache.store(game, found, budget, complete=False)
+
         seats = range(len(game.setup.seats))
         try:
             found = review.review(
@@ -118,6 +123,8 @@ class ReviewScreen(Screen[None]):
                 progress,
                 keep,
                 lambda seat: reviewcache.load(game, seat, budget),
+                lambda seat: reviewcache.load(game, seat, budget, begun=True),
+                keep_begun,
             )
         except Cancelled:
             return None
@@ -126,8 +133,9 @@ class ReviewScreen(Screen[None]):
     def _progress(self, done: int, total: int) -> None:
         if not self.is_attached:
             return
-        key = bindings.key_of(self.rajas.keymap, "review.close")
-        words = f"Reviewing decision {done} of {total} ({key} stops)…"
+        key = bindings.said(self.rajas.keymap, "<review.close>")
+        # The decision being judged, counted from 1 among every decision of the game.
+        words = f"Reviewing decision {min(done + 1, total)} of {total} ({key} stops)…"
         self.query_one("#review-progress-words", Static).update(words)
         self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
 
