@@ -66,10 +66,17 @@ def free_autosave_path(game: Game, directory: Path | None = None) -> Path:
     """The autosave path of a new game, numbered when another game already has that name
     (two games started in one second by the same players)."""
     path = autosave_path(game, directory)
+    return free_path(path.parent, path.stem)
+
+
+def free_path(directory: Path, stem: str) -> Path:
+    """The first of STEM.toml, STEM-2.toml, ... in `directory` that no file and no other rajas
+    holds."""
+    path = directory / f"{stem}.toml"
     number = 1
     while path.exists() or held_elsewhere(path):
         number += 1
-        path = path.with_name(f"{autosave_path(game, directory).stem}-{number}.toml")
+        path = directory / f"{stem}-{number}.toml"
     return path
 
 

@@ -15,12 +15,14 @@ import attrs
 
 from . import lock as gamelock
 from .files import SaveError, replace_problem, save
-from .folder import free_autosave_path, home_expanded
+from .folder import free_autosave_path, free_path, home_expanded
 from .osfiles import reason
 from .overwrite import Step, overwrite_check, steps
 from .records import Game
 
 NEW_NAME_TRIES = 20
+RESCUED = "rescued"  # a rescued game's file: rescued-NAME.toml, after the file it could not use
+RESCUED_NAME_BYTES = 200  # of the name it is after: room left for the prefix and a number
 # What textual-serve sets for the app it runs for a browser tab (`rajas serve`).
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 
@@ -207,3 +209,36 @@ def write(game: Game, file: GameFile) -> None:
     file.close()
     file.path = None
     raise FileGivenUp(problem)
+
+
+def rescue(game: Game, directory: Path, after: str) -> Path:
+    """Writes the game once to a new file in the saves folder `directory`, for a game its own
+    file does not hold as the app ends: `rescued-AFTER.toml` (AFTER the name of that file),
+    numbered when taken. The name is locked before the write, so nothing there is replaced;
+    SaveError (one sentence) when it cannot be written."""
+    stem = _rescued_stem(after)
+    for _ in range(NEW_NAME_TRIES):
+        target = free_path(directory, stem)
+        try:
+            lock = claim(target)
+        except SaveError:
+            if gamelock.lock_path(target).exists():
+                continue  # in use: free_path now skips it
+            raise
+        try:
+            if not target.exists():
+                save_as(game, target)
+                return target
+        finally:
+            lock.release()
+    raise SaveError(f"{directory}: no free name to keep the game in.")
+
+
+def _rescued_stem(after: str) -> str:
+    """`rescued-AFTER`, with AFTER's own `rescued-` dropped (a rescued game rescued again) and
+    AFTER cut to fit a file name."""
+    while after.startswith(f"{RESCUED}-"):
+        after = after[len(RESCUED) + 1 :]
+    data = after.encode("utf-8", "surrogateescape")[:RESCUED_NAME_BYTES]
+    after = data.decode("utf-8", "ignore")
+    return f"{RESCUED}-{after}" if after else RESCUED

@@ -16,7 +16,7 @@ from pathlib import Path
 from . import osfiles
 from .atomic import Unwritable, write_atomic
 from .files import SaveError, load
-from .folder import held_elsewhere
+from .folder import free_path
 
 SUFFIX = ".tutorial"
 TUTORIAL_DONE = "done"  # the step of a tutorial whose steps are all done or skipped
@@ -84,9 +84,4 @@ def unfinished_tutorial(folder: Path) -> Path | None:
 def free_tutorial_path(folder: Path) -> Path:
     """A name for a new tutorial that no file and no other rajas holds: tutorial.toml, then
     tutorial-2.toml and on, so a tutorial finished and played on is never replaced."""
-    path = folder / f"{STEM}.toml"
-    number = 1
-    while path.exists() or held_elsewhere(path):
-        number += 1
-        path = folder / f"{STEM}-{number}.toml"
-    return path
+    return free_path(folder, STEM)

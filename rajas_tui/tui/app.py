@@ -142,6 +142,11 @@ class RajasApp(MessageRoom):
         self.file = saves.GameFile(None)
         self.save_trouble = ""  # why the last write failed, until one succeeds
         self._start_path = path
+        # The file the game is, or was meant to be, saved to: a rescue is named after it.
+        self._file_meant: Path | None = None
+        self._rescue_lock = threading.Lock()
+        self._rescue_tried = False
+        self._loss_agreed = False  # the quit dialog's "quit anyway": nothing to rescue
         self.bot_delay = bot_delay
         self.progress_after = progress_after
         self.keymap_file = keymap_file
@@ -290,11 +295,13 @@ class RajasApp(MessageRoom):
 
     def keep_played(self, deadline: float) -> None:
         """The newest game is written (each action's save may still be on its way), and a
-        tutorial's step beside it; at a table, the seat's own action on its way."""
+        tutorial's step beside it, or rescued when its file cannot hold it; at a table, the
+        seat's own action on its way."""
         if self.sitting is not None:
             self.sitting.keep_played(deadline)
         self.flush()
         self._tutorial_to_file()
+        self._rescue()
 
     def exit_from_thread(self, code: int) -> None:
         with contextlib.suppress(RuntimeError):  # the app has ended already
@@ -500,13 +507,14 @@ class RajasApp(MessageRoom):
         return self.autosave.write(game, self.file, number)
 
     def flush(self) -> None:
-        """Writes the newest game now, after any write under way (on leaving it, on exit)."""
+        """Writes the newest game now, after any write under way (on leaving it, on exit);
+        `save_trouble` then says whether it is in its file, whichever write put it there."""
         if self.newest is None:
             return
         problem = self.autosave.write(self.newest, self.file, self.autosave.made)
         if problem:
-            self.save_trouble = problem
             self.notify(problem, severity="error", timeout=10, markup=False)
+        self.save_trouble = self.autosave.problem
 
     def _open_file(self, path: Path | None) -> None:
         """Gives up the previous game's file and lock, and takes this game's."""
@@ -514,6 +522,7 @@ class RajasApp(MessageRoom):
         self.file.close()
         self.save_trouble = ""
         self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
+        self._file_meant = self.file.path or path
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10, markup=False)
         self._note_played()
@@ -573,6 +582,7 @@ class RajasApp(MessageRoom):
         self.thinker.close()  # first: a bot deep in thought is not waited for
         self.flush()
         self._tutorial_to_file()  # a step the app closed before its worker noted
+        self._rescue()  # an end that did not ask: an error, or the app told to exit
         self.file.close()
         self._settings_to_file()  # a change the app closed before its worker wrote
 
@@ -599,6 +609,7 @@ class RajasApp(MessageRoom):
         file = saves.move_to(self.shown_or_newest, path, self.file, replace)
         if file is not self.file:
             self.file = file
+            self._file_meant = path
             self._note_played()
             if self.tutorial is not None:
                 self._write_tutorial()  # the tutorial goes on in the copy, at its step
@@ -613,7 +624,8 @@ class RajasApp(MessageRoom):
 
     def quit_or_ask(self) -> None:
         """Quits, or first asks what to do with a game that is not saved (`screens.quit`).
-        Every way to quit in the app comes here; a hang-up cannot ask (`ending`)."""
+        Every way to quit in the app comes here; an end that cannot ask (a hang-up, `ending`)
+        rescues the game instead (`_rescue`)."""
         if not self.quitting_loses_moves:
             self.exit()
             return
@@ -621,6 +633,29 @@ class RajasApp(MessageRoom):
 
         if not any(isinstance(screen, QuitScreen) for screen in self.screen_stack):
             self.push_screen(QuitScreen())
+
+    def quit_anyway(self) -> None:
+        """The player chose, when asked, to lose the moves not saved: nothing is rescued."""
+        self._loss_agreed = True
+        self.exit()
+
+    def _rescue(self) -> None:
+        """A game that quitting would lose, ending without the player being asked (a hang-up,
+        SIGTERM, an error), is written once to a new file in the saves folder (`saves.rescue`),
+        which Load lists as any save. If even that fails nothing more can be done: the app ends."""
+        with self._rescue_lock:
+            game, tried = self.newest, self._rescue_tried or self._loss_agreed
+            if game is None or tried or not self.quitting_loses_moves:
+                return
+            self._rescue_tried = True
+            meant = self.file.path or self._file_meant
+            after = meant.stem if meant else saves.autosave_path(game, self.saves_dir).stem
+            try:
+                path = saves.rescue(game, self.saves_dir, after)
+            except (saves.SaveError, OSError):
+                return
+            if self.tutorial is not None:  # the tutorial goes on in the rescued game
+                saves.write_tutorial_step(path, self.tutorial.step)
 
     def save_then_quit(self) -> None:
         """Save as, asked for on quitting: the quit goes on once the game is saved; Save as

@@ -16,6 +16,7 @@ class InOrder:
     def __init__(self) -> None:
         self.made = 0  # the newest game's number
         self._written = 0
+        self.problem = ""  # why the last game written could not be, or ""
         self._lock = threading.Lock()
 
     def number(self) -> int:
@@ -35,5 +36,7 @@ class InOrder:
             try:
                 saves.write(game, file)
             except saves.SaveError as error:
-                return str(error)
+                self.problem = str(error)
+                return self.problem
+            self.problem = ""
         return ""

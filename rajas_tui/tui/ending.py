@@ -69,6 +69,12 @@ def _wait(app: Ends, reading: int) -> None:
     last = threading.Timer(seconds, os._exit, args=(code,))
     last.daemon = True
     last.start()
+    end(app, code, deadline)
+
+
+def end(app: Ends, code: int, deadline: float) -> None:
+    """Ends `app` without asking anything: its bots stopped, what was played kept by
+    `deadline` (time.monotonic), then the app asked to exit with `code`."""
     app.stop_thinking()
     app.keep_played(deadline)
     app.exit_from_thread(code)

@@ -46,7 +46,7 @@ class QuitScreen(ModalScreen[None]):
         self.rajas.save_then_quit()
 
     def action_quit(self) -> None:
-        self.app.exit()
+        self.rajas.quit_anyway()
 
     def action_cancel(self) -> None:
         self.dismiss()
