@@ -144,6 +144,8 @@ class RajasApp(MessageRoom):
         self._start_path = path
         # The file the game is, or was meant to be, saved to: a rescue is named after it.
         self._file_meant: Path | None = None
+        # The game as the file it was opened from holds it: quitting at it loses nothing.
+        self._as_in_file: saves.Game | None = None
         self._rescue_lock = threading.Lock()
         self._rescue_tried = False
         self._loss_agreed = False  # the quit dialog's "quit anyway": nothing to rescue
@@ -523,6 +525,7 @@ class RajasApp(MessageRoom):
         self.save_trouble = ""
         self.file = saves.open_file(self.shown_or_newest, path, self.saves_dir)
         self._file_meant = self.file.path or path
+        self._as_in_file = self.shown_or_newest if path is not None else None
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10, markup=False)
         self._note_played()
@@ -566,8 +569,12 @@ class RajasApp(MessageRoom):
     @property
     def quitting_loses_moves(self) -> bool:
         """Whether quitting now loses moves: the app's game is `unsaved`, as the status line
-        says. A puzzle is never saved (its card starts it again), so it loses nothing."""
-        return self.newest is not None and self.attempt is None and self.unsaved
+        says, and is not the game as the file it was opened from holds it (a second window that
+        only looked). A puzzle is never saved (its card starts it again), so it loses nothing."""
+        game = self.newest
+        if game is None or self.attempt is not None or not self.unsaved:
+            return False
+        return game != self._as_in_file
 
     @property
     def shown_or_newest(self) -> saves.Game:

@@ -158,11 +158,14 @@ async def test_quit_on_an_unsaved_game_over_and_the_title_asks(saves: Path, tmp_
     from rajas_tui.tui.screens.gameover import GameOverScreen
 
     path = tmp_path / "over.toml"
-    save_layer.save(apps.finished(), path)
+    save_layer.save(apps.example("final-action-3p.toml"), path)
     other = save_layer.claim(path)
     try:
         app = apps.app(save_layer.load(path), saves=saves, path=path)
         async with app.run_test(size=apps.SMALL) as pilot:
+            await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            while not app.shown.state.over:  # the game's end, played here, is in no file
+                await _one_move(pilot, app)
             await apps.until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game over")
             await pilot.press("q")
             await pilot.pause()
@@ -192,3 +195,32 @@ async def test_a_puzzle_quits_at_once(saves: Path) -> None:
         await pilot.press("ctrl+q")
         await apps.until(pilot, lambda: not app.is_running, "the app quit")
     assert app.return_code == 0
+
+
+async def test_a_game_held_elsewhere_with_no_move_played_quits_at_once(
+    tmp_path: Path, saves: Path
+) -> None:
+    # Its file holds it as it is: a second window that only looked loses nothing by quitting,
+    # and leaves no rescued copy behind.
+    path = _file(tmp_path)
+    other = save_layer.claim(path)
+    try:
+        app = apps.app(save_layer.load(path), saves=saves, path=path)
+        async with app.run_test(size=apps.SMALL) as pilot:
+            await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            assert app.unsaved and not app.quitting_loses_moves
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert not _asking(app)
+        assert not list(saves.glob("rescued*"))
+        await _played_then_back(tmp_path, saves, path)
+    finally:
+        other.release()
+
+
+async def _played_then_back(tmp_path: Path, saves: Path, path: Path) -> None:
+    """A move played in such a window is one its file does not hold: quitting would lose it."""
+    app = apps.app(save_layer.load(path), saves=saves, path=path)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await _one_move(pilot, app)
+        assert app.quitting_loses_moves
