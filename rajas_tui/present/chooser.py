@@ -253,9 +253,8 @@ class Chooser:
     def why_not(self, command: str) -> str:
         """One sentence for why `command` cannot act now; empty when it can. An area or pass only
         acts on the spaces list, an area only when one of its spaces can be taken, and rotate
-        only on a tile being placed, and back not at a choice the game asks for itself (at the
-        spaces list it is left on: the tutorial's skip); every other command acts or says why
-        when pressed."""
+        only on a tile being placed, and back only where there is a stage to step back from;
+        every other command acts or says why when pressed."""
         root = self.steps[0]
         if command in AREAS:
             if len(self.steps) > 1 or root.kind != "spaces":
@@ -272,7 +271,7 @@ class Chooser:
             return "There is no passing in this choice."
         if command == "rotate" and self.top.kind != "grid":
             return "Only a tile being placed can be turned."
-        if command == "back" and self.state.queue and not self.can_step_back:
+        if command == "back" and not self.can_step_back:
             return "Nothing to step back from."
         return ""
 

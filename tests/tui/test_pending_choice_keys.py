@@ -60,3 +60,24 @@ async def test_placing_a_bought_tile_offers_no_step_back(saves: Path) -> None:
         await apps.until(pilot, lambda: len(apps.notices(screen.app)) == 2, "Escape refused")
         assert apps.notices(screen.app)[-1] == "Nothing to step back from."
         assert placing()
+
+
+async def test_escape_is_dimmed_where_a_turn_has_nothing_to_step_back_to(saves: Path) -> None:
+    # The footer dims a key that cannot act now (docs/playing.md); Escape at the spaces list,
+    # nothing chosen yet, is one. It lights up once there is a stage to go back from, and
+    # pressed dimmed it still says why.
+    app = apps.app(apps.midgame(), saves=saves)
+    async with app.run_test(size=apps.LARGE) as pilot:
+        await apps.until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await apps.until(pilot, lambda: screen.chooser is not None, "a seat to play")
+        await pilot.pause()
+        assert not screen.active_bindings["escape"].enabled
+        await pilot.press(*apps.keys_for(["quarry"]))
+        await apps.until(pilot, lambda: screen.active_bindings["escape"].enabled, "Escape lit")
+        await pilot.press("escape")
+        await apps.until(pilot, lambda: not screen.active_bindings["escape"].enabled, "dimmed")
+        await pilot.press("escape")
+        await apps.until(pilot, lambda: bool(apps.notices(app)), "Escape refused")
+        assert apps.notices(app)[-1] == "Nothing to step back from."

@@ -433,6 +433,8 @@ class GameScreen(Screen[None]):
             (command,) = parameters
             if chooser is None:
                 return None
+            if command == "back" and (self.peeking or self.bots.coaching is not None):
+                return True  # Escape brings the choice back, or stops the coach
             return True if chooser.enabled(str(command)) else None
         if action == "coach":
             return True if chooser is not None else None
