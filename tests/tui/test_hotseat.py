@@ -4,9 +4,13 @@ see (another seat's face-down tile stays hidden)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from textual.command import CommandList, CommandPalette
+from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 import rules
 import saves as save_layer
@@ -14,6 +18,9 @@ from rajas_tui.present.chooser import Chooser
 from rajas_tui.tui.app import RajasApp
 from rajas_tui.tui.screens.game import GameScreen
 from rajas_tui.tui.screens.handover import HandOverScreen
+from rajas_tui.tui.screens.load import LoadScreen
+from rajas_tui.tui.screens.newgame import NewGameScreen
+from rajas_tui.tui.screens.puzzle import PuzzleScreen, PuzzlesScreen
 from tests.helpers import apps
 from tests.helpers.key_plan import plan
 
@@ -194,3 +201,84 @@ async def test_a_game_loaded_over_another_asks_only_what_it_asks_itself(
         assert not any(isinstance(s, HandOverScreen) for s in app.screen_stack)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.holder == turn and app.screen.chooser is not None
+
+
+async def _from_palette(pilot: Pilot[None], app: RajasApp, command: str) -> None:
+    """Runs a command of the palette (Ctrl+P) as a player would: its name typed, then Enter."""
+    await pilot.press("ctrl+p")
+    await apps.until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+    await pilot.press(*command)
+    await apps.until(pilot, lambda: _offered(app, command), f"{command} offered")
+    await pilot.press("enter")
+
+
+def _offered(app: RajasApp, command: str) -> bool:
+    options = app.screen.query_one(CommandList)
+    first = options.get_option_at_index(0) if options.option_count else None
+    return first is not None and str(first.prompt).startswith(command.capitalize())
+
+
+async def _open_puzzle(pilot: Pilot[None], app: RajasApp) -> None:
+    await _from_palette(pilot, app, "puzzles")
+    await apps.until(pilot, lambda: isinstance(app.screen, PuzzlesScreen), "the list")
+    await apps.until(pilot, lambda: bool(app.screen.shown), "the puzzles listed")  # type: ignore[attr-defined]
+    await pilot.press("enter")
+
+
+async def _load_other(pilot: Pilot[None], app: RajasApp) -> None:
+    await _from_palette(pilot, app, "load game")
+    await apps.until(pilot, lambda: isinstance(app.screen, LoadScreen), "the Load dialog")
+    await apps.until(pilot, lambda: len(app.screen.paths) == 2, "the saves listed")  # type: ignore[attr-defined]
+    paths: list[Path] = app.screen.paths  # type: ignore[attr-defined]
+    app.screen.query_one(OptionList).highlighted = [p.name for p in paths].index("other.toml")
+    await pilot.press("enter")
+
+
+async def _new_game(pilot: Pilot[None], app: RajasApp) -> None:
+    await _from_palette(pilot, app, "new game")
+    await apps.until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the New game dialog")
+    await pilot.click("#start")  # A human, B a bot: the defaults
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("route", "size", "opened"),
+    [
+        (_open_puzzle, apps.SMALL, PuzzleScreen),
+        (_open_puzzle, apps.LARGE, PuzzleScreen),
+        (_load_other, apps.SMALL, GameScreen),
+        (_new_game, apps.SMALL, GameScreen),
+    ],
+    ids=["puzzle-80x24", "puzzle-160x50", "load", "new-game"],
+)
+async def test_a_game_opened_from_a_hot_seat_games_palette_asks_nothing_for_it(
+    tmp_path: Path,
+    saves: Path,
+    route: Callable[[Pilot[None], RajasApp], Awaitable[None]],
+    size: tuple[int, int],
+    opened: type[GameScreen],
+) -> None:
+    """Four humans share the keyboard, nothing hidden, D to act; a puzzle, a save or a new game
+    opened from the palette has A to act. The game left must not take that game for its own:
+    the puzzle list closing put its screen on top again as it left, and it asked for the
+    keyboard for the puzzle's seat (at 80×24) or drew the puzzle's three seats in its panes
+    for four and failed (at 160×50). Only the opened game's screens are shown."""
+    played = apps.midgame()
+    other = apps.new_game([("Chand", save_layer.HUMAN), ("Devi", save_layer.HUMAN)], 4)
+    assert played.state.turn == 3 and other.state.turn == 0
+    path = saves / "played.toml"
+    save_layer.save(played, path)
+    save_layer.save(other, saves / "other.toml")
+    app = apps.app(played, saves=saves, path=path, marks_file=tmp_path / "puzzles.toml")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.holder == 3
+        await route(pilot, app)
+        await apps.until(pilot, lambda: app.shown.state.turn == 0, "the game opened")
+        await app.settled()
+        for _ in range(5):  # time for what the screen left would do
+            await pilot.pause()
+        games = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+        assert [type(s) for s in games] == [opened]
+        assert not any(isinstance(s, HandOverScreen) for s in app.screen_stack)
+        assert games[0].holder == 0

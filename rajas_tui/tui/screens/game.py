@@ -178,7 +178,7 @@ class GameScreen(Screen[None]):
         """The app's game moved on (an action saved, an undo, a bot's move). Beneath another
         screen (help, a hand-over) the screen only notes it: it starts the next turn, hand-over
         or bot included, when it is back on top."""
-        if game is None:
+        if game is None or self.replaced:
             return
         if self.is_current:
             self.new_state()
@@ -597,8 +597,16 @@ class GameScreen(Screen[None]):
         self.bots.stop_coach()  # its answer would open over the help
         self.rajas.action_rules()
 
+    @property
+    def replaced(self) -> bool:
+        """Whether the screen has left the app's screens for another game's (not yet removed).
+        Until it is removed, the app's game changing and a resume posted as the screen above
+        it closed still reach it: they are the new game's, for that game's own screens."""
+        return self not in self.app.screen_stack
+
     def on_screen_resume(self) -> None:
-        self.resume()
+        if not self.replaced:
+            self.resume()
 
     def resume(self) -> None:
         """Back on top (or shown first): the same turn as it was left, or the next one."""
