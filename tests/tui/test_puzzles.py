@@ -240,7 +240,6 @@ async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
         assert app.attempt is not None and app.attempt.puzzle == SHIPPED[2]
         await pilot.press("escape")  # the card's Escape: back to the list
         await apps.until(pilot, lambda: isinstance(app.screen, PuzzlesScreen), "the list again")
-        print("list", app.screen.back_to, app.puzzles_left)
         await pilot.press("escape")
         assert type(app.screen).__name__ == "TitleScreen"
 
