@@ -104,3 +104,15 @@ async def test_a_bot_seat_starts_at_the_normal_level(saves: Path) -> None:
             "bot: normal",
             "bot: hard",
         ]
+
+
+async def test_the_new_game_dialog_says_how_to_start_and_it_does(saves: Path) -> None:
+    # Start is the dialog's last field, a dozen Tabs away: the row of its buttons says the
+    # shorter way, which Enter in the first name then takes.
+    app = apps.app(saves=saves, seed=7)
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await _new_game_dialog(app, pilot)
+        said = str(app.screen.query_one("#start-hint").render())
+        assert said == "or Enter in a name"
+        await pilot.press("tab", "enter")  # A's name, then Enter there
+        await apps.until(pilot, lambda: app.game is not None, "the game started")

@@ -136,6 +136,8 @@ class NewGameScreen(Dialog):
                 yield FieldLabel("", classes="field")
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
+                # Start is the last field: Enter in a text field starts too (`on_input_submitted`).
+                yield Static("or Enter in a name", id="start-hint")
 
     def on_mount(self) -> None:
         self._seats(2)
