@@ -124,6 +124,13 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _as_a_terminal_starts_it() -> None:
+    """Ctrl-C reaches a command a terminal runs in the foreground; one started in the background
+    by a shell without job control is born deaf to it, and so would the tournament be when the
+    tests themselves run so (`cmd &` in a script), which is not what is tested here."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _stopped(
     jobs: str, stop: Callable[[subprocess.Popen[str]], None]
 ) -> tuple[int, str, list[int]]:
@@ -137,6 +144,7 @@ def _stopped(
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_as_a_terminal_starts_it,
     )
     try:
         assert command.stdout is not None
