@@ -17,6 +17,7 @@ from .actions import (
     Action,
     Boat,
     PalaceChoice,
+    Pass,
     Place,
     Rebuild,
     Reroll,
@@ -456,6 +457,8 @@ def _sail_choose(state: GameState, seat: int, effect: Effect, action: Action) ->
 
 
 def _take_yield_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:
+    if isinstance(action, Pass):  # declined: the tiles stay where they lie (§12)
+        return _pop(state)
     assert isinstance(action, TakeYield)
     problem = fields.take_problem(state, seat, action)
     if problem:
@@ -513,9 +516,9 @@ DECISIONS: dict[str, Decision] = {
         _sail_choose,
     ),
     "take_yield": Decision(
-        (TakeYield,),
+        (TakeYield, Pass),
         lambda s, seat, e: fields.can_take(s, seat),
-        lambda s, seat, e: list(fields.take_options(s, seat)),
+        lambda s, seat, e: fields.yield_choices(s, seat),
         _take_yield_choose,
     ),
     "reroll": Decision(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .actions import STACK, TakeYield
+from .actions import STACK, Action, Pass, TakeYield
 from .catalog import Field, catalog
 from .model import Effect
 from .province import rotated
@@ -113,6 +113,13 @@ def take_options(state: GameState, seat: int) -> list[TakeYield]:
         for field in empty
         if field.colour == colour
     ]
+
+
+def yield_choices(state: GameState, seat: int) -> list[Action]:
+    """The answers to a yield-tile choice: every take, then a pass. Taking is optional, as the
+    printed rules word both a turn with no worker left and the Dancer (§12, §14): a weak tile
+    taken now would block a better one of its colour later."""
+    return [*take_options(state, seat), Pass()]
 
 
 def can_take(state: GameState, seat: int) -> bool:

@@ -57,13 +57,13 @@ def _given_up(reason: str) -> str:
 HELP = (
     "Commands: a number chooses from the list; an action in the notation of rajas apply "
     "(such as: terrace t1) plays it at once; at the first stage a space's key (such as: q1) "
-    "chooses that space; x (or pass) passes when no worker of yours can be placed; back steps "
-    "back one stage; list (or an empty line) says the choices again; why says why the choices "
-    "not listed cannot be chosen; board says the whole board; state says everyone's figures; "
-    "log says the last moves (log all, every move); undo takes back your last turn and redo "
-    "plays it again; save as and a name (such as: save as friday) writes the game to a new file "
-    "(in the saves folder unless the name is a path) and goes on saving there; quit saves and "
-    "ends; so does the end of input."
+    "chooses that space; x (or pass) passes when no worker of yours can be placed, or declines "
+    "a yield tile; back steps back one stage; list (or an empty line) says the choices again; "
+    "why says why the choices not listed cannot be chosen; board says the whole board; state "
+    "says everyone's figures; log says the last moves (log all, every move); undo takes back "
+    "your last turn and redo plays it again; save as and a name (such as: save as friday) writes "
+    "the game to a new file (in the saves folder unless the name is a path) and goes on saving "
+    "there; quit saves and ends; so does the end of input."
 )
 
 
@@ -145,7 +145,7 @@ class Menu:
     def _option_words(self, step: Step, option: Option, spaces: bool) -> str:
         value = option.value
         detail = option.detail
-        if spaces:
+        if spaces or option.key == "pass":  # a choice's pass line reads as the spaces list's
             key = PASS_KEY if option.key == "pass" else option.key
             return f"{key}: {detail}"
         if step.title == STACK_TITLE and isinstance(value, int):

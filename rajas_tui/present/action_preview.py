@@ -13,6 +13,7 @@ from rajas_tui.present.option_words import stack_tile
 from rules import (
     GameState,
     Good,
+    Pass,
     Place,
     Quarry,
     Single,
@@ -63,7 +64,10 @@ def preview(state: GameState, action: Any) -> str:
             parts.append(f"then {asked}")
         else:
             parts.append(f"then choose to {asked}")
-    words = text.action_words(action, _bought_tile(state, action))
+    if isinstance(action, Pass):
+        words = text.pass_words(state)
+    else:
+        words = text.action_words(action, _bought_tile(state, action))
     if isinstance(action, Place):
         words += _fields_reached(state, after)
     scored = scored_markets(state, action)

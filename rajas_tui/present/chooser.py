@@ -235,10 +235,11 @@ class Chooser:
 
     def choose_space(self, key: str) -> bool:
         """Chooses the space `key` (or "pass") at the first step, as `choose` would; whether the
-        spaces list was the only step and had that key. A space that cannot be taken is
-        refused, `message` saying why."""
+        spaces list (or for "pass", a choice's first list) was the only step and had that key.
+        A space that cannot be taken is refused, `message` saying why."""
         root = self.steps[0]
-        if not self.at_first_step or root.kind != "spaces":
+        declining = key == "pass" and root.kind == "list"  # a yield tile may be declined
+        if not self.at_first_step or not (root.kind == "spaces" or declining):
             return False
         for index, option in enumerate(root.options):
             if option.key == key:
@@ -342,6 +343,9 @@ class Chooser:
             self._refuse("Nothing to step back from.")
 
     def _area(self, area: str) -> None:
+        if area == "pass" and len(self.steps) == 1 and self.top.kind == "list":
+            self._pass_in_choice()
+            return
         if len(self.steps) > 1 or self.top.kind != "spaces":
             self._refuse(self._finish_first())
             return
@@ -378,6 +382,14 @@ class Chooser:
             root.cursor = next(i for i in indexes if root.options[i].enabled)
             last = f"{letter}{len(indexes)}"
             self.message = f"{text.AREA_NAMES[area]}: which space? {letter}1..{last}"
+
+    def _pass_in_choice(self) -> None:
+        """The pass key on a choice's first list: its pass line, when the choice has one."""
+        for i, option in enumerate(self.top.options):
+            if option.key == "pass":
+                self._choose(i)
+                return
+        self._refuse("There is no passing in this choice.")
 
     def _digit(self, digit: str) -> None:
         number = 10 if digit == "0" else int(digit)
@@ -475,8 +487,21 @@ class Chooser:
         if state.over:
             return Step("spaces", "The game is over.")
         if state.queue:
-            return self._next(self.legal)
+            return self._choice_step()
         return Step("spaces", "Choose an action space", self._space_options())
+
+    def _choice_step(self) -> Step:
+        """The first step of a choice the engine waits for. A pass it allows (a yield tile may
+        be declined, §12) is the list's last line, as the spaces list has it."""
+        passes = [a for a in self.legal if isinstance(a, Pass)]
+        others = [a for a in self.legal if not isinstance(a, Pass)]
+        if not passes or not others:
+            return self._next(self.legal)
+        step = self._next(others)
+        # A yield-tile choice opens on the whole display, a list even when one tile fits.
+        if step.kind == "list":
+            step.options.append(Option("[x] pass", text.YIELD_DECLINED, passes, key="pass"))
+        return step
 
     def _space_options(self) -> list[Option]:
         state = self.state

@@ -171,6 +171,8 @@ def action_words(before: rules.GameState, action: rules.Action) -> str:
         return _single_words(before, action)
     if isinstance(action, rules.Outer):
         return "outer terrace"  # its gain follows, and its re-roll in the lines after it
+    if isinstance(action, rules.Pass) and before.queue:
+        return text.pass_words(before)
     if isinstance(action, rules.Pass):
         return "passes: no placement is legal, sits out the rest of the round"
     return text.action_words(action)

@@ -437,6 +437,16 @@ def space_words(spec: SpaceSpec, chamber_gain: tuple[Effect, ...] | None = None)
     return spec.area
 
 
+# A pass that answers a yield-tile choice (Navaratnas: taking one is optional, §12).
+YIELD_DECLINED = "takes no yield tile: the tiles stay for later"
+
+
+def pass_words(state: rules.GameState) -> str:
+    """A pass told in words: it declines the yield tile when a choice waits, else it sits out
+    the round (no placement is legal)."""
+    return YIELD_DECLINED if state.queue else action_words(Pass())
+
+
 def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
     """One action told in words, for the log and the confirm line."""
     if isinstance(action, Quarry):

@@ -20,7 +20,7 @@ from rajas_tui.cli.plain import Menu, PlainGame
 from rajas_tui.present import spoken
 from rajas_tui.present.chooser import Chooser
 from tests.helpers.exit_codes import exit_code
-from tests.helpers.fixture_states import nothing_to_do
+from tests.helpers.fixture_states import nothing_to_do, run, turn_to, variant, with_player
 from tests.helpers.playouts import random_states
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -347,3 +347,25 @@ def test_two_humans_hand_over_and_the_board_tells_the_variants_in_one_line_each(
     assert re.search(r"^Ganga tiles on the river: .*\(space \d+\)\.$", board, re.MULTILINE)
     # Each seat's fields on the line that names its board, not wrapped as `show` wraps them.
     assert re.search(r"^Asha: navaratnas board; .* fields: a2 w \(white\)", board, re.MULTILINE)
+
+
+def test_x_declines_a_yield_tile_in_the_plain_mode(tmp_path: Path) -> None:
+    """Taking a yield tile is optional (docs/rules.md §12): the list says x passes, and x then
+    the confirmation plays the pass."""
+    state = turn_to(variant(2, seed=3, boards=("navaratnas", "navaratnas")), 0)
+    state = run(with_player(state, 0, hand=["o2", "g1"]), "chamber c2 o2", "take g g")
+    seats = [("Asha", saves.HUMAN), ("Bela", "greedy")]
+    game = attrs.evolve(saves.start_game(saves.seated(seats, 3)), start=state, state=state)
+    file = saves.open_file(game, None, tmp_path)
+    out = io.StringIO()
+    plain = PlainGame(game, file, tmp_path, out, iter(["x\n", "1\n", ""]).__next__)
+    try:
+        assert plain.start() == 0
+    finally:
+        file.close()
+    said = out.getvalue()
+    assert "x: takes no yield tile: the tiles stay for later" in said
+    assert plain.game.log[0].action == "pass", said
+    assert plain.game.log[0].seat == 0 and plain.game.state.players[0].fields == (
+        state.players[0].fields
+    )

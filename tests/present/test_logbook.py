@@ -18,6 +18,7 @@ import rules
 import saves
 from rajas_tui.present import logbook, text
 from rules import Colour, GameState
+from tests.helpers.fixture_states import run, turn_to, variant, with_player
 
 NAMES = ("Asha", "Bela", "Chand", "Devi")
 # (players, seed, variants): the base game at each player count, and each variant.
@@ -44,8 +45,15 @@ def played(players: int, seed: int, variants: tuple[str, ...]) -> saves.Game:
     game = saves.start_game(saves.seated(seats, seed, variants=variants))
     pick = random.Random(seed)
     while not game.state.over:
-        game = saves.play(game, pick.choice(rules.legal_actions(game.state)))
+        game = saves.play(game, pick.choice(_taking(game.state)))
     return game
+
+
+def _taking(state: GameState) -> list[rules.Action]:
+    """The legal actions, a yield tile offered always taken: declining gains nothing to tell,
+    and has its own test."""
+    legal = rules.legal_actions(state)
+    return [a for a in legal if not (state.queue and isinstance(a, rules.Pass))]
 
 
 @attrs.frozen
@@ -297,6 +305,16 @@ def test_a_yield_tile_taken_before_a_road_reaches_it_says_when_it_gains() -> Non
     assert found
     for step in found:
         assert ": no gain until a road reaches the field" in step.line, step.line
+
+
+def test_a_yield_tile_declined_is_told_apart_from_a_pass_for_the_round() -> None:
+    """A pass answers a yield-tile choice too (§12): it takes no tile, and sits nothing out."""
+    state = turn_to(variant(2, seed=3, boards=("navaratnas", "navaratnas")), 0)
+    before = run(with_player(state, 0, hand=["o2", "g1"]), "chamber c2 o2", "take g g")
+    after = rules.apply(before, rules.Pass())
+    entry = saves.LogEntry(seat=0, action="pass", revealed="")
+    told = logbook.move_told(NAMES, entry, before, after)
+    assert "takes no yield tile" in told.words and "round" not in told.words, told.words
 
 
 # Round ends and the end of the game ----------------------------------------------------------

@@ -16,6 +16,7 @@ from rajas_tui.present import text, turns
 from rajas_tui.present.action_preview import preview
 from rajas_tui.present.chooser import Chooser, Step
 from rules import Config, GameState, Sail, TakeYield, replace
+from tests.helpers.fixture_states import run, turn_to, variant, with_player
 from tests.helpers.key_plan import plan
 from tests.helpers.playouts import random_game
 
@@ -125,7 +126,7 @@ def test_the_stack_preview_does_not_tell_the_top_white_tile() -> None:
             if not (state.queue and state.queue[0].kind == "take_yield"):
                 continue
             for action in rules.legal_actions(state):
-                if action.tile == rules.STACK:
+                if isinstance(action, TakeYield) and action.tile == rules.STACK:
                     shown = preview(state, action)
                     assert "top face-down white tile" in shown
                     assert "seen when you take it" in shown or "no gain until" in shown
@@ -327,3 +328,34 @@ def test_a_placement_whose_road_reaches_a_field_names_the_tile_it_gains() -> Non
                         assert f"{tile.name} {text.field_place(field)}" in words
                         named += 1
     assert named
+
+
+def _dancers_yield_tile() -> GameState:
+    """Seat 0 of a Navaratnas game has taken the Dancer's dice: a yield tile is to choose."""
+    state = turn_to(variant(2, seed=3, boards=("navaratnas", "navaratnas")), 0)
+    state = with_player(state, 0, hand=["o2", "g1"])
+    return run(state, "chamber c2 o2", "take g g")
+
+
+def test_a_yield_tile_may_be_declined_by_the_pass_line_or_the_pass_key() -> None:
+    """Taking a yield tile is optional (docs/rules.md §12): the list ends on a pass line, as the
+    spaces list does, and the pass key chooses it."""
+    state = _dancers_yield_tile()
+    chooser = Chooser(state)
+    last = chooser.top.options[-1]
+    assert (last.label, last.key, last.actions) == ("[x] pass", "pass", [rules.Pass()])
+    assert chooser.why_not("pass") == ""
+    chooser.press("pass")
+    assert chooser.top.kind == "confirm"
+    assert chooser.preview(chooser.top) == "takes no yield tile: the tiles stay for later\nno gain"
+    assert chooser.press("confirm") == rules.Pass()
+    listed = Chooser(state)
+    listed.choose(len(listed.top.options) - 1)
+    assert listed.top.kind == "confirm" and listed.top.actions == [rules.Pass()]
+
+
+def test_the_pass_key_waits_for_a_field_chosen_to_be_stepped_back_from() -> None:
+    chooser = Chooser(_dancers_yield_tile())
+    chooser.press("1")
+    chooser.press("pass")
+    assert chooser.refused and chooser.top.title == "Choose the field the yield tile goes on"

@@ -54,9 +54,9 @@ def digest(variant: str) -> str:
 RECORDED = {
     "base": "5071e2569db0e9cca98b00fe4f05a4e1100193fb1518198548197df95087a887",
     "ganga": "a18185992a4f5ee8c316a92c54c528514b5890b4bd8a3eda324d32075a6faffc",
-    "navaratnas": "b63b8e73421cdbc890cac39eec18ebbecb26594b458339d7a252a0af3a2f377a",
-    "both": "fd1edea0af2042e5021b94af38e9aa3e30d29f23e6c7dc5371662d64ba64973c",
-    "mixed": "a3b4043a667592b08fcc0b627d6e678dea7ef6b6e608c56016c08407911a5ed8",
+    "navaratnas": "1d75e58007bfebb7fd2d13491f531cced1a8f81080c1001a82b5ac3af813c5e0",
+    "both": "41b901e628baeb4f3575136907d30a33052fcdb2d4a72e70cab09f0cd57657e9",
+    "mixed": "b35579166bc79bb8264da1b02dd68cdc4d0fcf2cf7f81b1687634c2afe48bd47",
 }
 
 

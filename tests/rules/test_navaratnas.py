@@ -445,7 +445,7 @@ def test_all_three_workers_come_from_fame_money_and_the_bridge(board: str, most:
 def test_the_navaratnas_dancer_takes_a_face_up_tile_onto_an_empty_field_of_its_colour() -> None:
     state = _nava(hand=["g2"])
     after = run(state, "chamber c2 g2", "take o b")
-    offered = texts(after)
+    offered = texts(after) - {"pass"}
     assert offered and all(t.startswith("yield ") for t in offered)
     for text in offered:
         action = rules.parse_action(text)
@@ -509,11 +509,26 @@ def test_a_player_with_no_worker_left_takes_a_yield_tile_instead_while_others_pl
     after = run(state, "chamber c1 o1")  # seat 0 places; seat 1 has no worker left
     assert after.turn == 1 and after.queue == (TAKE_YIELD,)
     offered = texts(after)
-    assert offered and all(t.startswith("yield ") for t in offered)
-    assert rules.Pass() not in rules.legal_actions(after)
-    done = run(after, sorted(offered)[0])
+    assert offered - {"pass"} and all(t.startswith("yield ") for t in offered - {"pass"})
+    done = run(after, sorted(offered - {"pass"})[0])
     assert done.turn == 2 and done.queue == ()
     assert sum(1 for t in done.players[1].fields if t != EMPTY) == 2
+
+
+def test_a_player_with_no_worker_left_may_decline_the_yield_tile() -> None:
+    """The printed rules: "darf er sich ... nehmen", may take (§12, §14): passing leaves the
+    tiles where they lie and hands the turn on, the seat not passed for the round."""
+    state = _all_placed(_nava(3, seed=4), 1)
+    state = with_player(state, 0, hand=["o1"])
+    after = run(state, "chamber c1 o1")
+    assert after.turn == 1 and after.queue == (TAKE_YIELD,)
+    assert rules.Pass() in rules.legal_actions(after)
+    done = rules.apply(after, rules.Pass())
+    assert done.turn == 2 and done.queue == ()
+    assert done.supply == after.supply
+    assert done.players[1].fields == after.players[1].fields
+    assert not done.players[1].passed
+    assert rules.invariant_problems(done) == []
 
 
 def test_no_yield_tile_instead_when_nobody_else_places() -> None:
@@ -581,6 +596,31 @@ def test_setup_lays_brown_face_down_the_rest_face_up_and_white_down_for_a_base_d
     others = {t.id for t in YIELDS if t.colour != "white"} - set(drawn)
     assert set(supply.display) - whites == others
     assert rules.invariant_problems(state) == []
+
+
+def test_the_navaratnas_dancer_may_decline_the_yield_tile() -> None:
+    """The printed rules: "darf man sich ein Ertragsplättchen ... aussuchen", may choose (§12,
+    §14): passing after the Dancer's dice ends the action with the tiles where they lie."""
+    state = turn_to(variant(2, seed=3, boards=NAVARATNAS), 0)
+    state = with_player(state, 0, hand=["o2", "g1"])
+    after = run(state, "chamber c2 o2", "take g g")
+    assert after.turn == 0 and after.queue == (TAKE_YIELD,)
+    assert rules.Pass() in rules.legal_actions(after)
+    done = rules.apply(after, rules.Pass())
+    assert done.turn == 1 and done.queue == ()
+    assert done.supply == after.supply
+    assert done.players[0].fields == after.players[0].fields
+    assert not done.players[0].passed
+    assert rules.invariant_problems(done) == []
+
+
+def test_a_pass_is_no_answer_to_other_choices() -> None:
+    state = turn_to(variant(2, seed=3, boards=NAVARATNAS), 0)
+    state = with_player(state, 0, hand=["o2", "g1"])
+    after = run(state, "chamber c2 o2")  # the Dancer's dice come first
+    assert rules.Pass() not in rules.legal_actions(after)
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(after, rules.Pass())
 
 
 def test_a_base_dancer_in_a_mixed_game_draws_a_white_tile_face_down() -> None:

@@ -104,8 +104,8 @@ async def test_mixed_game_with_ganga_set_up_and_played_to_the_end_by_keys(saves:
 
 
 async def test_a_yield_tile_instead_of_a_placement_says_why_on_screen(saves: Path) -> None:
-    """A Navaratnas seat with no worker left, while others still place, takes a yield tile: the
-    status line and the prompt say so, at 80×24."""
+    """A Navaratnas seat with no worker left, while others still place, may take a yield tile:
+    the status line and the prompt say so, and the pass key declines it, at 80×24."""
     game = mixed_ganga_game(SEED)
     pick = random.Random(SEED)
     while not turns.takes_yield_instead(game):
@@ -122,10 +122,16 @@ async def test_a_yield_tile_instead_of_a_placement_says_why_on_screen(saves: Pat
         status = _status(app)
         assert f"{name}: no worker left, so a yield tile instead" in status, status
         prompt = str(app.screen.query_one("#prompt").render())
-        assert "No worker left to place: take a yield tile onto a field of its colour." in prompt
+        assert (
+            " No worker left: you may take a yield tile onto a field of its colour · x pass"
+            in prompt
+        ), prompt
         chooser = app.screen.chooser
         assert chooser is not None
         assert chooser.top.title == "Choose a yield tile, then the field it goes on"
+        await pilot.press("x")  # taking it is optional (docs/rules.md §12)
+        await pilot.pause()
+        assert chooser.top.kind == "confirm" and chooser.top.actions == [rules.Pass()]
 
 
 FUZZ_SESSIONS = 4

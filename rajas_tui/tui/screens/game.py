@@ -409,7 +409,14 @@ class GameScreen(Screen[None]):
             return Text(f" {chooser.message}", "bold")
         step = chooser.top
         if chooser.at_first_step and turns.takes_yield_instead(self.rajas.shown):
-            return Text(" No worker left to place: take a yield tile onto a field of its colour.")
+            # Taking it is optional (docs/rules.md §12): the pass key declines.
+            return Text(
+                keynames.named(
+                    " No worker left: you may take a yield tile onto a field of its colour · "
+                    "<game.pass> pass",
+                    self.key_of,
+                )
+            )
         if step.kind == "spaces":
             if chooser.prefix is not None:
                 return Text(" Which space? Press its number.")
