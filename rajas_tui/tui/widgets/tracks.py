@@ -28,35 +28,44 @@ def margin_words(fame: int, money: int) -> str:
 
 class TracksLine(Pane):
     """One line: every player's fame, money and margin; at 80 columns four players fit only
-    with the words said once ("gap"), so the line says them once when it must."""
+    with the words said once ("gap"), so the line says them once when it must (`line_for`)."""
 
     def inputs(self, view: View) -> tuple[object, ...]:
         return ()  # the game alone: not the chooser
 
     def draw(self, view: View) -> Text:
-        full = self._line(view, "Tracks ", margin_words)
-        if full.cell_len <= (self.size.width or UNSIZED_WIDTH * 2):
-            return full
-        return self._line(view, "Tracks (gap) ", short_margin)
-
-    @staticmethod
-    def _line(view: View, head: str, margin: Callable[[int, int], str]) -> Text:
-        line = Text(head)
-        for seat, player in enumerate(view.state.players):
-            if seat:
-                line.append(" · ")
-            line.append_text(player_text(seat))
-            line.append(
-                f" {player.fame}{G['fame']} {player.money}{G['money']} "
-                f"{margin(player.fame, player.money)}"
-            )
-        return line
+        tracks = [(player.fame, player.money) for player in view.state.players]
+        return line_for(tracks, self.size.width or UNSIZED_WIDTH * 2)
 
 
 def short_margin(fame: int, money: int) -> str:
     """The margin under a "gap" heading: the spaces still between the markers, or "met +N"."""
     margin = rules.margin(fame, money)
     return f"met +{margin}" if margin >= 0 else str(-margin)
+
+
+# The line's forms, fullest first: its heading, how a margin is said, what parts the players.
+LINE_FORMS: tuple[tuple[str, Callable[[int, int], str], str], ...] = (
+    ("Tracks ", margin_words, " · "),
+    ("Tracks (gap) ", short_margin, " · "),
+    # Late in a long 4-player game two-digit money leaves no room for the spaces around "·".
+    ("Tracks (gap) ", short_margin, "·"),
+)
+
+
+def line_for(tracks: list[tuple[int, int]], width: int) -> Text:
+    """The fullest form of the line that fits `width`, for each seat's (fame, money); the last
+    form when none does (the widget then cuts it)."""
+    for head, margin, between in LINE_FORMS:
+        line = Text(head)
+        for seat, (fame, money) in enumerate(tracks):
+            if seat:
+                line.append(between)
+            line.append_text(player_text(seat))
+            line.append(f" {fame}{G['fame']} {money}{G['money']} {margin(fame, money)}")
+        if line.cell_len <= width:
+            break
+    return line
 
 
 class TracksPane(Pane):
