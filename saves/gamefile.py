@@ -7,7 +7,6 @@ every write first checks that the file still holds this game (`overwrite`). Erro
 
 from __future__ import annotations
 
-import errno
 import os
 from pathlib import Path
 
@@ -171,21 +170,7 @@ def claim(path: Path) -> gamelock.GameLock:
     except gamelock.GameInUse as error:
         raise SaveError(str(error)) from None
     except OSError as error:
-        raise SaveError(_lock_problem(path, error)) from None
-
-
-def _lock_problem(path: Path, error: OSError) -> str:
-    """Why the lock on `path` could not be had, in one sentence. Refused a new lock file, the
-    folder cannot be written, and then neither can the save: the player is told that."""
-    lock = gamelock.lock_path(path)
-    if error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS) or os.path.lexists(lock):
-        return f"{path}: cannot be locked ({reason(error)})."
-    # The lock lives beside the file a symlinked save leads to: that is the folder refused.
-    folder = path.parent if os.path.realpath(path.parent) == str(lock.parent) else lock.parent
-    return (
-        f"{folder}: this folder cannot be written ({reason(error)}), so {path.name} cannot be "
-        "saved there."
-    )
+        raise SaveError(gamelock.refusal(path, error)) from None
 
 
 def adopt(game: Game, path: Path, lock: gamelock.GameLock) -> GameFile:

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .osfiles import kind_of
+from .osfiles import kind_of, reason
 
 WAIT_STEP = 0.002  # seconds between tries: a table's write takes a few milliseconds
 # A lock file is only ever a regular file rajas made: a symlink there is not followed (a dangling
@@ -107,6 +107,21 @@ def acquire(save: Path) -> GameLock:
     if fd is None:
         raise GameInUse(f"{save} is open in another rajas; close it there first.")
     return GameLock(save, fd)
+
+
+def refusal(save: Path, error: OSError) -> str:
+    """Why the lock on `save` could not be had (`acquire`'s OSError), in one sentence. Refused a
+    new lock file, the folder cannot be written, and then neither can the save: the player is
+    told that, not that a lock was refused."""
+    lock = lock_path(save)
+    if error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS) or os.path.lexists(lock):
+        return f"{save}: cannot be locked ({reason(error)})."
+    # The lock lives beside the file a symlinked save leads to: that is the folder refused.
+    folder = save.parent if os.path.realpath(save.parent) == str(lock.parent) else lock.parent
+    return (
+        f"{folder}: this folder cannot be written ({reason(error)}), so {save.name} cannot be "
+        "saved there."
+    )
 
 
 def try_lock(path: Path) -> int | None:

@@ -149,7 +149,7 @@ def create(path: Path, game: Game) -> Game:
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as error:
-        raise TableError(f"{path.parent}: cannot be made ({reason(error)}).") from None
+        raise TableError(f"{path.parent}: the folder cannot be made ({reason(error)}).") from None
     with _locked(path):
         if path.exists():
             raise TableError(f"There is already a table {path.stem}; choose another name.")
@@ -165,7 +165,7 @@ def _locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     except gamelock.GameInUse:
         raise TableError(f"The table {path.stem} stayed busy; try again.") from None
     except OSError as error:
-        raise TableError(f"{path}: cannot be locked ({reason(error)}).") from None
+        raise TableError(gamelock.refusal(path, error)) from None
     try:
         yield
     finally:

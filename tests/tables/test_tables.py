@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import multiprocessing
 import os
@@ -20,6 +21,7 @@ from saves import lock as gamelock
 from saves import tables
 from saves.records import Seat, Setup
 from tests.helpers.table_racer import tend_race
+from tests.helpers.unwritable import unwritable
 
 RACE_ROUNDS = 15
 
@@ -424,3 +426,24 @@ def test_a_seat_is_joined_while_a_probe_looks_at_it(
             tables.join(path, 0)
     finally:
         seat.leave()
+
+
+def test_a_table_in_a_folder_that_cannot_be_written_says_so_plainly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As Save as says it: the folder cannot be written, not that a lock file cannot be had."""
+    new = ["table", "new", "fri", "--players", "Asha,Bela", "--tables"]
+    with unwritable(tmp_path):
+        assert main([*new, str(tmp_path)]) == 1
+    denied = os.strerror(errno.EACCES)
+    assert capsys.readouterr().err == (
+        f"rajas: {tmp_path}: this folder cannot be written ({denied}), so fri.toml cannot be "
+        "saved there.\n"
+    )
+    with unwritable(tmp_path):
+        assert main([*new, str(tmp_path / "sub")]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"rajas: {tmp_path / 'sub'}: the folder cannot be made ({denied}).\n"
+    )
+    assert list(tmp_path.iterdir()) == []
