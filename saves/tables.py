@@ -62,7 +62,15 @@ Choose = Callable[[Game], rules.Action]  # the acting bot's move in a game at it
 
 
 class TableError(Exception):
-    """A table cannot do this; the message is one sentence for the player."""
+    """A table cannot do this; the message is one sentence for the player, starting in lower
+    case as it follows "rajas: " on the command line (`sentence`: as the app shows it)."""
+
+
+def sentence(error: TableError) -> str:
+    """The refusal as a sentence on its own, as the app shows it: a first word in lower case is
+    capitalised; one that is a name or a path is left as it is written."""
+    text = str(error)
+    return text[:1].upper() + text[1:] if re.match(r"[a-z]+[ ']", text) else text
 
 
 class NotASeat(TableError):
@@ -97,7 +105,7 @@ def name_problem(name: str) -> str | None:
 def table_path(folder: Path, name: str) -> Path:
     problem = name_problem(name)
     if problem:
-        raise TableError(problem[:1].upper() + problem[1:] + ".")
+        raise TableError(f"{problem}.")
     return folder / f"{name}.toml"
 
 
@@ -116,7 +124,7 @@ def seat_number(text: str, game: Game) -> int:
         return int(text)
     if text.casefold() in names:
         return names.index(text.casefold())
-    sentence = f"This table has seats {SEATS[0]} to {SEATS[count - 1]}, not {text!r}."
+    sentence = f"this table has seats {SEATS[0]} to {SEATS[count - 1]}, not {text!r}."
     if text.upper() in tuple(SEATS) or text in tuple(str(seat) for seat in range(len(SEATS))):
         raise TableError(sentence)
     raise NotASeat(sentence)
@@ -126,7 +134,7 @@ def human_seat(text: str, game: Game) -> int:
     """The seat `text` names (`seat_number`), refused when a bot plays it: a seat to join."""
     number = seat_number(text, game)
     if not game.setup.seats[number].is_human:
-        raise TableError(f"Seat {seat_letter(number)} is played by a bot.")
+        raise TableError(f"seat {seat_letter(number)} is played by a bot.")
     return number
 
 
@@ -136,7 +144,7 @@ def human_seat(text: str, game: Game) -> int:
 def read(path: Path) -> Game:
     """The table as the file holds it now; TableError with the save layer's sentence."""
     if not path.exists():
-        raise TableError(f"There is no table {path.stem} in {path.parent}.")
+        raise TableError(f"there is no table {path.stem} in {path.parent}.")
     try:
         return load(path)
     except SaveError as error:
@@ -152,7 +160,7 @@ def create(path: Path, game: Game) -> Game:
         raise TableError(f"{path.parent}: the folder cannot be made ({reason(error)}).") from None
     with _locked(path):
         if path.exists():
-            raise TableError(f"There is already a table {path.stem}; choose another name.")
+            raise TableError(f"there is already a table {path.stem}; choose another name.")
         _write(game, path)
     return game
 
@@ -163,7 +171,7 @@ def _locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     try:
         lock = gamelock.wait(path, timeout)
     except gamelock.GameInUse:
-        raise TableError(f"The table {path.stem} stayed busy; try again.") from None
+        raise TableError(f"the table {path.stem} stayed busy; try again.") from None
     except OSError as error:
         raise TableError(gamelock.refusal(path, error)) from None
     try:
@@ -176,7 +184,7 @@ def _write(game: Game, path: Path, *, replaces_save: bool | None = None) -> None
     try:
         save(game, path, replaces_save=replaces_save)
     except SaveError as error:
-        raise TableError(f"The table could not be saved: {error}") from None
+        raise TableError(f"the table could not be saved: {error}") from None
 
 
 def seen(game: Game) -> tuple[Step, ...]:
@@ -193,16 +201,16 @@ def _fresh(path: Path, saw: tuple[Step, ...]) -> Game:
         what = f"{moved} more actions" if moved > 1 else "another action"
         if moved < 1:
             what = "an undo"
-        raise Stale(f"The table changed while you looked ({what}); look again and choose anew.")
+        raise Stale(f"the table changed while you looked ({what}); look again and choose anew.")
     return game
 
 
 def turn_problem(game: Game, seat: int) -> str | None:
     """Why `seat` may not act in `game` now, as one sentence; None when it may."""
     if game.over:
-        return "The game is over."
+        return "the game is over."
     if game.state.turn != seat:
-        return f"It is {game.seat.name}'s turn."
+        return f"it is {game.seat.name}'s turn."
     return None
 
 
@@ -278,7 +286,7 @@ def acted_since(game: Game, seat: int) -> str | None:
     others have seen its moves, made in answer to yours) has acted after its last one."""
     mine = [i for i, entry in enumerate(game.log) if entry.seat == seat]
     if not mine:
-        return "You have not acted yet, so there is nothing of yours to undo."
+        return "you have not acted yet, so there is nothing of yours to undo."
     names: list[str] = []
     for entry in game.log[mine[-1] + 1 :]:
         spec = game.setup.seats[entry.seat]
@@ -334,7 +342,7 @@ def join(path: Path, seat: int | None) -> Presence:
     """Marks `seat` as joined (None: one more watcher) for as long as this process lives;
     SeatTaken when another process has the seat already."""
     tidy(path.parent)
-    who = "A watcher" if seat is None else f"Seat {seat_letter(seat)}"
+    who = "a watcher" if seat is None else f"seat {seat_letter(seat)}"
     try:
         return _watch(path) if seat is None else _take_seat(path, seat)
     except OSError as error:  # SeatTaken is a TableError: it goes on as it is
@@ -355,7 +363,7 @@ def _take_seat(path: Path, seat: int) -> Presence:
 
 
 def _taken(path: Path, seat: int) -> str:
-    return f"Seat {seat_letter(seat)} of {path.stem} is open in another rajas already."
+    return f"seat {seat_letter(seat)} of {path.stem} is open in another rajas already."
 
 
 def seat_free(path: Path, seat: int) -> None:

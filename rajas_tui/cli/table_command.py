@@ -93,8 +93,7 @@ def _human_seat(text: str, game: saves.Game) -> int:
     try:
         return tables.human_seat(text, game)
     except tables.NotASeat as error:
-        sentence = str(error)
-        raise Usage(f"--seat: {sentence[:1].lower()}{sentence[1:]}") from None
+        raise Usage(f"--seat: {error}") from None
 
 
 def _names(text: str) -> tuple[str, ...]:

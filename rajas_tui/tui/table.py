@@ -330,7 +330,7 @@ class Sitting:
             return  # the app is closing: the move is left to the next process at the table
         except tables.TableError as error:
             if not self._gone.is_set():
-                self.app.call_from_thread(self._refused, str(error))
+                self.app.call_from_thread(self._refused, tables.sentence(error))
 
     def _refused(self, sentence: str) -> None:
         self.app.notify(sentence, severity="warning", markup=False)

@@ -58,11 +58,11 @@ def test_join_and_watch_check_the_table_and_seat_before_the_terminal(
     here = tables.join(path, 0)  # seat A is taken
     try:
         for args, says in (
-            (["join", "nope", "--seat", "A"], f"rajas: There is no table nope in {tmp_path}.\n"),
-            (["watch", "nope"], f"rajas: There is no table nope in {tmp_path}.\n"),
-            (["join", "fri", "--seat", "D"], "rajas: This table has seats A to C, not 'D'.\n"),
-            (["join", "fri", "--seat", "C"], "rajas: Seat C is played by a bot.\n"),
-            (["join", "fri", "--seat", "A"], "rajas: Seat A of fri is open in another rajas "
+            (["join", "nope", "--seat", "A"], f"rajas: there is no table nope in {tmp_path}.\n"),
+            (["watch", "nope"], f"rajas: there is no table nope in {tmp_path}.\n"),
+            (["join", "fri", "--seat", "D"], "rajas: this table has seats A to C, not 'D'.\n"),
+            (["join", "fri", "--seat", "C"], "rajas: seat C is played by a bot.\n"),
+            (["join", "fri", "--seat", "A"], "rajas: seat A of fri is open in another rajas "
              "already.\n"),
         ):  # fmt: skip
             assert main([*args, *folder]) == 1, args
@@ -88,4 +88,4 @@ def test_join_without_a_terminal_in_a_process_of_its_own(tmp_path: Path) -> None
         timeout=60,
     )
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == "rajas: Seat C is played by a bot.\n"
+    assert done.stderr == "rajas: seat C is played by a bot.\n"

@@ -93,7 +93,7 @@ def test_a_folder_as_a_seats_file_is_one_sentence(
     assert run_table("t", "B", str(tmp_path)) == 1
     err = capsys.readouterr().err
     assert err == (
-        "rajas: Seat B of t cannot be taken: .t.seat-B.here is a folder, not the lock file "
+        "rajas: seat B of t cannot be taken: .t.seat-B.here is a folder, not the lock file "
         "rajas keeps there; remove it.\n"
     )
     assert not tables.connected(path, 1)

@@ -53,7 +53,7 @@ def test_only_the_seat_to_act_may_act(tmp_path: Path) -> None:
     path = _table(tmp_path)
     game = tables.read(path)
     turn = game.state.turn
-    with pytest.raises(tables.TableError, match=f"It is {game.name(turn)}'s turn."):
+    with pytest.raises(tables.TableError, match=f"it is {game.name(turn)}'s turn."):
         tables.act(path, 1 - turn, _first(game), tables.seen(game))
 
 
@@ -132,7 +132,7 @@ def test_undo_takes_back_only_your_own_last_action(tmp_path: Path) -> None:
     while game.state.turn == one:  # the first seat plays its whole turn
         game = tables.act(path, one, _first(game), tables.seen(game))
     other = game.state.turn
-    with pytest.raises(tables.TableError, match="You have not acted yet, so there is nothing"):
+    with pytest.raises(tables.TableError, match="you have not acted yet, so there is nothing"):
         tables.undo_own(path, other, tables.seen(game))
     game = tables.act(path, other, _first(game), tables.seen(game))
     since = f"{game.name(other)} has acted since your last action, so it stands"
@@ -228,7 +228,8 @@ def test_table_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     ]
     assert main([*new, *folder]) == 0
     assert main([*new, *folder]) == 1
-    assert "already a table fri" in capsys.readouterr().err
+    said = "rajas: there is already a table fri; choose another name.\n"
+    assert capsys.readouterr().err == said  # lower-case after "rajas: ", as every refusal
     assert main(["table", "list", *folder]) == 0
     listed = capsys.readouterr().out
     assert listed.startswith("fri  round 1, ")
@@ -321,7 +322,7 @@ def test_a_seat_the_table_lacks_is_refused(
     _table(tmp_path, ("human", "human", "random"))
     for argv in (["join", "t1", "--seat", seat], ["table", "keys", "t1", "--seat", seat, "k.pub"]):
         assert main([*argv, "--tables", str(tmp_path)]) == 1
-        assert capsys.readouterr().err == f"rajas: This table has seats A to C, not {seat!r}.\n"
+        assert capsys.readouterr().err == f"rajas: this table has seats A to C, not {seat!r}.\n"
 
 
 def test_table_list_counts_the_watchers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -447,3 +448,18 @@ def test_a_table_in_a_folder_that_cannot_be_written_says_so_plainly(
         == f"rajas: {tmp_path / 'sub'}: the folder cannot be made ({denied}).\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("refusal", "shown"),
+    [
+        ("there is no table fri in /t.", "There is no table fri in /t."),
+        ("seat C is played by a bot.", "Seat C is played by a bot."),
+        ("a table's name is 1 to 32 letters.", "A table's name is 1 to 32 letters."),
+        ("Chand (a bot) chose a move the rules refuse: no.", "Chand (a bot) chose a move"),
+        ("tables/t1.toml: cannot be locked (Busy).", "tables/t1.toml: cannot be locked"),
+    ],
+)
+def test_the_app_shows_a_refusal_as_a_sentence_of_its_own(refusal: str, shown: str) -> None:
+    """A first word is capitalised for the app's notices; a name or a path is left as it is."""
+    assert tables.sentence(tables.TableError(refusal)).startswith(shown)

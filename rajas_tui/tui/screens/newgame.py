@@ -258,4 +258,8 @@ class NewGameScreen(Dialog):
             self.dismiss()
             self.rajas.sit_at(seated)
         elif event.state == WorkerState.ERROR:
-            self.query_one("#dialog-error", Static).update(str(event.worker.error))
+            from saves import tables
+
+            error = event.worker.error
+            said = tables.sentence(error) if isinstance(error, tables.TableError) else str(error)
+            self.query_one("#dialog-error", Static).update(said)

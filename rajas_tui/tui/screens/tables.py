@@ -110,7 +110,9 @@ class TablesScreen(Screen[None]):
             self._sat_down(event.worker.result)  # type: ignore[arg-type]
         elif group == SITTING_DOWN and event.state == WorkerState.ERROR:
             error = event.worker.error
-            sentence = str(error) if isinstance(error, tables.TableError) else f"{error}."
+            sentence = (
+                tables.sentence(error) if isinstance(error, tables.TableError) else f"{error}."
+            )
             self.notify(sentence, severity="warning", markup=False)
             self._list()  # the seat taken meanwhile, the table gone: the list shows it now
 
