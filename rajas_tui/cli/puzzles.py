@@ -18,9 +18,10 @@ def register(commands: Any) -> None:
         "puzzle",
         help="list the puzzles, or open puzzle N in the app",
         description=(
-            "With no number, list the puzzles: each one's number, title, difficulty, goal and "
-            "whether you solved it (kept in $XDG_DATA_HOME/rajas/puzzles.toml, else "
-            "~/.local/share/rajas/puzzles.toml). With a number, open that puzzle in the app."
+            "With no number, list the puzzles: each one's number, title, difficulty, goal, "
+            "whether you solved it, and the hints asked at it since (kept in "
+            "$XDG_DATA_HOME/rajas/puzzles.toml, else ~/.local/share/rajas/puzzles.toml). With a "
+            "number, open that puzzle in the app."
         ),
     )
     parser.add_argument("number", nargs="?", metavar="N", help="the puzzle to open")
@@ -57,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
             )
             return EXIT_USAGE
         return 0
-    solved, problem = marks.read(marks.marks_path())
+    book, problem = marks.read_book(marks.marks_path())
     if problem:
         say_line(f"rajas: {problem}", file=sys.stderr)
-    say("\n".join(words.listing(found, solved)))
+    say("\n".join(words.listing(found, book.solved, book.asked)))
     return 0

@@ -7,6 +7,8 @@ The puzzles and their goals are the save layer's (`saves.puzzles`), the marks to
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 import saves
@@ -48,9 +50,14 @@ def hints_words(hints: int) -> str:
     return "no hints" if hints == 0 else f"{hints} hint" + ("" if hints == 1 else "s")
 
 
-def mark_words(mark: Mark | None) -> str:
-    """A puzzle's solved mark in words: "" when not solved."""
-    return "" if mark is None else f"solved, {hints_words(mark.hints)}"
+def mark_words(mark: Mark | None, asked: int = 0) -> str:
+    """A puzzle's solved mark and the hints asked at it since (kept for the next try), in
+    words: "" when neither."""
+    said = [] if mark is None else [f"solved, {hints_words(mark.hints)}"]
+    if asked:
+        since = " since" if mark is not None else ""
+        said.append(f"{hints_words(asked)} asked{since}")
+    return "; ".join(said)
 
 
 def verdict(puzzle: Puzzle, end: GameState, hints: int) -> list[str]:
@@ -74,20 +81,28 @@ class Row:
     mark: str
 
 
-def rows(puzzles: list[Puzzle], marks: Marks) -> list[Row]:
+def rows(puzzles: list[Puzzle], marks: Marks, asked: Mapping[str, int]) -> list[Row]:
+    """Each puzzle as the lists show it; `asked`: the hints asked at a puzzle since it was last
+    solved."""
     return [
-        Row(p.number, p.title, p.level, p.goal_words(), mark_words(marks.get(p.id)))
+        Row(
+            p.number,
+            p.title,
+            p.level,
+            p.goal_words(),
+            mark_words(marks.get(p.id), asked.get(p.id, 0)),
+        )
         for p in puzzles
     ]
 
 
-def listing(puzzles: list[Puzzle], marks: Marks) -> list[str]:
+def listing(puzzles: list[Puzzle], marks: Marks, asked: Mapping[str, int]) -> list[str]:
     """The command line's list: a line with the number, the title, the difficulty and the
-    mark, and the goal beneath it."""
+    mark (and the hints asked), and the goal beneath it."""
     solved = sum(1 for p in puzzles if p.id in marks)
     lines = [f"{len(puzzles)} puzzles, {solved} solved; 'rajas puzzle N' opens puzzle N.", ""]
     width = len(str(len(puzzles)))
-    for row in rows(puzzles, marks):
+    for row in rows(puzzles, marks, asked):
         mark = f"  [{row.mark}]" if row.mark else ""
         lines.append(f"{row.number:>{width}}. {row.title} ({row.level}){mark}")
         lines.append(f"{'':>{width}}  {row.goal}")

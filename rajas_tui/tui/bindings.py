@@ -139,9 +139,17 @@ REVIEW: list[BindingType] = [
     Binding("escape", "close", "close", id="review.close"),
 ]
 
-# A puzzle's game screen adds its card (title, text, goal) to the game's keys.
+# A puzzle's game screen adds its card (title, text, goal) to the game's keys; the coach's key
+# gives a hint there (`present.puzzle_hint`), not the coach's bot: its own words, the same id.
 PUZZLE: list[BindingType] = [
     Binding("g", "goal", "goal", id="puzzle.goal"),
+    Binding(
+        "a",
+        "coach",
+        "hint: the next step of a line that meets the goal, counted",
+        id="game.coach",
+        show=False,
+    ),
 ]
 # The puzzle's card, at its start and on `g`.
 PUZZLE_CARD: list[BindingType] = [
@@ -207,15 +215,19 @@ TOGETHER: tuple[list[BindingType], ...] = (
 def own_keys(screen: object) -> list[Binding]:
     """The keys `screen` adds to the game's (a puzzle's card key, a replay's steps), those left
     out of its footer too: what its help names before the game's keys. A key doing what a game
-    key does (a pane's) is left to the game's part of the help."""
+    key does (a pane's) is left to the game's part of the help; a game key the screen words its
+    own way (a puzzle's hint) is named here, in those words."""
     game = ALL[: len(GAME)]
+    said = {(binding.id, binding.description) for binding in game}
     ids = {binding.id for binding in game}
     actions = {binding.action for binding in game}
     keys = getattr(type(screen), "BINDINGS", ())
     return [
         b
         for b in keys
-        if isinstance(b, Binding) and b.id not in ids and (b.show or b.action not in actions)
+        if isinstance(b, Binding)
+        and (b.id, b.description) not in said
+        and (b.id in ids or b.show or b.action not in actions)
     ]
 
 

@@ -37,18 +37,25 @@ def test_the_list_names_every_puzzle_with_its_difficulty_and_goal(
     assert "solved" not in out.split("\n", 1)[1]
 
 
-def test_solved_puzzles_are_marked_with_their_hints(
+def test_solved_puzzles_are_marked_with_their_hints_and_hints_asked_shown(
     data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     marks.solved(data, SHIPPED[0].id, 0)
     marks.solved(data, SHIPPED[2].id, 1)
     marks.solved(data, "a-puzzle-of-another-version", 0)  # kept, and not listed
+    marks.asked(data, SHIPPED[3].id, 2)  # hints asked, not solved yet
+    marks.asked(data, SHIPPED[2].id, 1)  # a new try after a solution
     assert main(["puzzle"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{len(SHIPPED)} puzzles, 2 solved;")
     assert f" 1. {SHIPPED[0].title} ({SHIPPED[0].level})  [solved, no hints]\n" in out
-    assert f" 3. {SHIPPED[2].title} ({SHIPPED[2].level})  [solved, 1 hint]\n" in out
+    assert (
+        f" 3. {SHIPPED[2].title} ({SHIPPED[2].level})  [solved, 1 hint; 1 hint asked since]\n"
+        in out
+    )
+    assert f" 4. {SHIPPED[3].title} ({SHIPPED[3].level})  [2 hints asked]\n" in out
     assert f" 2. {SHIPPED[1].title} ({SHIPPED[1].level})\n" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
 def test_a_broken_marks_file_is_one_sentence_and_the_list_without_marks(

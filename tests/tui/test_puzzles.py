@@ -223,6 +223,7 @@ async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
 ) -> None:
     noted = tmp_path / "puzzles.toml"
     marks.solved(noted, SHIPPED[1].id, 2)
+    marks.asked(noted, SHIPPED[3].id, 2)  # asked, not solved yet: kept for the next try
     app = apps.app(saves=saves, marks_file=noted)
     async with app.run_test(size=apps.SMALL) as pilot:
         await app.workers.wait_for_complete()
@@ -235,6 +236,7 @@ async def test_the_title_lists_the_puzzles_with_their_marks_and_opens_one(
             f"    {SHIPPED[1].goal_words()}"
         )
         assert "solved" not in texts[0]
+        assert texts[3].startswith(f" 4. {SHIPPED[3].title} ({SHIPPED[3].level})  2 hints asked\n")
         await pilot.press("down", "down", "enter")
         await apps.until(pilot, lambda: isinstance(app.screen, PuzzleCard), "puzzle 3's card")
         assert app.attempt is not None and app.attempt.puzzle == SHIPPED[2]
@@ -380,3 +382,19 @@ async def test_the_list_opened_from_a_game_goes_back_to_that_game(
         await apps.until(pilot, lambda: type(app.screen) is GameScreen, "the game again")
         assert app.attempt is None and app.file.path == path
         assert app.shown.state == game.state
+
+
+@pytest.mark.asyncio
+async def test_the_card_and_help_call_the_key_a_hint_not_the_coach(tmp_path: Path) -> None:
+    """In a puzzle the coach's key gives the next step of a line that meets the goal, not the
+    coach's bot's move: the card and the help say so, in the binding's words."""
+    app = puzzle_app(1, tmp_path / "puzzles.toml")
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        card = str(app.screen.query_one("#card-hints").render())
+        assert card == "a: a hint, the next step towards the goal (counted: no hints so far)."
+        await pilot.press("enter", "question_mark")
+        await pilot.pause()
+        said = str(app.screen.query_one("#help-text").render())
+        assert "a           hint: the next step of a line that meets the goal, counted" in said
+        assert "coach: what the normal bot would play" not in said

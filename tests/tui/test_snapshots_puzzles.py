@@ -64,6 +64,7 @@ def test_puzzle_list(snap_compare: Any, saves: Path, tmp_path: Path, size: tuple
     noted = tmp_path / "puzzles.toml"
     marks.solved(noted, SHIPPED[0].id, 0)
     marks.solved(noted, SHIPPED[3].id, 1)
+    marks.asked(noted, SHIPPED[1].id, 2)  # asked, not solved yet
     app = apps.app(saves=saves, marks_file=noted)
 
     async def listed(pilot: Pilot[None]) -> None:

@@ -225,7 +225,9 @@ def help_text(
         _keys(out, keymap, screen_keys)
         out.append("\n")
     out.append("Keys in the game\n", "bold underline")
-    _keys(out, keymap, bindings.ALL[: len(bindings.GAME)])
+    reworded = {binding.id for binding in screen_keys}  # said above, in the screen's words
+    game = [b for b in bindings.ALL[: len(bindings.GAME)] if b.id not in reworded]
+    _keys(out, keymap, game)
     out.append(
         "  1..7        with no choice open: panes river, tracks, board, display, kali,"
         " provinces, log (a pane's number again: the next provinces, older log lines)\n"

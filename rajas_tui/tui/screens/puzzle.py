@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 
 class PuzzleScreen(GameScreen):
     """The game screen for a puzzle: the goal on the status line, the coach's key giving hints
-    (a step towards the goal), counted, and the verdict once the player's part ends (no seat
-    moves after it)."""
+    (the next step of a line that meets the goal), counted, and the verdict once the player's
+    part ends (no seat moves after it)."""
 
     BINDINGS = [*bindings.GAME, *bindings.PUZZLE]  # noqa: RUF012
 
@@ -144,10 +144,12 @@ class _Card(ModalScreen[None]):
             yield Static(puzzle.text, markup=False)
             yield Static(f"Goal: {puzzle.goal_words()}", id="card-goal", markup=False)
             if self.verdict is None:
-                coach = bindings.key_of(self.rajas.keymap, "game.coach")
+                key = bindings.key_of(self.rajas.keymap, "game.coach")
                 hints = words.hints_words(self.attempt.hints)
                 yield Static(
-                    f"The coach ({coach}) gives hints, counted: {hints} so far.", id="card-hints"
+                    f"{key}: a hint, the next step towards the goal (counted: {hints} so far).",
+                    id="card-hints",
+                    markup=False,
                 )
             else:
                 yield Static("\n".join(self.verdict), id="verdict", markup=False)
@@ -247,7 +249,8 @@ class PuzzlesScreen(Screen[None]):
         menu.clear_options()
         self.shown = found
         self.rajas.remember_puzzles(found, book.asked)
-        menu.add_options([Option(option_text(row)) for row in words.rows(found, book.solved)])
+        listed = words.rows(found, book.solved, book.asked)
+        menu.add_options([Option(option_text(row)) for row in listed])
         if not found:
             menu.add_option(Option("no puzzles could be read", disabled=True))
         else:
