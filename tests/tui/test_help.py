@@ -190,3 +190,19 @@ def test_help_takes_the_chambers_and_the_harbor_from_data() -> None:
         gains = text.gains_words(chamber.gain).removeprefix(f"{chamber.name}: ")
         assert f"{value} {chamber.name} ({gains})" in words
     assert f"1 to {catalog().harbor_max_die}" in rules_text("harbor")
+
+
+def test_help_says_how_quitting_goes_and_the_quit_dialogs_keys() -> None:
+    """Quitting a game that is not saved asks first (`quit_or_ask`): the help's quit line says
+    so in one line that fits 80 columns, and its dialogs name the quit dialog's keys."""
+    said = help_text({}).plain
+    lines = said.splitlines()
+    quit_line = next(line for line in lines if line.lstrip().startswith("ctrl+q"))
+    assert quit_line == "  ctrl+q      quit (saved after every action; a game not saved asks first)"
+    assert len(quit_line) <= apps.SMALL[0] - 4  # the help's border and padding
+    assert "autosaved after every action" not in said
+    dialog = next(line for line in lines if line.startswith("Quit dialog: "))
+    keys = "s save as, then quit; q quit anyway, losing the moves not saved; Esc back."
+    assert dialog.endswith(keys)
+    moved = help_text({"quit.save_as": "w", "quit.quit": "x"}).plain
+    assert "w save as, then quit; x quit anyway" in moved

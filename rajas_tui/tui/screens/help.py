@@ -168,6 +168,12 @@ DIALOGS = (
     ),
 )
 
+# Asked on quitting a game that is not saved (screens/quit.py), its keys as the keymap has them.
+QUIT_DIALOG = (
+    "On quitting a game that is not saved (its status line begins with not saved): "
+    "<quit.save_as> save as, then quit; <quit.quit> quit anyway, losing the moves not saved; "
+    "<quit.cancel> back."
+)
 
 REPLAY_AND_REVIEW = (
     "r on the game-over screen, or on a save in the Load dialog, steps through a game "
@@ -235,10 +241,10 @@ def help_text(
     )
     out.append(
         "  ctrl+p      command palette: new game, save as, load, undo, redo, theme, "
-        "rules\n  ctrl+q      quit (the game is autosaved after every action)\n\n"
+        "rules\n  ctrl+q      quit (saved after every action; a game not saved asks first)\n\n"
     )
     out.append("Dialogs\n", "bold underline")
-    for name, words in DIALOGS:
+    for name, words in (*DIALOGS, ("Quit dialog", bindings.said(dict(keymap), QUIT_DIALOG))):
         out.append(f"{name}: ", "bold")
         out.append(words + "\n")
     out.append("\nSymbols\n", "bold underline")
