@@ -282,3 +282,35 @@ async def test_a_game_opened_from_a_hot_seat_games_palette_asks_nothing_for_it(
         assert [type(s) for s in games] == [opened]
         assert not any(isinstance(s, HandOverScreen) for s in app.screen_stack)
         assert games[0].holder == 0
+
+
+@pytest.mark.asyncio
+async def test_a_puzzle_opened_from_the_game_over_screens_palette_is_not_taken_for_its_game(
+    tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game-over screen, as the game screen: the puzzle list closing posts it a resume as it
+    is being replaced by the puzzle's screens; it must not act on it, and say of the puzzle's
+    game (never saved) that "this game is not saved"."""
+    from rajas_tui.tui.screens.gameover import GameOverScreen
+
+    acted_replaced: list[bool] = []
+    show = GameOverScreen._show_saving
+
+    def noted(screen: GameOverScreen) -> None:
+        acted_replaced.append(screen not in screen.app.screen_stack)
+        show(screen)
+
+    monkeypatch.setattr(GameOverScreen, "_show_saving", noted)
+    path = saves / "over.toml"
+    save_layer.save(apps.finished(), path)
+    app = apps.app(save_layer.load(path), saves=saves, path=path, marks_file=tmp_path / "p.toml")
+    async with app.run_test(size=apps.SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await _open_puzzle(pilot, app)
+        await apps.until(pilot, lambda: app.attempt is not None, "the puzzle opened")
+        await app.settled()
+        for _ in range(5):  # time for what the screen left would do
+            await pilot.pause()
+        assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+    assert acted_replaced and not any(acted_replaced), acted_replaced

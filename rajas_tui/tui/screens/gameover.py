@@ -159,8 +159,15 @@ class GameOverScreen(Screen[None]):
     def on_mount(self) -> None:
         self._show_saving()
 
+    @property
+    def replaced(self) -> bool:
+        """Whether the screen has left the app's screens for another game's (not yet removed):
+        a resume posted as the screen above it closed still reaches it, as `GameScreen`'s."""
+        return self not in self.app.screen_stack
+
     def on_screen_resume(self) -> None:
-        self._show_saving()  # back from Save as, say
+        if not self.replaced:  # the app's game is now another's: its unsaved is not this one's
+            self._show_saving()  # back from Save as, say
 
     def _show_saving(self) -> None:
         note = self.query_one("#over-unsaved", Static)
