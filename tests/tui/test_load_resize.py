@@ -1,8 +1,9 @@
 """The Load list's lines are cut to the list's width as it is, not as it was when the saves were
 listed: more saves than the list shows at once bring its scrollbar, and with it two cells less
 room; a list made wider or narrower while the dialog is open is cut again, the highlighted save
-and the scroll position staying where they were. The dialog keeps its width at every terminal
-size the game accepts (80x24 and more), so a terminal resize leaves the lines as they are."""
+and the scroll position staying where they were. The dialog grows with the terminal, from 76
+columns at 80x24 to 120, so that long names and folders are cut less; a terminal resize cuts
+the lines again."""
 
 from __future__ import annotations
 
@@ -88,10 +89,11 @@ async def test_the_load_list_is_cut_again_when_its_width_changes(saves: Path) ->
         chosen = app.screen.paths[20]  # type: ignore[attr-defined]
         shown = _prompts(menu)
 
-        for size in (apps.LARGE, apps.SMALL):
+        for size, whole in ((apps.LARGE, True), (apps.SMALL, False)):
             await pilot.resize_terminal(*size)
             await _settle(pilot)
-            assert _prompts(menu) == shown
+            assert _whole(menu) if whole else _prompts(menu) == shown, _prompts(menu)
+            _fits(menu)
             assert (menu.highlighted, menu.scroll_y) == (highlighted, scrolled)
 
         dialog = app.screen.query_one("#dialog")
@@ -109,3 +111,17 @@ async def test_the_load_list_is_cut_again_when_its_width_changes(saves: Path) ->
         await pilot.press("enter")
         await pilot.pause()
     assert app.file.path == chosen, "Enter opens the save highlighted before the resizes"
+
+
+@pytest.mark.parametrize(("size", "width"), [(apps.SMALL, 76), ((100, 30), 95), (apps.LARGE, 120)])
+async def test_the_load_dialog_grows_with_the_terminal(
+    saves: Path, size: tuple[int, int], width: int
+) -> None:
+    app = apps.app(saves=saves)
+    async with app.run_test(size=size) as pilot:
+        menu = await _open(app, pilot, saves)
+        dialog = app.screen.query_one("#dialog")
+        assert dialog.outer_size.width == width
+        assert dialog.region.x >= 0 and dialog.region.right <= size[0]
+        _fits(menu)
+        assert _cut(menu) if width == 76 else _whole(menu), _prompts(menu)

@@ -80,7 +80,7 @@ class LoadScreen(Dialog):
         self.widths: tuple[int, int] | None = None  # the columns the lines are cut to
 
     def compose_body(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        with Vertical(id="dialog", classes="wide"):
             yield Static("Load a game", classes="dialog-title")
             # File names and player names are shown as written, never read as markup.
             yield SaveList(id="saves", markup=False)
