@@ -8,6 +8,7 @@ as any rajas reads it. What the steps are is the app's business: here a step is 
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from contextlib import suppress
@@ -16,7 +17,7 @@ from pathlib import Path
 from . import osfiles
 from .atomic import Unwritable, write_atomic
 from .files import SaveError, load
-from .folder import free_path
+from .folder import free_path, played
 
 SUFFIX = ".tutorial"
 TUTORIAL_DONE = "done"  # the step of a tutorial whose steps are all done or skipped
@@ -63,15 +64,19 @@ def write_tutorial_step(save: Path, step: str) -> str | None:
 
 
 def unfinished_tutorial(folder: Path) -> Path | None:
-    """The tutorial in the saves folder to go on with: one whose note names a step still to
-    do and whose game loads and is not over, the last played first."""
-    found = []
+    """The tutorial to go on with: one whose note names a step still to do and whose game
+    loads and is not over, the last played first. Looked for in the saves folder and among the
+    files outside it that the folder notes as played, as Load offers them: a tutorial taken
+    elsewhere by Save as goes on there, not in the copy it left in the folder."""
+    saves: list[Path] = []
     with suppress(OSError):
-        for note in folder.glob(f".*.toml{SUFFIX}"):
-            save = note.with_name(note.name[1 : -len(SUFFIX)])
-            with suppress(OSError):
-                if save.is_file() and tutorial_step(save) not in (None, TUTORIAL_DONE):
-                    found.append((save.stat().st_mtime_ns, save))
+        saves += [n.with_name(n.name[1 : -len(SUFFIX)]) for n in folder.glob(f".*.toml{SUFFIX}")]
+    saves += played(folder)  # those in the folder again: a file found twice is one candidate
+    found = set()
+    for save in saves:
+        with suppress(OSError):
+            if save.is_file() and tutorial_step(save) not in (None, TUTORIAL_DONE):
+                found.add((save.stat().st_mtime_ns, Path(os.path.abspath(save))))
     for _, save in sorted(found, reverse=True)[:LOAD_TRIES]:
         try:
             if not load(save).over:

@@ -212,7 +212,8 @@ def build_parser() -> ArgumentParser:
         description=(
             "Open the app on the guided first game against an easy bot: a line above the prompt "
             "teaches one thing at a time, and moves on when you have done it (Escape skips a "
-            "step). An unfinished tutorial in the saves folder is taken up where it was left."
+            "step). An unfinished tutorial is taken up where it was left: the last played, in the "
+            "saves folder or saved elsewhere with Save as (as Load lists them)."
         ),
     )
     replay = commands.add_parser(

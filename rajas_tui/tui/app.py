@@ -717,7 +717,8 @@ class RajasApp(MessageRoom):
     # The guided first game ----------------------------------------------------------------------
 
     def start_tutorial(self) -> None:
-        """Goes on with the unfinished tutorial in the saves folder, or starts a new one there."""
+        """Goes on with the last unfinished tutorial Load knows of (`saves.unfinished_tutorial`),
+        or starts a new one in the saves folder."""
         from rajas_tui.present import tutorial
 
         if self._refused_at_table():

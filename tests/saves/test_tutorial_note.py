@@ -90,3 +90,26 @@ def test_a_new_tutorial_never_takes_the_name_of_a_file_there(tmp_path: Path) -> 
     assert saves.free_tutorial_path(tmp_path) == tmp_path / "tutorial-2.toml"
     _game_at(tmp_path / "tutorial-2.toml")
     assert saves.free_tutorial_path(tmp_path) == tmp_path / "tutorial-3.toml"
+
+
+def test_a_tutorial_saved_elsewhere_is_gone_on_with_as_load_offers_it(tmp_path: Path) -> None:
+    """Save as outside the saves folder takes the tutorial there (its note goes with it) and the
+    saves folder notes the file as played, so Load and Continue offer it: `rajas tutorial` and
+    Learn go on with it too, not with the copy left in the folder at an older step."""
+    folder, elsewhere = tmp_path / "saves", tmp_path / "mine"
+    folder.mkdir()
+    elsewhere.mkdir()
+    left = _game_at(folder / "tutorial.toml")
+    saves.write_tutorial_step(left, "river")
+    os.utime(left, (1_000_000, 1_000_000))  # the copy left behind as Save as moved on
+    moved = _game_at(elsewhere / "first-game.toml")
+    saves.write_tutorial_step(moved, "market")
+    saves.remember_played(folder, moved)
+    assert saves.unfinished_tutorial(folder) == moved
+    left.unlink()  # alone outside the folder, it is still found
+    assert saves.unfinished_tutorial(folder) == moved
+    saves.write_tutorial_step(moved, saves.TUTORIAL_DONE)
+    assert saves.unfinished_tutorial(folder) is None
+    other = _game_at(elsewhere / "not-a-tutorial.toml")
+    saves.remember_played(folder, other)  # a game noted as played, without a note: no tutorial
+    assert saves.unfinished_tutorial(folder) is None
