@@ -66,9 +66,8 @@ def _sole_writer(path: str) -> Iterator[None]:
         lock = gamelock.acquire(Path(path))
     except gamelock.GameInUse as error:
         raise Refusal(str(error)) from None
-    except OSError as error:
-        where = gamelock.lock_path(Path(path))
-        raise Refusal(f"{where}: cannot lock the game ({reason(error)}).") from None
+    except OSError as error:  # a folder that cannot be written is said so, as Save as says it
+        raise Refusal(gamelock.refusal(Path(path), error)) from None
     try:
         yield
     finally:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import subprocess
 import sys
@@ -15,6 +17,8 @@ import saves
 from rajas_tui import bots
 from rajas_tui.cli import main
 from rajas_tui.present import text as words
+from saves.lock import lock_path
+from tests.helpers.unwritable import unwritable
 
 FINAL, MIDGAME, OPENING = (
     saves.examples_dir() / name
@@ -243,6 +247,28 @@ def test_undo_and_redo_on_the_command_line(tmp_path: Path, capsys) -> None:
     assert main(["redo", str(path)]) == 0
     assert saves.load(path).log[-1].action == first
     assert main(["redo", str(path)]) == 1
+
+
+@pytest.mark.parametrize("command", ["apply", "undo", "redo"])
+def test_a_save_in_a_folder_that_cannot_be_written_is_refused_as_save_as_says_it(
+    command: str, tmp_path: Path, capsys
+) -> None:
+    """Not that the game cannot be locked: the folder cannot be written, so neither can the save."""
+    path = tmp_path / "g.toml"
+    assert (
+        main(["new", "--players", "A,B", "--undo", "free", "--seed", "3", "--save", str(path)]) == 0
+    )
+    lock_path(path).unlink()  # a lock file there could be reused: the folder refuses only a new one
+    before = path.read_bytes()
+    capsys.readouterr()
+    first = str(bots.choose("random", saves.load(path).state, 0))
+    with unwritable(tmp_path):
+        assert main([command, str(path), *([first] if command == "apply" else [])]) == 1
+    assert capsys.readouterr().err == (
+        f"rajas: {tmp_path}: this folder cannot be written ({os.strerror(errno.EACCES)}), so "
+        "g.toml cannot be saved there.\n"
+    )
+    assert path.read_bytes() == before
 
 
 def test_new_refuses_to_overwrite(tmp_path: Path, capsys) -> None:
