@@ -16,7 +16,7 @@ import attrs
 import rules
 import saves
 from rajas_tui.cli import choices, summary
-from rajas_tui.cli.terminal import say, say_line
+from rajas_tui.cli.terminal import clause, say, say_line
 from rajas_tui.present import turns
 from rules import counted
 from saves import journal
@@ -143,7 +143,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         game = saves.start_game(setup, position)
     except ValueError as error:
-        raise _usage("new", str(error)) from None
+        raise _usage("new", clause(str(error), (seat.name for seat in seats))) from None
     game = turns.run_bots(game)
     with _sole_writer(args.save):  # --force must not replace a game someone is playing
         _write(game, args.save)
@@ -262,7 +262,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         keep_begun,
     )
     for problem in troubles:
-        say_line(f"rajas: {problem}", file=sys.stderr)
+        say_line(f"rajas: {clause(problem)}", file=sys.stderr)
     if args.json:
         _say_json(review.as_json(game, found, budget))
     else:
@@ -356,8 +356,8 @@ def _step_back_locked(args: argparse.Namespace, step: Callable[[Game], Game], ve
     game = _load(args.path)
     try:
         changed = step(game)
-    except ValueError as error:
-        raise Refusal(str(error)) from None
+    except ValueError as error:  # "Asha's 'x' brought chance to light" keeps its name
+        raise Refusal(clause(str(error), (seat.name for seat in game.setup.seats))) from None
     _write(changed, args.path, replaces_save=True)
     # The entries taken back are told as they were played, from the game before the undo.
     told, first = (game, len(changed.log)) if verb == "Took back" else (changed, len(game.log))

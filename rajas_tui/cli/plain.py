@@ -24,7 +24,7 @@ import attrs
 import rules
 import saves
 from rajas_tui.cli import choices, summary
-from rajas_tui.cli.terminal import safe
+from rajas_tui.cli.terminal import clause, safe
 from rajas_tui.present import logbook, spoken, text, turns
 from rajas_tui.present.chooser import Chooser, Option, Step
 from rajas_tui.present.handover import hand_over_words
@@ -670,7 +670,7 @@ def _opened(args: argparse.Namespace, out: TextIO) -> tuple[saves.Game, saves.Ga
     if args.path is not None:
         if new_options or args.navaratnas is not None:
             raise Refusal(
-                "A save and the options of a new game cannot go together: name one or the "
+                "a save and the options of a new game cannot go together: name one or the "
                 "other. See 'rajas play --help'.",
                 EXIT_USAGE,
             )
@@ -688,10 +688,12 @@ def _opened(args: argparse.Namespace, out: TextIO) -> tuple[saves.Game, saves.Ga
             winner = game.name(rules.ranking(game.state)[0].seat)
             raise Refusal(f"{path}: the game is over ({winner} won), so there is nothing to play.")
         return game, saves.open_file(game, path, folder), folder
+    setup = _new_setup(args)
     try:
-        game = saves.start_game(_new_setup(args))
+        game = saves.start_game(setup)
     except ValueError as error:
-        raise Refusal(f"{error} See 'rajas play --help'.", EXIT_USAGE) from None
+        said = clause(str(error), (seat.name for seat in setup.seats))
+        raise Refusal(f"{said} See 'rajas play --help'.", EXIT_USAGE) from None
     file = saves.open_file(game, None, folder)
     names = spoken.joined([_seat_words(seat) for seat in game.setup.seats])
     print(safe(f"A new game for {names}, seed {game.setup.seed}."), file=out)

@@ -12,7 +12,7 @@ from typing import Any
 
 import saves
 from rajas_tui.cli import choices
-from rajas_tui.cli.terminal import say, say_line
+from rajas_tui.cli.terminal import clause, say, say_line
 from saves import osfiles, tables
 from saves.records import BOT_KINDS, HUMAN, Seat, Setup
 
@@ -134,7 +134,7 @@ def _new(args: argparse.Namespace) -> int:
     try:
         game = saves.start_game(setup)
     except ValueError as error:
-        raise Usage(str(error)) from None
+        raise Usage(clause(str(error), names)) from None
     # A bot to act first is left to the first terminal that joins: it thinks there in a worker,
     # its seat saying so, where here a searching bot's first turn kept `new` waiting for
     # half a minute on a busy host.

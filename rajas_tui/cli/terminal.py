@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TextIO
 
@@ -52,3 +53,11 @@ def say_line(text: str, file: TextIO | None = None) -> None:
     """Prints one line made safe, a line break in it escaped too: a sentence that names a file
     whose name holds a newline must not print a second, forged line."""
     print(safe(text), file=sys.stdout if file is None else file)
+
+
+def clause(sentence: str, names: Iterable[str] = ()) -> str:
+    """A sentence the app shows on its own, as it goes on after "rajas: " on the command line:
+    its first letter in lower case, unless it opens with one of `names` (a player's)."""
+    if any(name and sentence.startswith(name) for name in names):
+        return sentence
+    return sentence[:1].lower() + sentence[1:]

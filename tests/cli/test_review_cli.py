@@ -130,7 +130,7 @@ def test_a_cache_that_cannot_be_written_is_one_sentence_and_the_review_still_pri
         assert exit_code(["review", str(finished), "--seat", "0"]) == 0
     out, err = capsys.readouterr()
     assert err == (
-        f"rajas: The review could not be kept for next time: {read_only / 'rajas' / 'reviews'} "
+        f"rajas: the review could not be kept for next time: {read_only / 'rajas' / 'reviews'} "
         f"cannot be written ({os.strerror(errno.EACCES)}).\n"
     )
     assert "Asha" in out
