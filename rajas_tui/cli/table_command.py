@@ -170,7 +170,7 @@ def _keys(args: argparse.Namespace) -> int:
         command += ["--tables", str(tables.tables_dir(args.tables).resolve())]
     forced = shlex.join(command)
     if '"' in forced or "\\" in forced:
-        raise Usage("The tables folder's path cannot hold '\"' or '\\' in an SSH forced command.")
+        raise Usage("the tables folder's path cannot hold '\"' or '\\' in an SSH forced command.")
     for key in (_public_key(Path(file)) for file in args.keyfiles):
         print(f'restrict,pty,command="{forced}" {key}')
     return 0

@@ -58,3 +58,15 @@ def test_a_sentence_that_opens_with_a_player_keeps_the_name() -> None:
     taken = "Asha's 'roll' brought chance to light (5), and this game never takes that back."
     assert clause(taken, ("Bela", "Asha")) == taken
     assert clause("There is nothing to undo.", ("Asha",)) == "there is nothing to undo."
+
+
+def test_a_tables_folder_no_forced_command_can_name(tmp_path: Path, capsys) -> None:
+    folder = tmp_path / 'say "hi"'
+    new = ["table", "new", "fri", "--players", "Asha,Bela", "--tables", str(folder)]
+    assert exit_code(new) == 0
+    key = tmp_path / "k.pub"
+    key.write_text("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE0 bela@home\n")
+    keys = ["table", "keys", "fri", "--seat", "B", str(key), "--tables", str(folder)]
+    capsys.readouterr()
+    assert exit_code(keys) == 2
+    assert capsys.readouterr().err.startswith("rajas: the tables folder's path cannot hold")
