@@ -166,10 +166,12 @@ class Menu:
         if isinstance(value, Return):
             return f"return {spoken.die_words(value.die)}: {detail}"
         first = option.actions[0] if option.actions else None
-        if isinstance(first, Reroll):
-            die = first.die
-            chosen = "done, roll them" if die is None else f"add {spoken.die_words(die)}"
-            return f"{chosen}: {detail}"
+        if isinstance(first, Reroll):  # the dice chosen so far in words, not notation ("o3")
+            chosen = self.view.queue[0].chosen
+            so_far = spoken.dice_words(chosen) if chosen else "none yet"
+            if first.die is None:
+                return f"done, roll them: roll the chosen dice ({so_far})"
+            return f"add {spoken.die_words(first.die)}: chosen so far: {so_far}"
         if isinstance(first, Rebuild) and step.facet == 0:  # the tile to cover, by its cell
             placed = self.view.player.province.cells[first.cell]
             if placed is not None:

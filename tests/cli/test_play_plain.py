@@ -20,7 +20,7 @@ from rajas_tui.cli.plain import Menu, PlainGame
 from rajas_tui.present import spoken
 from rajas_tui.present.chooser import Chooser
 from tests.helpers.exit_codes import exit_code
-from tests.helpers.fixture_states import nothing_to_do, run, turn_to, variant, with_player
+from tests.helpers.fixture_states import new, nothing_to_do, run, turn_to, variant, with_player
 from tests.helpers.playouts import random_states
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -369,3 +369,16 @@ def test_x_declines_a_yield_tile_in_the_plain_mode(tmp_path: Path) -> None:
     assert plain.game.log[0].seat == 0 and plain.game.state.players[0].fields == (
         state.players[0].fields
     )
+
+
+def test_the_dice_chosen_to_re_roll_are_named_in_words() -> None:
+    """ "chosen so far: orange 3", not the notation "o3" a screen reader spells out."""
+    state = run(new(2), "outer o")
+    state = run(state, str(rules.legal_actions(state)[0]))
+    (chosen,) = state.queue[0].chosen
+    menu = Menu(Chooser(rules.seat_view(state, state.turn)), NAMES[:2])
+    said = [item.words for item in menu.stage().items]
+    die = spoken.die_words(chosen)
+    assert said[0].endswith(f": chosen so far: {die}"), said
+    assert said[-1] == f"done, roll them: roll the chosen dice ({die})", said
+    assert not any(re.search(r"\b[ogbp][1-6]\b", words) for words in said), said
