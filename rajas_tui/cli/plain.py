@@ -538,11 +538,18 @@ class PlainGame:
     def _notation(self, command: str) -> str:
         try:
             rules.parse_action(command)
-        except ValueError:
-            self.say(
-                f"{command[:40]!r} is neither a number, an action nor a command: type a number "
-                f"from 1 to {len(self.menu.stage().items)}, an action such as terrace t1, or help."
-            )
+        except rules.Unreadable as error:
+            count = len(self.menu.stage().items)
+            if "is not an action" in error.reason:
+                self.say(
+                    f"{command[:40]!r} is neither a number, an action nor a command: type a "
+                    f"number from 1 to {count}, an action such as terrace t1, or help."
+                )
+            else:  # an action's word, its parts missing or wrong: how that action is written
+                self.say(
+                    f"{command[:40]!r} is not a whole action: {error.reason}; type a number "
+                    f"from 1 to {count}, or help."
+                )
             return PROMPT
         try:
             game = saves.play(self.game, command)

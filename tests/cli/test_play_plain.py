@@ -382,3 +382,23 @@ def test_the_dice_chosen_to_re_roll_are_named_in_words() -> None:
     assert said[0].endswith(f": chosen so far: {die}"), said
     assert said[-1] == f"done, roll them: roll the chosen dice ({die})", said
     assert not any(re.search(r"\b[ogbp][1-6]\b", words) for words in said), said
+
+
+def test_an_action_word_alone_is_told_how_the_action_is_written(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ "quarry" is an action's first word: the line says how that action is written, not that
+    it is neither a number, an action nor a command."""
+    monkeypatch.setenv("RAJAS_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quarry\nterrace\n"))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(AGAINST_GREEDY) == 0
+    monkeypatch.undo()
+    said = out.getvalue()
+    assert (
+        "> 'quarry' is not a whole action: a quarry action is written quarry SPACE STACK DIE "
+        "[DIE ...]; type a number from 1 to 20, or help.\n"
+    ) in said
+    assert "'terrace' is not a whole action: a terrace action is written terrace SPACE;" in said
+    assert "neither a number" not in said
