@@ -136,6 +136,12 @@ def _dice_named(match: re.Match[str]) -> str:
     return f"{match.group(1)} {joined(said)}"
 
 
+def _tile_named(match: re.Match[str]) -> str:
+    """A tile bought or built by its label, whose value runs to 12: "buys orange 7 (".
+    The dice's rule below would leave a value past 6 as the label."""
+    return f"{match.group(1)} {_DIE_COLOURS[match.group(2)]} {match.group(3)} ("
+
+
 def _boat_steps(match: re.Match[str]) -> str:
     return f"boat {counted(int(match.group(1)), 'space')} on, to river space {match.group(2)}"
 
@@ -149,6 +155,7 @@ _UNITS = "money|fame|karma|die|dice|upgrades?|workers?"
 _RULES: list[tuple[re.Pattern[str], str | Callable[..., str]]] = [
     (re.compile(r"^\s*[—-]{1,2} (.+?) [—-]{1,2}\s*$"), _ruled),  # the log's separators
     (re.compile(r"turned (\d)×90°"), _turned),
+    (re.compile(r"\b(buys|with) ([ogbp])(1[0-2]|[1-9]) \("), _tile_named),  # "o7 (temple)"
     (re.compile(rf"\b(pays|pay|gives|rolled|re-rolls|returns|buys|shows) ({_DICE})"), _dice_named),
     (re.compile(r"([ogbp][1-6])!→(\d)"), r"\1 turned to \2 with karma"),
     (re.compile(r"» ?boat (\d+)→(\d+)"), r"boat from river space \1 to \2"),

@@ -402,3 +402,15 @@ def test_an_action_word_alone_is_told_how_the_action_is_written(
     ) in said
     assert "'terrace' is not a whole action: a terrace action is written terrace SPACE;" in said
     assert "neither a number" not in said
+
+
+def test_a_tile_bought_or_built_is_named_in_words_whatever_its_value() -> None:
+    """A tile's value runs to 12, past a die's 6: "buys orange 7", not the label "o7"."""
+    names = ["Asha", "Bela"]
+    line = "B● Bela quarry q1: buys o7 (temple) from d2, pays o3 o5: −1$"
+    assert spoken.spoken(line, names) == (
+        "Bela quarry q1: buys orange 7 (temple) from d2, pays orange 3 and orange 5: -1 money"
+    )
+    assert spoken.spoken("Master Builder: covers b2 with p12 (roads only) from d9, pays g6") == (
+        "Master Builder: covers b2 with purple 12 (roads only) from d9, pays green 6"
+    )
