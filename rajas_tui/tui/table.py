@@ -31,7 +31,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 import rules
 import saves
-from rajas_tui.present import turns
+from rajas_tui.present import logbook, turns
 from rajas_tui.present.bot_process import Cancelled, NoBots, Thinker
 from rajas_tui.tui import settings
 from rajas_tui.tui.app import RajasApp
@@ -202,6 +202,21 @@ def seat_view(game: saves.Game, seat: int | None) -> saves.Game:
     return attrs.evolve(game, setup=setup, start=start, state=state)
 
 
+def taken_back(shown: saves.Game, now: saves.Game, seat: int | None) -> str | None:
+    """What another seat's undo took back, when `now` is `shown` cut short: the table goes
+    back under the others' eyes, and they are told why. None for anything else, and for the
+    seat's own undo, which its player made."""
+    kept = len(now.log)
+    if now.setup != shown.setup or kept >= len(shown.log) or shown.log[:kept] != now.log:
+        return None  # not an undo: moves played, or another game under the table's name
+    if shown.log[kept].seat == seat:
+        return None
+    entry = shown.log[kept]
+    view = seat_view(now, seat).state  # the state the move was made in, as this seat sees it
+    words = logbook.action_words(view, rules.parse_action(entry.action)).split(":", 1)[0]
+    return f"{now.setup.seats[entry.seat].name} took back a move ({words})."
+
+
 class Sitting:
     """An app's place at one table: a seat (`seat` None: a watcher, who cannot act). The app
     hands it its game's changes while it is there (`RajasApp.sitting`): `rajas join` and
@@ -368,8 +383,11 @@ class Sitting:
             self._take(game)
 
     def _take(self, game: saves.Game) -> None:
+        taken = taken_back(self.real, game, self.seat)
         self.real = game
         self.app.show_table(self.view(game))
+        if taken:
+            self.app.notify(taken, markup=False)
 
     def _watch(self) -> None:
         """In a worker thread: wait for the table's file to change, then reload on the UI

@@ -286,6 +286,10 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         await _until(pm, lambda: mover.real.log == (), HANG)
         assert tables.read(path).log == ()
         await _until(po, lambda: other.real.log == (), 1.0)
+        # The other seat is told what went, not only shown the table as it was before it.
+        taken = f"{mover.real.seat.name} took back a move ("
+        assert any(note.startswith(taken) for note in apps.notices(other)), apps.notices(other)
+        assert not any(note.startswith(taken) for note in apps.notices(mover))
 
 
 async def test_a_table_app_never_asks_to_pass_the_keyboard(tmp_path: Path) -> None:
