@@ -109,7 +109,7 @@ def _describe_one_die(state: GameState, pay: Any, action: Any) -> tuple[str, str
         extra = f"scores up to {rules.counted(pay.value, 'market')}"
         detail = f"{detail}; {extra}" if detail else extra
     if isinstance(action, Harbor):
-        extra = f"boat moves 1–{pay.value}"
+        extra = "boat moves 1" if pay.value == 1 else f"boat moves 1–{pay.value}"
         detail = f"{detail}; {extra}" if detail else extra
     return f"{G['minus']}{text.paid_text(pay)}", detail
 

@@ -167,6 +167,7 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[..., str]]] = [
     (re.compile(r"−"), "-"),
     (re.compile(r"(\d) ?[–—] ?(\d)"), r"\1 to \2"),
     (re.compile(r"boat moves (\d+) to (\d+)\b"), r"the boat moves \1 to \2 spaces"),
+    (re.compile(r"(?<!the )boat moves 1\b(?! to)"), "the boat moves 1 space"),
     (re.compile(r" ?→ ?"), " to "),
     (re.compile(r" ?[—–] ?"), ", "),
     (re.compile(r"…"), "..."),

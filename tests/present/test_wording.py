@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 import rules
-from rajas_tui.present import option_words, text
+from rajas_tui.present import option_words, spoken, text
 from rajas_tui.present.action_preview import preview
 from rajas_tui.present.changes import paid_dice
 from rajas_tui.present.chooser import Chooser, distinct_rotations
-from rules import Colour, Place, Single, Variety
+from rules import Colour, Harbor, Place, Single, Variety
 from rules.state import GameState
 from tests.helpers.playouts import random_states
 
@@ -68,6 +68,19 @@ def test_the_die_for_a_single_market_counts_markets_rightly() -> None:
     three = rules.parse_action("single s3 b3 tea")
     assert isinstance(three, Single)
     assert option_words._describe_one_die(state, three.pay, three)[1] == "scores up to 3 markets"
+
+
+def test_the_die_for_the_harbor_says_how_far_the_boat_moves() -> None:
+    """A die of 1 moves the boat 1 space: not "1–1"."""
+    state = played_states()[0]
+    one = rules.parse_action("harbor h1 g1 move 1")
+    assert isinstance(one, Harbor)
+    assert option_words._describe_one_die(state, one.pay, one)[1] == "boat moves 1"
+    three = rules.parse_action("harbor h1 g3 move 1")
+    assert isinstance(three, Harbor)
+    assert option_words._describe_one_die(state, three.pay, three)[1] == "boat moves 1–3"
+    assert spoken.spoken("boat moves 1") == "the boat moves 1 space"
+    assert spoken.spoken("boat moves 1–3") == "the boat moves 1 to 3 spaces"
 
 
 # Market scoring names the player's markets ----------------------------------------------------
