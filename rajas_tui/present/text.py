@@ -431,7 +431,10 @@ def space_words(spec: SpaceSpec, chamber_gain: tuple[Effect, ...] | None = None)
     if spec.area == "chamber":
         chamber = data.chambers[spec.value]
         gain = chamber.gain if chamber_gain is None else chamber_gain
-        return f"chamber {spec.value} {chamber.name}: {gains_words(gain)}"
+        # The Master Builder's gain names itself ("Master Builder: replace a tile") for where
+        # it stands alone (a river space's chamber action); here the chamber is named already.
+        words = gains_words(gain).removeprefix(f"{chamber.name}: ")
+        return f"chamber {spec.value} {chamber.name}: {words}"
     if spec.area == "outer":
         return f"outer terrace: {gains_words(data.outer_gain)}"
     return spec.area

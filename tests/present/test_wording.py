@@ -83,6 +83,17 @@ def test_the_die_for_the_harbor_says_how_far_the_boat_moves() -> None:
     assert spoken.spoken("boat moves 1–3") == "the boat moves 1 to 3 spaces"
 
 
+def test_a_chamber_space_names_its_chamber_once() -> None:
+    """ "chamber 5 Master Builder: replace a tile", not "…Master Builder: Master Builder: …"."""
+    spaces = [spec for side in rules.catalog().sides for spec in side.spaces]
+    for spec in spaces:
+        if spec.area == "chamber":
+            name = rules.catalog().chambers[spec.value].name
+            assert f"{name}: {name}" not in text.space_words(spec), text.space_words(spec)
+    (five, *_) = [s for s in spaces if s.area == "chamber" and s.value == 5]
+    assert text.space_words(five) == "chamber 5 Master Builder: replace a tile"
+
+
 # Market scoring names the player's markets ----------------------------------------------------
 
 
