@@ -4,7 +4,9 @@
 from the ordinary app in three ways: every action goes through the table's protocol
 (`saves.tables.act`: lock, re-read, check, apply, write) instead of the app's own file; the game
 shown is what the seat may see (`rules.seat_view`); and a worker thread watches the table's file
-(`watchfiles`, else polling) and swaps in the new game when another process wrote it.
+(`watchfiles`, else polling) and swaps in the new game when another process wrote it. The same
+worker looks, twice a second, which seats a live process holds (`tables.connected`, a lock probe
+per seat), so that a seat waiting on a player who has left is told so.
 
 The protocol's calls run in a worker thread too, never on the UI thread: the lock may be held for a
 couple of seconds while a bot thinks (here or in another process), and the bots' moves after a
@@ -42,6 +44,8 @@ from saves import tables
 
 POLL_SECONDS = 0.1  # the fallback's pace: a small part of the wait a table allows a redraw
 WATCH_STEP_MS = 20  # watchfiles: how long a burst of changes is waited out
+# How often the watcher looks who is at the table: a player who left is told within this.
+PRESENCE_SECONDS = 0.5
 WATCHERS = "Watchers only watch: the players act on their own turns."
 WATCHERS_COACH = "Watchers only watch: the coach advises the players on their own turns."
 ONE_TABLE = "This terminal is at one table only; quit it and start rajas for another game."
@@ -155,9 +159,20 @@ class TableScreen(GameScreen):
             return Text(f" Watching: {game.seat.name} (bot) plays once a player is at the table.")
         if game.over or not game.seat.is_human or not self._refusal():
             return super()._prompt(view)
+        name, absence = game.seat.name, sitting.absence(game.state.turn)
         if sitting.seat is None:
-            return Text(f" Watching: {game.seat.name} is playing…", "italic")
-        return Text(f" {game.seat.name}'s turn: their moves show here as they make them.", "italic")
+            if absence is not None:
+                return Text(f" Watching: {name}'s turn, but {absence}.", "italic")
+            return Text(f" Watching: {name} is playing…", "italic")
+        if absence is not None:
+            when = "when they come back" if sitting.met(game.state.turn) else "once they join"
+            return Text(f" {name}'s turn, but {absence}: their moves show here {when}.", "italic")
+        return Text(f" {name}'s turn: their moves show here as they make them.", "italic")
+
+    def show_presence(self) -> None:
+        """Who is at the table changed: the waiting line may name a player who left."""
+        if self.view is not None:
+            self._show_prompt(self.view)
 
     def _leaves(self, command: object) -> bool:
         """Whether `command` leaves the table: Escape, for a watcher who came from the title."""
@@ -244,6 +259,11 @@ class Sitting:
         self._acting = threading.Lock()  # held while the seat's own change is being written
         self._plays: set[Worker[None]] = set()  # the table workers running (UI thread only)
         self._again = False  # a bot's turn came while one ran: look again when they are done
+        # The human seats a live process holds, as last looked (None: not looked yet), and
+        # those seen held since this app sat down (UI thread only).
+        self.here: frozenset[int] | None = None
+        self._met: set[int] = set()
+        self._looked: frozenset[int] | None = None  # the watcher's own last look (its thread)
 
     def view(self, game: saves.Game) -> saves.Game:
         return seat_view(game, self.seat)
@@ -252,6 +272,57 @@ class Sitting:
         """Whether a process has joined one of the table's human seats."""
         seats = self.real.setup.seats
         return any(tables.connected(self.table, i) for i, s in enumerate(seats) if s.is_human)
+
+    def met(self, seat: int) -> bool:
+        """Whether this app has seen a process hold `seat`."""
+        return seat in self._met
+
+    def absence(self, seat: int) -> str | None:
+        """Why `seat`'s player will not act now, as words after "but": they left the table, or
+        have not joined it; None when they are here (or nobody has looked yet)."""
+        if self.here is None or seat in self.here or seat == self.seat:
+            return None
+        name = self.real.setup.seats[seat].name
+        return f"{name} has left the table" if seat in self._met else f"{name} is not at the table"
+
+    def _present(self) -> frozenset[int]:
+        """In the watcher's thread: the human seats a live process holds now."""
+        seats = self.real.setup.seats
+        return frozenset(
+            i for i, seat in enumerate(seats) if seat.is_human and tables.connected(self.table, i)
+        )
+
+    def _look_around(self, last: float) -> float:
+        """In the watcher's thread: who is at the table, looked at most every PRESENCE_SECONDS
+        and handed to the UI thread when it changed; when this look was."""
+        now = time.monotonic()
+        if now - last < PRESENCE_SECONDS:
+            return last
+        here = self._present()
+        if here != self._looked and not self._stop.is_set():
+            self._looked = here
+            self.app.call_from_thread(self._presence, here)
+        return now
+
+    def _presence(self, here: frozenset[int]) -> None:
+        """Who is at the table changed: the waiting line says so, and a notice when the player
+        to act left or came back."""
+        if self.app.sitting is not self or self._gone.is_set():
+            return
+        before, self.here = self.here, here
+        self._met |= here
+        game = self.real
+        turn = game.state.turn
+        waiting = not game.over and game.seat.is_human and turn != self.seat
+        if waiting and before is not None and (turn in before) != (turn in here):
+            name = game.seat.name
+            said = (
+                f"{name} is back at the table." if turn in here else f"{name} has left the table."
+            )
+            self.app.notify(said, markup=False)
+        for screen in self.app.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.show_presence()
 
     def start(self) -> None:
         """Starts watching the table's file (the app's game screen is up)."""
@@ -414,22 +485,29 @@ class Sitting:
         def ours(change: watchfiles.Change, where: str) -> bool:
             return os.path.basename(where) == name
 
-        for _ in watchfiles.watch(
+        # The first look once the watch is on (its first yield): a look before it would leave
+        # a write in the meantime unseen.
+        looked = -PRESENCE_SECONDS
+        for changes in watchfiles.watch(
             self.table.parent,
             watch_filter=ours,
             debounce=WATCH_STEP_MS * 5,
             step=WATCH_STEP_MS,
             stop_event=self._stop,
-            rust_timeout=500,
+            rust_timeout=int(PRESENCE_SECONDS * 1000),
+            yield_on_timeout=True,  # an empty set: time to look who is here
             recursive=False,
             raise_interrupt=False,
         ):
             if get_current_worker().is_cancelled:
                 return
-            self._changed(self._stop)
+            if changes:
+                self._changed(self._stop)
+            looked = self._look_around(looked)
 
     def _watch_polled(self) -> None:
         last = _stamp(self.table)
+        looked = -PRESENCE_SECONDS
         while not self._stop.wait(POLL_SECONDS):
             if get_current_worker().is_cancelled:
                 return
@@ -437,6 +515,7 @@ class Sitting:
             if now != last:
                 last = now
                 self._changed(self._stop)
+            looked = self._look_around(looked)
 
 
 class TableApp(RajasApp):

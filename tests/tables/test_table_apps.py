@@ -94,6 +94,7 @@ async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) ->
     path = _table(tmp_path, ("human", "human"))
     first = tables.read(path).state.turn
     mover, other, watcher = _app(path, first), _app(path, 1 - first), _app(path, None)
+    held = [tables.join(path, first), tables.join(path, 1 - first)]  # as `rajas join` holds them
     async with (
         mover.run_test(size=apps.SMALL) as pm,
         other.run_test(size=apps.SMALL) as po,
@@ -132,6 +133,50 @@ async def test_a_move_shows_on_the_other_seat_and_the_watcher(tmp_path: Path) ->
         await po.pause()
         assert _log_line(other) == _log_line(mover) != "Log: (no action yet)"
         print(f"seen by both {took * 1000:.0f} ms after the write")
+    for presence in held:
+        presence.leave()
+
+
+async def test_a_waiting_seat_and_a_watcher_are_told_the_player_to_act_has_left(
+    tmp_path: Path,
+) -> None:
+    """The player whose turn it is leaves (her process ends, and the kernel drops her seat's
+    lock): the seat waiting on her and the watcher say so, and again when she is back."""
+    path = _table(tmp_path, ("human", "human"))
+    turn = tables.read(path).state.turn
+    name = tables.read(path).seat.name
+    waiting, watcher = _app(path, 1 - turn), _app(path, None)
+    mine = tables.join(path, 1 - turn)
+    try:
+        async with waiting.run_test(size=apps.SMALL) as pw, watcher.run_test(size=apps.SMALL):
+            await _until(
+                pw,
+                lambda: (
+                    "is not at the table: their moves show here once they join" in _prompt(waiting)
+                ),
+                HANG,
+            )
+            assert f"{name}'s turn, but {name} is not at the table" in _prompt(waiting)
+            absent = f"Watching: {name}'s turn, but {name} is not at the table."
+            await _until(pw, lambda: absent in _prompt(watcher), HANG)
+            hers = tables.join(path, turn)
+            await _until(
+                pw, lambda: "their moves show here as they make them" in _prompt(waiting), HANG
+            )
+            await _until(pw, lambda: f"Watching: {name} is playing…" in _prompt(watcher), HANG)
+            hers.leave()
+            said = f"{name}'s turn, but {name} has left the table: their moves show here when"
+            await _until(pw, lambda: said in _prompt(waiting), HANG)
+            await _until(pw, lambda: f"{name} has left the table." in _prompt(watcher), HANG)
+            await _until(pw, lambda: f"{name} has left the table." in apps.notices(waiting), HANG)
+            hers = tables.join(path, turn)
+            await _until(
+                pw, lambda: "their moves show here as they make them" in _prompt(waiting), HANG
+            )
+            await _until(pw, lambda: f"{name} is back at the table." in apps.notices(waiting), HANG)
+            hers.leave()
+    finally:
+        mine.leave()
 
 
 async def test_a_write_by_another_process_shows_by_itself(tmp_path: Path) -> None:
