@@ -130,7 +130,8 @@ def _new(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise Usage(f"{error}.") from None
     seed = args.seed if args.seed is not None else choices.random_seed()
-    setup = Setup(tuple(Seat(*s) for s in zip(names, kinds, boards, strict=True)), seed, variants)
+    seats = tuple(Seat(*s) for s in zip(names, kinds, boards, strict=True))
+    setup = Setup(seats, seed, variants, args.undo)
     try:
         game = saves.start_game(setup)
     except ValueError as error:

@@ -53,6 +53,12 @@ def register(commands: Any) -> None:
     )
     choices.add_options(new, "by letter A-D or by name")
     new.add_argument("--seed", type=seed, help="the game's seed (default: a random one)")
+    new.add_argument(
+        "--undo",
+        choices=("strict", "free"),
+        default="strict",
+        help="strict: no undo across revealed dice or tiles (default); free: practice",
+    )
     _tables_option(new)
     listing = actions.add_parser(
         "list", help="list the tables", description="Each table, whose turn and who is here."

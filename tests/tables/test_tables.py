@@ -213,6 +213,16 @@ def test_a_table_is_made_with_each_bot_kind(
     assert game.setup.seats[0].kind == kind and game.log == () and game.state.turn == 0
 
 
+def test_a_table_is_made_with_undo_free_as_the_apps_dialog_makes_one(tmp_path: Path) -> None:
+    """`--undo free` makes a practice table, as the app's New table dialog can; strict stays
+    the default."""
+    for name, undo in (("practice", ["--undo", "free"]), ("plain", [])):
+        new = ["table", "new", name, "--players", "Asha,Bela", *undo, "--tables", str(tmp_path)]
+        assert main(new) == 0
+    assert tables.read(tables.table_path(tmp_path, "practice")).setup.undo == "free"
+    assert tables.read(tables.table_path(tmp_path, "plain")).setup.undo == "strict"
+
+
 def test_table_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = ["--tables", str(tmp_path)]
     new = [
