@@ -196,6 +196,7 @@ __all__ = [
     "remember_played",
     "replace_problem",
     "rescue",
+    "revealed_at",
     "save",
     "save_as",
     "save_as_confinement",
@@ -207,6 +208,7 @@ __all__ = [
     "setup_refusal",
     "setup_revealed",
     "start_game",
+    "turn_count",
     "tutorial_step",
     "undo",
     "undo_problem",
@@ -309,16 +311,23 @@ def undo_problem(game: Game, count: int = 1) -> str | None:
     """Why the last `count` actions cannot be undone, or None when they can."""
     if count > len(game.log):
         return "There is nothing to undo." if not game.log else "The log is not that long."
+    index = revealed_at(game, count)
+    if index is None:
+        return None
+    entry = game.log[index]
+    return (
+        f"{game.name(entry.seat)}'s {entry.action!r} brought chance to light ({entry.revealed}), "
+        "and this game never takes that back (a game started with undo free, for practice, does)."
+    )
+
+
+def revealed_at(game: Game, count: int = 1) -> int | None:
+    """Where in the log the latest of the last `count` actions that brought chance to light is,
+    in a strict game: what undo may not take back; None when there is none."""
     if game.setup.undo == "free":
         return None
-    for entry in reversed(game.log[len(game.log) - count :]):
-        if entry.revealed:
-            who = game.name(entry.seat)
-            return (
-                f"{who}'s {entry.action!r} brought chance to light ({entry.revealed}), and this "
-                "game never takes that back (a game started with undo free, for practice, does)."
-            )
-    return None
+    first = max(0, len(game.log) - count)
+    return next((i for i in range(len(game.log) - 1, first - 1, -1) if game.log[i].revealed), None)
 
 
 def can_undo(game: Game) -> bool:
@@ -364,13 +373,17 @@ def _humans(game: Game) -> bool:
 def undo_turn(game: Game) -> Game:
     """Takes back the last human action and the bot actions after it, so that human has the
     turn again (bots would only play the same moves again). With no humans: one action."""
-    count = 1
-    if _humans(game) and game.log:
-        humans = [i for i, e in enumerate(game.log) if game.setup.seats[e.seat].is_human]
-        if not humans:
-            raise ValueError("There is nothing to undo: no human has acted yet.")
-        count = len(game.log) - humans[-1]
-    return undo(game, count)
+    return undo(game, turn_count(game))
+
+
+def turn_count(game: Game) -> int:
+    """How many actions `undo_turn` takes back; ValueError when no human has acted yet."""
+    if not (_humans(game) and game.log):
+        return 1
+    humans = [i for i, e in enumerate(game.log) if game.setup.seats[e.seat].is_human]
+    if not humans:
+        raise ValueError("There is nothing to undo: no human has acted yet.")
+    return len(game.log) - humans[-1]
 
 
 def redo_turn(game: Game) -> Game:

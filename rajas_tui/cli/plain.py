@@ -385,7 +385,7 @@ class PlainGame:
                 try:
                     self._undone(saves.undo_turn(self.game))
                 except ValueError as error:
-                    self.say(str(error))
+                    self.say(logbook.turn_undo_refusal(self.game) or str(error))
                     continue
                 return TURN
             self.say(
@@ -596,7 +596,8 @@ class PlainGame:
         try:
             game = step(self.game)
         except ValueError as error:
-            self.say(str(error))
+            refusal = logbook.turn_undo_refusal(self.game) if word == "undo" else None
+            self.say(refusal or str(error))
             return PROMPT
         if word == "undo":
             self._undone(game)

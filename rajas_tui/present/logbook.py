@@ -230,6 +230,37 @@ def gains_of(game: saves.Game, index: int) -> str:
     return said.removeprefix(": ")
 
 
+def undo_refusal(
+    game: saves.Game, count: int, mine: int | None, *, where: str = "game"
+) -> str | None:
+    """Why the last `count` actions cannot be undone (`saves.undo_problem`), the move that
+    brought chance to light told in words as the log tells it, and as "your" move when it was
+    the seat `mine`'s: the refusal speaks to the player who asked. `where`: "table" at one."""
+    problem = saves.undo_problem(game, count)
+    index = saves.revealed_at(game, count)
+    if problem is None or index is None:
+        return problem
+    entry = game.log[index]
+    before = _replayed(game).states[index]
+    words = action_words(before, rules.parse_action(entry.action)).split(":", 1)[0]
+    who = "Your" if entry.seat == mine else f"{game.name(entry.seat)}'s"
+    return (
+        f"{who} move ({words}) brought chance to light ({entry.revealed}), and this {where} "
+        f"never takes that back (a {where} started with undo free, for practice, does)."
+    )
+
+
+def turn_undo_refusal(game: saves.Game) -> str | None:
+    """Why `saves.undo_turn` refuses `game` across chance brought to light, told to the one
+    human player as their own move (None: it would not, or refuses for another reason)."""
+    try:
+        count = saves.turn_count(game)
+    except ValueError:
+        return None
+    humans = [i for i, seat in enumerate(game.setup.seats) if seat.is_human]
+    return undo_refusal(game, count, humans[0] if len(humans) == 1 else None)
+
+
 def since_last_turn(lines: Sequence[Told], seat: int | None) -> int:
     """The index of the first line after `seat`'s last move: the moves the seat has not seen
     played (all of them when the seat has not moved yet; none for an onlooker)."""

@@ -31,7 +31,7 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 import rules
 import saves
-from rajas_tui.present import bot_process, text
+from rajas_tui.present import bot_process, logbook, text
 from rajas_tui.tui import bindings, colours, ending, settings
 from rajas_tui.tui.ascii import AsciiOnly
 from rajas_tui.tui.autosave import InOrder
@@ -428,7 +428,8 @@ class RajasApp(MessageRoom):
         try:
             self._swap(saves.undo_turn(self.newest))
         except ValueError as error:
-            self.notify(str(error), severity="warning", markup=False)
+            said = logbook.turn_undo_refusal(self.newest) or str(error)
+            self.notify(said, severity="warning", markup=False)
 
     def redo(self) -> None:
         if self.sitting is not None:

@@ -367,6 +367,15 @@ class Sitting:
             self.app.notify(WATCHERS, severity="warning", markup=False)
             return
         seat, saw = self.seat, tables.seen(self.real)
+        # Said here, in words and to the player as her own move: the table's own check (under
+        # its lock, in case the table moved on) words it for any reader.
+        shown = self.app.game
+        refusal = tables.acted_since(self.real, seat)
+        if refusal is None and shown is not None:
+            refusal = logbook.undo_refusal(shown, 1, seat, where="table")
+        if refusal:
+            self.app.notify(refusal[:1].upper() + refusal[1:], severity="warning", markup=False)
+            return
         self._start(lambda: tables.undo_own(self.table, seat, saw))
 
     def redo(self) -> None:

@@ -426,3 +426,16 @@ def test_a_line_reads_the_same_whichever_tile_lies_face_down(
     mine = [line.words for line in logbook.told(attrs.evolve(game, log=game.log[:told]))]
     theirs = [line.words for line in logbook.told(other)]
     assert told > 20 and mine == theirs
+
+
+def test_a_strict_undo_refusal_names_the_move_in_words_and_the_lone_player_as_you() -> None:
+    """The refusal speaks to the one human player of her own move, as the log tells it, where
+    it said "Asha's 'terrace t1'"; in a hot-seat game it names whose move it was."""
+    for kinds, who in ((("human", "greedy"), "Your"), (("human", "human"), "Asha's")):
+        setup = saves.seated(list(zip(("Asha", "Bela"), kinds, strict=True)), 7, "strict")
+        game = saves.play(saves.start_game(setup), "terrace t1")  # Asha acts first
+        assert game.log[-1].seat == 0 and game.log[-1].revealed
+        said = logbook.turn_undo_refusal(game)
+        assert said is not None
+        assert said.startswith(f"{who} move (terrace t1) brought chance to light ("), said
+        assert said.endswith("(a game started with undo free, for practice, does).")

@@ -337,6 +337,30 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         assert not any(note.startswith(taken) for note in apps.notices(mover))
 
 
+async def test_a_strict_undo_refusal_speaks_to_its_player_of_her_own_move(
+    tmp_path: Path,
+) -> None:
+    """Undo across a roll is refused in words, to the player as her own move, and as a table's:
+    "Asha's 'terrace t1'" named her in the third person and in notation."""
+    path = _table(tmp_path, ("human", "human"))
+    first = tables.read(path).state.turn
+    mover = _app(path, first)
+    async with mover.run_test(size=apps.SMALL) as pm:
+        view = mover.game.state if mover.game else None
+        assert view is not None
+        mover.commit(next(a for a in rules.legal_actions(view) if isinstance(a, rules.Terrace)))
+        await _until(pm, lambda: len(mover.real.log) == 1, HANG)
+        mover.undo()
+        said = "Your move (terrace t1) brought chance to light ("
+        await _until(pm, lambda: any(note.startswith(said) for note in apps.notices(mover)), HANG)
+        (note,) = [note for note in apps.notices(mover) if note.startswith(said)]
+        assert note.endswith(
+            "and this table never takes that back (a table started with undo free, for "
+            "practice, does)."
+        )
+        assert len(tables.read(path).log) == 1
+
+
 async def test_a_table_app_never_asks_to_pass_the_keyboard(tmp_path: Path) -> None:
     """Each seat plays in its own terminal: when another human's move makes it this seat's turn,
     the game shows at once, from this seat's view, with no hot-seat hand-over in between."""
