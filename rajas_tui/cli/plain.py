@@ -14,6 +14,7 @@ keyboard to be passed and tells nothing of the next seat before Enter. Textual i
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -47,6 +48,8 @@ GIVEN_UP = (
 )
 SAVE_AS = "save as"
 PASS_KEY = "x"  # typed for pass, as in the app
+# A whole number in ASCII digits, signed or not: int() and isdigit() take other scripts' too.
+WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def _given_up(reason: str) -> str:
@@ -507,11 +510,11 @@ class PlainGame:
         if word in ("undo", "redo"):
             return self._step(word)
         stage = self.menu.stage()
-        if command.isascii() and command.isdigit():
+        if WHOLE.fullmatch(command):  # "-1" too: a number, only not one of the list's
             number = int(command)
             if not 1 <= number <= len(stage.items):
                 self.say(
-                    f"There is no choice {number}: type a number from 1 to {len(stage.items)}."
+                    f"There is no choice {command}: type a number from 1 to {len(stage.items)}."
                 )
                 return PROMPT
             return self._picked(stage.items[number - 1].pick())

@@ -414,3 +414,26 @@ def test_a_tile_bought_or_built_is_named_in_words_whatever_its_value() -> None:
     assert spoken.spoken("Master Builder: covers b2 with p12 (roads only) from d9, pays g6") == (
         "Master Builder: covers b2 with purple 12 (roads only) from d9, pays green 6"
     )
+
+
+def _said(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lines: list[str]) -> str:
+    """What plain mode says to `lines` in a new game of Asha against a greedy bot."""
+    monkeypatch.setenv("RAJAS_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(AGAINST_GREEDY) == 0
+    monkeypatch.undo()
+    return out.getvalue()
+
+
+def test_a_signed_number_is_told_it_is_not_one_of_the_choices(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ "-1" is a number, only not one of the list's: it was called neither a number, an action
+    nor a command."""
+    said = _said(monkeypatch, tmp_path, ["-1", "+0", "+2"])
+    assert "> There is no choice -1: type a number from 1 to 20.\n" in said
+    assert "> There is no choice +0: type a number from 1 to 20.\n" in said
+    assert "neither a number" not in said
+    assert "> Choose the die to give up (1 to 3):\n" in said  # +2 chose the second space
