@@ -539,8 +539,12 @@ class PlainGame:
         return TURN if new_turn else STAGE
 
     def _notation(self, command: str) -> str:
+        # The notation is all lower case, so any case reads as one action, as the commands
+        # do; the engine's parser keeps to the one form the saves write. ASCII only: lower()
+        # turns some other letters into ASCII ones (the Kelvin sign into k).
+        notation = command.lower() if command.isascii() else command
         try:
-            rules.parse_action(command)
+            rules.parse_action(notation)
         except rules.Unreadable as error:
             count = len(self.menu.stage().items)
             if "is not an action" in error.reason:
@@ -555,7 +559,7 @@ class PlainGame:
                 )
             return PROMPT
         try:
-            game = saves.play(self.game, command)
+            game = saves.play(self.game, notation)
         except rules.IllegalAction as error:
             self.say(str(error))
             return PROMPT

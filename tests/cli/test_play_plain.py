@@ -437,3 +437,13 @@ def test_a_signed_number_is_told_it_is_not_one_of_the_choices(
     assert "> There is no choice +0: type a number from 1 to 20.\n" in said
     assert "neither a number" not in said
     assert "> Choose the die to give up (1 to 3):\n" in said  # +2 chose the second space
+
+
+def test_an_action_is_read_in_any_case_as_the_commands_are(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The notation is all lower case: "Terrace T1" is terrace t1, where it was refused while
+    "HELP" or "Undo" were taken."""
+    said = _said(monkeypatch, tmp_path, ["Terrace T1"])
+    assert "Asha terrace t1: +1 orange die" in said
+    assert "neither a number" not in said
