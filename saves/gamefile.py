@@ -77,7 +77,7 @@ def move_to(game: Game, path: Path, file: GameFile, replace: bool = False) -> Ga
     lock is taken before the write, so no other rajas writes there between the two."""
     lock = None if path == file.path else claim(path)
     try:
-        save_as(game, path, replace)
+        save_as(game, path, replace or lock is None)  # its own file: nothing else to replace
     except SaveError:
         if lock is not None:
             lock.release()

@@ -447,3 +447,14 @@ def test_an_action_is_read_in_any_case_as_the_commands_are(
     said = _said(monkeypatch, tmp_path, ["Terrace T1"])
     assert "Asha terrace t1: +1 orange die" in said
     assert "neither a number" not in said
+
+
+def test_save_as_the_file_already_saved_to_saves_there_at_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`save as friday` while the game saves to friday.toml is no replacing of another file: it
+    saves there, where it asked to replace that same file."""
+    said = _said(monkeypatch, tmp_path, ["save as friday", "save as friday"])
+    going_on = f"> The game is saved in {tmp_path / 'friday.toml'} and goes on saving there"
+    assert said.count(going_on) == 2, said
+    assert "already exists" not in said
