@@ -114,8 +114,12 @@ def refusal(save: Path, error: OSError) -> str:
     new lock file, the folder cannot be written, and then neither can the save: the player is
     told that, not that a lock was refused."""
     lock = lock_path(save)
-    if error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS) or os.path.lexists(lock):
+    # ENOENT in a folder that is there: a file system that makes no files (/proc).
+    refused = (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT)
+    if error.errno not in refused or os.path.lexists(lock):
         return f"{save}: cannot be locked ({reason(error)})."
+    if not os.path.isdir(lock.parent):
+        return f"{save}: cannot be saved: the folder {lock.parent} does not exist."
     # The lock lives beside the file a symlinked save leads to: that is the folder refused.
     folder = save.parent if os.path.realpath(save.parent) == str(lock.parent) else lock.parent
     return (

@@ -14,6 +14,7 @@ import pytest
 
 import rules
 import saves
+from saves import lock as gamelock
 from tests.helpers.unwritable import unwritable
 
 EXAMPLES = saves.examples_dir()
@@ -117,6 +118,21 @@ def test_save_as_asks_before_replacing_and_replaces_only_a_rajas_save(folder: Pa
     assert letter.read_bytes() == b"PK\x03\x04 a letter"
     saves.save_as(game, folder / "new" / "copy.toml")
     assert saves.load(folder / "new" / "copy.toml").setup.seed == 5
+
+
+def test_a_folder_that_makes_no_files_is_said_in_plain_words() -> None:
+    """/proc refuses a new file with "No such file or directory": the folder cannot be written,
+    where the player was told the save "cannot be locked"; a missing folder is said so."""
+    missing = os.strerror(errno.ENOENT)
+    with pytest.raises(saves.SaveError) as refused:
+        saves.claim(Path("/proc/x.toml"))
+    assert str(refused.value) == (
+        f"/proc: this folder cannot be written ({missing}), so x.toml cannot be saved there."
+    )
+    gone = OSError(errno.ENOENT, missing)
+    assert gamelock.refusal(Path("/nowhere/at/all/x.toml"), gone) == (
+        "/nowhere/at/all/x.toml: cannot be saved: the folder /nowhere/at/all does not exist."
+    )
 
 
 def test_a_folder_that_cannot_be_written_is_said_in_plain_words(
