@@ -48,6 +48,7 @@ GIVEN_UP = (
 )
 SAVE_AS = "save as"
 PASS_KEY = "x"  # typed for pass, as in the app
+GO_BACK = "go back: choose again (as the back command does)"
 # A whole number in ASCII digits, signed or not: int() and isdigit() take other scripts' too.
 WHOLE = re.compile(r"[+-]?[0-9]+")
 
@@ -114,6 +115,10 @@ class Menu:
         self.chooser.press("back")
         return not self.chooser.refused
 
+    def _back(self) -> None:
+        """Going back, as a numbered choice: the stage before is told next."""
+        self.back()
+
     def stage(self) -> Stage:
         step = self.chooser.top
         if step.kind == "grid":
@@ -121,11 +126,8 @@ class Menu:
         if step.kind == "confirm":
             preview = self.chooser.preview(step).split("\n")
             words = "; ".join(spoken.spoken(line, self.names) for line in preview)
-            return Stage(
-                "Confirm the action, or go back",
-                [Item(f"play it: {words}", lambda: self.chooser.press("confirm"))],
-                [],
-            )
+            play = Item(f"play it: {words}", lambda: self.chooser.press("confirm"))
+            return Stage("Confirm the action, or go back", [play, Item(GO_BACK, self._back)], [])
         items, refused = [], []
         spaces = step.kind == "spaces"
         for index, option in enumerate(step.options):

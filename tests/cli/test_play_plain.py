@@ -16,7 +16,7 @@ import pytest
 import rules
 import saves
 from rajas_tui import cli
-from rajas_tui.cli.plain import Menu, PlainGame
+from rajas_tui.cli.plain import GO_BACK, Menu, PlainGame
 from rajas_tui.present import spoken
 from rajas_tui.present.chooser import Chooser
 from tests.helpers.exit_codes import exit_code
@@ -272,7 +272,7 @@ def _walk(menu: Menu, depth: int, lines: list[str]) -> None:
     lines += [stage.title, *stage.refused]
     for index, item in enumerate(stage.items):
         lines.append(item.words)
-        if depth > 4 or index > 4 or item.words.startswith("play it"):
+        if depth > 4 or index > 4 or item.words.startswith("play it") or item.words == GO_BACK:
             continue
         item.pick()
         if not menu.chooser.refused:
@@ -458,3 +458,19 @@ def test_save_as_the_file_already_saved_to_saves_there_at_once(
     going_on = f"> The game is saved in {tmp_path / 'friday.toml'} and goes on saving there"
     assert said.count(going_on) == 2, said
     assert "already exists" not in said
+
+
+def test_the_confirm_list_offers_going_back_as_its_title_says(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ "Confirm the action, or go back" listed only "1. play it": going back is its second
+    choice, and choosing it goes back as `back` does."""
+    said = _said(monkeypatch, tmp_path, ["t1", "2"])
+    assert (
+        "> Confirm the action, or go back:\n"
+        "1. play it: terrace t1; +1 orange die\n"
+        "2. go back: choose again (as the back command does)\n"
+        "Type a number from 1 to 2, or help.\n"
+        "> Asha to place a worker.\n"
+    ) in said
+    assert "Asha terrace t1" not in said
