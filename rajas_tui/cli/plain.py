@@ -251,6 +251,7 @@ class PlainGame:
         self.unsaved_said = ""  # the last write's failure, once told (each kind told once)
         self.last_write_failed = False
         self.holder: int | None = None  # the human seat whose turn this terminal last told
+        self.round_told = False  # the turn told began its round: who starts it was said
 
     # Output --------------------------------------------------------------------------------
 
@@ -411,7 +412,12 @@ class PlainGame:
         """The seat to act and the short summary of everyone's figures."""
         self.say()
         self.holder = self.game.state.turn  # bots move before a turn is told: a human's
-        for line in spoken.state_words(self.view, self.names, self.kinds):
+        state = self.game.state
+        rounds = logbook.rounds_of(self.game)
+        # The round's first turn says who starts it now, and the log's line for it, which
+        # comes with this turn's move, is not said again after it.
+        self.round_told = not rounds or rounds[-1] != (state.round, state.start_player)
+        for line in spoken.state_words(self.view, self.names, self.kinds, starts=self.round_told):
             self.say(line)
 
     def _tell_stage(self, whole: bool = True) -> None:
@@ -438,7 +444,11 @@ class PlainGame:
     def _new_lines(self) -> None:
         """The moves played since the last told, each with what it gained and paid."""
         lines = logbook.told(self.game)
-        for told in lines[self.told :]:
+        new = lines[self.told :]
+        if new and new[0].kind == logbook.ROUND and self.round_told:
+            new = new[1:]  # said before the turn
+        self.round_told = False
+        for told in new:
             self.say(told.words)
         self.told = len(lines)
 

@@ -248,11 +248,14 @@ def _levels(player: Player) -> str:
     )
 
 
-def state_words(state: GameState, names: Sequence[str], kinds: Sequence[str]) -> list[str]:
-    """The short summary before a choice: the round, then each seat's figures, the seat to act
-    first and its dice."""
+def state_words(
+    state: GameState, names: Sequence[str], kinds: Sequence[str], *, starts: bool = False
+) -> list[str]:
+    """The short summary before a choice: the round (`starts`: its first turn, and who starts
+    it), then each seat's figures, the seat to act first and its dice."""
     last = ", the last turns" if state.end_trigger >= 0 else ""
-    lines = [f"Round {state.round}{last}."]
+    who = f", {names[state.start_player]} starts" if starts else ""
+    lines = [f"Round {state.round}{who}{last}."]
     order = [state.turn, *(s for s in range(len(state.players)) if s != state.turn)]
     lines += [player_words(state, seat, names, kinds) for seat in order]
     return lines

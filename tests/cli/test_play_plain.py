@@ -474,3 +474,22 @@ def test_the_confirm_list_offers_going_back_as_its_title_says(
         "> Asha to place a worker.\n"
     ) in said
     assert "Asha terrace t1" not in said
+
+
+def test_who_starts_a_round_is_said_before_its_first_turn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ "Round 1." came before Asha's first turn and "Round 1, Asha starts." only after her
+    move: the turn that begins a round says who starts it, once."""
+    monkeypatch.setenv("RAJAS_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("terrace t1\n"))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    args = ["play", "--plain", "--players", "Asha,Bela", "--bots", "Bela=greedy", "--seed", "7"]
+    assert cli.main(args) == 0
+    monkeypatch.undo()
+    said = out.getvalue()
+    assert "\n\nRound 1, Asha starts.\nAsha: 0 fame" in said
+    assert said.count("Round 1, Asha starts.") == 1
+    assert "> Asha terrace t1: +1 orange die" in said
+    assert "\n\nRound 1.\nAsha: 0 fame" in said  # her second turn
