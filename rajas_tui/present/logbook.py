@@ -203,6 +203,9 @@ def gains_words(before: rules.GameState, action: rules.Action, after: rules.Game
     unless it leads on to a choice of the same turn, whose line tells what comes of it."""
     acting = before.turn
     seen = changes.changes(before, after, changes.paid_dice(action))
+    taking = isinstance(action, rules.Take) and bool(action.colours)
+    if isinstance(action, rules.Take):  # its words name the dice taken: not said again
+        seen = [c for c in (_less_taken(c, action) if c.seat == acting else c for c in seen) if c]
     said = [
         " ".join(
             changes.parts(change)
@@ -214,11 +217,19 @@ def gains_words(before: rules.GameState, action: rules.Action, after: rules.Game
     if said:
         return ": " + "; ".join(said)
     goes_on = bool(after.queue) and after.turn == acting
-    if goes_on or isinstance(action, _SAY_ALL) or action == rules.Boat(accept=False):
+    if goes_on or taking or isinstance(action, _SAY_ALL) or action == rules.Boat(accept=False):
         return ""
     if isinstance(action, rules.TakeYield):
         return ": no gain until a road reaches the field"
     return ": no gain"
+
+
+def _less_taken(change: changes.Change, action: rules.Take) -> changes.Change:
+    """The acting seat's change without the dice its Take names."""
+    dice = list(change.dice)
+    for colour in action.colours:
+        dice[colour] -= 1
+    return attrs.evolve(change, dice=tuple(dice))
 
 
 def gains_of(game: saves.Game, index: int) -> str:

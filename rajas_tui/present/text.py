@@ -450,6 +450,20 @@ def pass_words(state: rules.GameState) -> str:
     return YIELD_DECLINED if state.queue else action_words(Pass())
 
 
+def dice_taken_words(colours: Iterable[Colour]) -> str:
+    """Dice by colour, each colour once: "2 orange dice", "a green die and a blue die"."""
+    taken = list(colours)
+    groups = []
+    for colour in Colour:
+        count = taken.count(colour)
+        name = COLOUR_NAMES[colour]
+        if count == 1:
+            groups.append(f"{'an' if name[0] in 'aeiou' else 'a'} {name} die")
+        elif count:
+            groups.append(f"{count} {name} dice")
+    return groups[0] if len(groups) == 1 else ", ".join(groups[:-1]) + " and " + groups[-1]
+
+
 def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
     """One action told in words, for the log and the confirm line."""
     if isinstance(action, Quarry):
@@ -487,7 +501,7 @@ def action_words(action: Action, state_tile: TileSpec | None = None) -> str:
     if isinstance(action, Take):
         if not action.colours:
             return "takes no dice"
-        return "takes " + " ".join(COLOUR_NAMES[c] for c in action.colours)
+        return "takes " + dice_taken_words(action.colours)
     if isinstance(action, Return):
         return f"returns {action.die} to make room"
     if isinstance(action, Upgrade):

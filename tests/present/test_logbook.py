@@ -115,7 +115,7 @@ def paid(action: rules.Action) -> list[rules.PaidDie]:
 
 def expected_tokens(step: Step) -> list[str]:
     """What the move changed for the seat that played it, each as the preview names it: the
-    dice besides those it paid with (the line's words name those)."""
+    dice besides those it paid with or took (the line's words name those)."""
     seat = step.before.turn
     was, now = step.before.players[seat], step.after.players[seat]
     tokens = [
@@ -124,6 +124,8 @@ def expected_tokens(step: Step) -> list[str]:
         if getattr(now, name) != getattr(was, name)
     ]
     spent = Counter(p.die.colour for p in paid(step.action))
+    if isinstance(step.action, rules.Take):
+        spent.subtract(step.action.colours)
     for colour in Colour:
         old = sum(1 for d in was.dice if d.colour == colour) - spent[colour]
         new = sum(1 for d in now.dice if d.colour == colour)
@@ -218,7 +220,9 @@ def test_each_kind_of_move_names_what_it_gained_and_paid(kind: str, glyphs: bool
     dice, upgrades, workers and boat; some of them change something."""
     matches = [step for _, step in every_step() if KINDS[kind](step)]
     assert matches, f"no {kind} in the sample games"
-    assert any(expected_tokens(step) for step in matches), f"no {kind} gained anything"
+    # Dice taken gain only the dice their words name (test_a_take_names_its_dice_once).
+    gained = kind == "dice taken" or any(expected_tokens(step) for step in matches)
+    assert gained, f"no {kind} gained anything"
     for step in matches:
         tokens = expected_tokens(step)
         part = gains_part(step.line)
@@ -439,3 +443,26 @@ def test_a_strict_undo_refusal_names_the_move_in_words_and_the_lone_player_as_yo
         assert said is not None
         assert said.startswith(f"{who} move (terrace t1) brought chance to light ("), said
         assert said.endswith("(a game started with undo free, for practice, does).")
+
+
+def test_a_take_names_its_dice_once() -> None:
+    """ "takes orange orange: +2⚀o" said each die's colour twice over: the words name the dice
+    taken, by colour, and the gains do not say them again."""
+    game = saves.start_game(saves.seated([("Asha", "human"), ("Bela", "human")], 3, "strict"))
+    pick = random.Random(1)
+    while not any(isinstance(e, rules.Take) for e in map(_parsed, game.log)):
+        legal = rules.legal_actions(game.state)
+        takes = [a for a in legal if isinstance(a, rules.Take) and len(a.colours) >= 2]
+        game = saves.play(game, takes[0] if takes else pick.choice(legal))
+    told = logbook.told(game)[-1]
+    assert told.words.startswith("B● Bela takes 2 orange dice (rolled o6 o6;"), told.words
+    assert text.action_words(rules.Take((Colour.GREEN, Colour.BLUE))) == (
+        "takes a green die and a blue die"
+    )
+    assert text.action_words(rules.Take((Colour.ORANGE, Colour.PURPLE, Colour.ORANGE))) == (
+        "takes 2 orange dice and a purple die"
+    )
+
+
+def _parsed(entry: saves.LogEntry) -> rules.Action:
+    return rules.parse_action(entry.action)
