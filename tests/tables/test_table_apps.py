@@ -322,7 +322,7 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         view = mover.game.state if mover.game else None
         assert view is not None
         mover.commit(rules.legal_actions(view)[0])
-        await _until(po, lambda: len(other.real.log) == 1, 1.0)
+        await _until(po, lambda: len(other.real.log) == 1, HANG)
         other.undo()  # refused in the app's worker, said on its UI thread
         says = "You have not acted yet, so there is nothing of yours to undo."
         await _until(po, lambda: any(says in note for note in apps.notices(other)), HANG)
@@ -330,10 +330,12 @@ async def test_undo_takes_back_only_ones_own_last_action(tmp_path: Path) -> None
         mover.undo()
         await _until(pm, lambda: mover.real.log == (), HANG)
         assert tables.read(path).log == ()
-        await _until(po, lambda: other.real.log == (), 1.0)
+        await _until(po, lambda: other.real.log == (), HANG)
         # The other seat is told what went, not only shown the table as it was before it.
+        # A notice is a message to the app: it arrives after the table is shown.
         taken = f"{mover.real.seat.name} took back a move ("
-        assert any(note.startswith(taken) for note in apps.notices(other)), apps.notices(other)
+        await _until(po, lambda: any(n.startswith(taken) for n in apps.notices(other)), HANG)
+        await pm.pause()
         assert not any(note.startswith(taken) for note in apps.notices(mover))
 
 
