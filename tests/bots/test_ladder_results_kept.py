@@ -50,3 +50,26 @@ def test_a_finished_pairing_is_as_the_docs_say(first: str, second: str, wins: in
     docs = " ".join((KEPT.parents[1] / "docs/bots.md").read_text().split())
     assert f"`{second}` wins {wins} of 100 (Wilson 95% interval {low:.1%}–{high:.1%})" in docs
     assert (first, second) in ladder.tables(bots.KINDS, 2)
+
+
+def test_the_4_player_ladder_is_as_the_docs_say() -> None:
+    """Every table of four kinds holds its 34 games, and the ratings and the counts of who
+    finished ahead that docs/bots.md gives are those the kept games give."""
+    records = ladder_file.read(KEPT).records
+    for table in ladder.tables(bots.KINDS, 4):
+        games = [record for record in records if (record.players, record.table) == (4, table)]
+        assert sorted(record.index for record in games) == list(range(34)), table
+    known, _ = ladder_file.usable(records)
+    pairs = list(ladder.play(bots.KINDS, [4], 100, 1, known=known))  # plays nothing: all kept
+    result = ladder.summary(bots.KINDS, pairs, 1)["counts"]["4"]
+    docs = " ".join((KEPT.parents[1] / "docs/bots.md").read_text().split())
+    section = docs[docs.index("### 4 players") : docs.index("## Strength")]
+    for kind, rated in result["ratings"].items():
+        low, high = rated["ci95"]
+        assert f"| `{kind}` | {rated['rating']:.0f} | {low:.0f} to {high:.0f} |" in section
+    ahead = {(pair.first, pair.second): pair.first_wins for pair in pairs}
+    ahead |= {(pair.second, pair.first): pair.games - pair.first_wins for pair in pairs}
+    for kind in bots.KINDS:
+        cells = [str(ahead[kind, other]) if other != kind else "–" for other in bots.KINDS]
+        assert f"| `{kind}` | {' | '.join(cells)} |" in section
+    assert all(pair.games == 102 for pair in pairs)
