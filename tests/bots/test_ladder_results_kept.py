@@ -60,7 +60,9 @@ def test_the_4_player_ladder_is_as_the_docs_say() -> None:
         games = [record for record in records if (record.players, record.table) == (4, table)]
         assert sorted(record.index for record in games) == list(range(34)), table
     known, _ = ladder_file.usable(records)
-    pairs = list(ladder.play(bots.KINDS, [4], 100, 1, known=known))  # plays nothing: all kept
+    # Every game kept, so that rating them plays none (a change of the bots would play all).
+    assert ladder.recorded(bots.KINDS, [4], 100, 1, known) == 170
+    pairs = list(ladder.play(bots.KINDS, [4], 100, 1, known=known))
     result = ladder.summary(bots.KINDS, pairs, 1)["counts"]["4"]
     docs = " ".join((KEPT.parents[1] / "docs/bots.md").read_text().split())
     section = docs[docs.index("### 4 players") : docs.index("## Strength")]
