@@ -39,6 +39,7 @@ from .files import (
     load,
     load_position,
     replace_problem,
+    rules_note,
     save,
 )
 from .journal import setup_revealed
@@ -197,6 +198,7 @@ __all__ = [
     "replace_problem",
     "rescue",
     "revealed_at",
+    "rules_note",
     "save",
     "save_as",
     "save_as_confinement",

@@ -3,8 +3,9 @@
 One TOML file per game (docs/saves.md): a header, the setup, the start position
 when the game did not begin from the setup, the action log and a snapshot of the state. Loading
 checks the file's shape, then replays the log and compares the result with the snapshot; anything
-wrong becomes a `SaveError` whose message is one sentence naming the file and the place. Writing
-is atomic and keeps the previous good save as NAME.toml.bak.
+wrong becomes a `SaveError` whose message is one sentence naming the file and the place. A save
+played under an older rules version is replayed under today's rules, and the replayed game is the
+game (docs/saves.md). Writing is atomic and keeps the previous good save as NAME.toml.bak.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from .converter import (
     structure,
     unstructure,
 )
-from .records import Game
+from .records import Game, LogEntry
 from .setups import config_for, position_mismatch, settled, setup_problem
 
 FORMAT = "rajas-save"
@@ -258,7 +259,9 @@ def scan_problem(data: bytes) -> str | None:
     return None
 
 
-def check_header(raw: dict[str, Any]) -> None:
+def check_header(raw: dict[str, Any]) -> int:
+    """Refuses a file that is not a save this rajas can replay; the rules version its log was
+    played under, which is this rajas's or an older one (replayed under today's rules)."""
     header = raw.get("header")
     if not isinstance(header, dict):
         raise Problem("this is not a rajas save: it has no [header] table")
@@ -288,12 +291,15 @@ def check_header(raw: dict[str, Any]) -> None:
     played_under = header.get("rules", 1)
     if type(played_under) is not int:
         raise Problem(f"expected a whole number, got {describe(played_under)}", "header.rules")
-    if played_under != rules.RULES_VERSION:
+    if played_under > rules.RULES_VERSION:
         raise Problem(
-            f"the game was played under rules version {played_under} and this rajas plays "
-            f"version {rules.RULES_VERSION}, so its log cannot be replayed",
+            f"the game was saved by a newer rajas (rules version {played_under}; this one plays "
+            f"version {rules.RULES_VERSION}): update rajas to open it",
             "header.rules",
         )
+    if played_under < 1:
+        raise Problem(f"there is no rules version {played_under}", "header.rules")
+    return played_under
 
 
 def _check_times(header: Header) -> None:
@@ -364,15 +370,12 @@ def _game(document: Document) -> Game:
     check_state(document.state, "state")
     if document.state.config.players != len(setup.seats):
         raise Problem(f"{len(setup.seats)} seats play this game", "state.config.players")
-    state, played = journal.replay_log(start, document.log.played, "log.played")
-    if state != document.state:
-        saved, replayed = unstructure(document.state), unstructure(state)
-        difference = _first_difference(saved, replayed, "state")
-        key, sentence = difference or ("state", "differs from where the log leads")
-        raise Problem(f"the log does not lead here: {sentence}", key)
-    if document.header.round:
-        _check_summary(document.header, state)
-    _, undone = journal.replay_log(state, document.log.undone, "log.undone")
+    played_under = document.header.rules
+    state, played, undone = _replayed(start, document.log, played_under)
+    # Under older rules the file's state and header may rightly differ from where today's
+    # rules lead: the replayed game is the game.
+    if played_under == rules.RULES_VERSION:
+        _check_snapshot(document, state)
     return Game(
         setup=setup,
         start=start,
@@ -382,7 +385,46 @@ def _game(document: Document) -> Game:
         created=document.header.created,
         updated=document.header.updated,
         from_position=document.position is not None,
+        played_under=played_under,
     )
+
+
+def _replayed(
+    start: GameState, log: LogTable, played_under: int
+) -> tuple[GameState, tuple[LogEntry, ...], tuple[LogEntry, ...]]:
+    """Where the log leads under today's rules, and its played and undone entries as replayed.
+    An entry of an older game that today's rules refuse is told with both versions."""
+    migrating = played_under != rules.RULES_VERSION
+    try:
+        state, played = journal.replay_log(start, log.played, "log.played", migrating)
+        _, undone = journal.replay_log(state, log.undone, "log.undone", migrating)
+    except journal.Unplayable as problem:
+        if not migrating:
+            raise
+        raise _no_longer_legal(problem, played_under) from None
+    return state, played, undone
+
+
+def _no_longer_legal(problem: journal.Unplayable, played_under: int) -> Problem:
+    """The refusal of an older game with an action today's rules do not allow; its place
+    names the action by number."""
+    return Problem(
+        f"{journal.quoted(problem.entry.action)} was played under rules version {played_under} "
+        f"but cannot be played under version {rules.RULES_VERSION}, which this rajas plays "
+        f"({problem.reason})",
+        problem.key,
+    )
+
+
+def _check_snapshot(document: Document, state: GameState) -> None:
+    """The file's [state], and its header's round, turn and over, are where the log leads."""
+    if state != document.state:
+        saved, replayed = unstructure(document.state), unstructure(state)
+        difference = _first_difference(saved, replayed, "state")
+        key, sentence = difference or ("state", "differs from where the log leads")
+        raise Problem(f"the log does not lead here: {sentence}", key)
+    if document.header.round:
+        _check_summary(document.header, state)
 
 
 def _check_summary(header: Header, state: GameState) -> None:
@@ -428,6 +470,18 @@ def load_position(path: Path | str) -> GameState:
         return state
     except Problem as problem:
         raise error_for(path, problem) from None
+
+
+def rules_note(game: Game) -> str | None:
+    """The one sentence that tells, on opening, that a game was saved under older rules and
+    is now played under today's; None for a game of today's rules."""
+    if game.played_under == rules.RULES_VERSION:
+        return None
+    return (
+        f"This game was saved under rules version {game.played_under} and now plays under "
+        f"version {rules.RULES_VERSION}: the Rules versions section of docs/rules.md lists what "
+        "changed."
+    )
 
 
 def backup_of(path: Path | str) -> Path:

@@ -40,6 +40,17 @@ _parsed = lru_cache(maxsize=2048)(rules.parse_action)
 QUOTED_CHARS = 60
 
 
+class Unplayable(Problem):
+    """A logged entry the rules refuse where the log has it: unreadable, played by another seat
+    than the one to act, or not legal there. `entry` is the entry and `reason` why, without a
+    stop; the sentence is the one a save of today's rules is refused with."""
+
+    def __init__(self, sentence: str, key: str, entry: LogEntry, reason: str) -> None:
+        super().__init__(sentence, key)
+        self.entry = entry
+        self.reason = reason
+
+
 def quoted(text: str) -> str:
     """An action text quoted in a sentence: cut short, so that a megabyte of input stays out of
     the one line that refuses it."""
@@ -73,27 +84,36 @@ def replay(state: GameState, entries: Iterable[LogEntry], key: str) -> GameState
 
 
 def replay_log(
-    state: GameState, entries: Iterable[LogEntry], key: str
+    state: GameState, entries: Iterable[LogEntry], key: str, migrating: bool = False
 ) -> tuple[GameState, tuple[LogEntry, ...]]:
     """Plays logged entries from `state`, checking each, and returns where they lead with the
     entries in canonical notation (another spelling of an action is stored as the listed one);
-    raises Problem naming `key[i]`."""
+    raises Problem naming `key[i]` (Unplayable for an entry the rules refuse). `migrating`: the
+    log was played under older rules, whose draws may tell other words than today's do: the
+    replayed entries hold today's."""
     played: list[LogEntry] = []
     for index, entry in enumerate(entries):
         where = f"{key}[{index}]"
         if entry.seat != state.turn:
-            raise Problem(f"seat {entry.seat} acted, but it was seat {state.turn}'s turn", where)
+            reason = f"seat {entry.seat} acted, but it was seat {state.turn}'s turn"
+            raise Unplayable(reason, where, entry, reason)
         try:
             _parsed(entry.action)
         except rules.Unreadable as error:  # the phrase names the text: not quoted twice
-            raise Problem(f"cannot read {quoted(entry.action)}: {error.reason}", where) from None
+            sentence = f"cannot read {quoted(entry.action)}: {error.reason}"
+            reason = f"it cannot be read: {error.reason}"
+            raise Unplayable(sentence, where, entry, reason) from None
         try:
             after, logged = play(state, entry.action)
         except rules.IllegalAction as error:
-            sentence = str(error).rstrip(".")
-            refused = f"{quoted(entry.action)} cannot be played there: {sentence}"
-            raise Problem(refused, where) from None
-        if logged.revealed != entry.revealed and not _earlier_words(state, after, logged, entry):
+            reason = str(error).rstrip(".")
+            refused = f"{quoted(entry.action)} cannot be played there: {reason}"
+            raise Unplayable(refused, where, entry, reason) from None
+        if (
+            logged.revealed != entry.revealed
+            and not migrating
+            and not _earlier_words(state, after, logged, entry)
+        ):
             said = entry.revealed or "nothing"
             spelled = f" (played as {logged.action!r})" if logged.action != entry.action else ""
             raise Problem(

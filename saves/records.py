@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+import rules
 from rules import GameState
 
 HUMAN = "human"
@@ -74,6 +75,9 @@ class Game:
     created: str = ""
     updated: str = ""
     from_position: bool = False
+    # The rules version the game was played under until it was loaded: an older one when this
+    # rajas replayed an older save under today's rules (`files.rules_note` tells it).
+    played_under: int = attrs.field(factory=lambda: rules.RULES_VERSION)
 
     @property
     def over(self) -> bool:

@@ -40,10 +40,15 @@ def _usage(command: str, message: str) -> Refusal:
 
 
 def _load(path: str) -> Game:
+    """The saved game; a game saved under older rules is told so on stderr, once."""
     try:
-        return saves.load(path)
+        game = saves.load(path)
     except saves.SaveError as error:
         raise Refusal(str(error)) from None
+    note = saves.rules_note(game)
+    if note:
+        say_line(f"rajas: {path}: {note}", file=sys.stderr)
+    return game
 
 
 def _write(game: Game, path: str, *, replaces_save: bool | None = None) -> None:

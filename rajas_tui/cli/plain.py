@@ -713,6 +713,9 @@ def _opened(args: argparse.Namespace, out: TextIO) -> tuple[saves.Game, saves.Ga
             game = saves.load(path)
         except saves.SaveError as error:
             raise Refusal(str(error)) from None
+        note = saves.rules_note(game)
+        if note:
+            print(safe(note), file=out)
         if game.over:
             winner = game.name(rules.ranking(game.state)[0].seat)
             raise Refusal(f"{path}: the game is over ({winner} won), so there is nothing to play.")

@@ -2,7 +2,8 @@
 
 One file per seat reviewed (a review given up half-way keeps what it judged there, marked not
 complete, until the whole review replaces it), named by a hash of what the review depends on: the
-review's version, its budget, the seat, the game's start and every action of its log. A file that
+review's version, the rules version it was judged under, its budget, the seat, the game's start
+and every action of its log. A file that
 cannot be read, or holds anything else, is passed over (and written again once the review is made
 again); a file is written whole or not at all (`saves.write_atomic`).
 """
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+import rules
 import saves
 from rajas_tui.present import review
 from saves.osfiles import reason
@@ -42,6 +44,8 @@ def key(game: saves.Game, seat: int, budget: Budget) -> str:
     """What the seat's review depends on, hashed."""
     parts = [
         f"rajas-review {review.VERSION}",
+        # The same log may lead elsewhere under other rules (`rules.RULES_VERSION`).
+        f"rules {rules.RULES_VERSION}",
         repr(attrs.astuple(budget)),
         str(seat),
         repr(game.start),

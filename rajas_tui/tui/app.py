@@ -195,6 +195,7 @@ class RajasApp(MessageRoom):
             if self._open_tutorial:
                 self.start_tutorial()
             if self._replay_first is not None:
+                self.note_rules(self._replay_first[0])
                 await self.push_screen(self._replay_screen(*self._replay_first))
         else:
             # Straight to the game: the title is made only when the player goes back to it
@@ -529,8 +530,16 @@ class RajasApp(MessageRoom):
         self._as_in_file = self.shown_or_newest if path is not None else None
         if self.file.note:
             self.notify(self.file.note, severity="warning", timeout=10, markup=False)
+        if path is not None:
+            self.note_rules(self.shown_or_newest)
         self._note_played()
         self._tutorial_of(path)
+
+    def note_rules(self, game: saves.Game) -> None:
+        """Tells, as a game is opened from its file, that it was saved under older rules."""
+        note = saves.rules_note(game)
+        if note:
+            self.notify(note, timeout=10, markup=False)
 
     def _leave_tutorial(self) -> None:
         """The last game's step goes beside its own file before that is let go, as its last

@@ -184,6 +184,16 @@ def test_a_review_is_kept_apart_for_each_budget_seat_and_log(finished: saves.Gam
     assert reviewcache.key(finished, 0, TINY) == reviewcache.key(finished, 0, TINY)
 
 
+def test_a_review_is_kept_apart_for_each_rules_version(
+    finished: saves.Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same log may lead elsewhere under other rules: a review judged under one version is
+    not read under another."""
+    today = reviewcache.key(finished, 0, TINY)
+    monkeypatch.setattr(rules, "RULES_VERSION", rules.RULES_VERSION + 1)
+    assert reviewcache.key(finished, 0, TINY) != today
+
+
 def test_the_cache_folder_follows_xdg_and_ignores_a_relative_one(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -91,7 +91,11 @@ def test_the_header_says_what_wrote_the_file(tmp_path: Path) -> None:
     assert header[7] == f"rules = {rules.RULES_VERSION}"
 
 
-def test_a_save_played_under_other_rules_is_refused_by_name(tmp_path: Path) -> None:
+def test_a_save_played_under_other_rules_says_which(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A newer rajas's save is refused by name; an older one opens under today's rules
+    (tests/saves/test_rules_versions.py)."""
     text = Path(OPENING).read_text()
     assert f"rules = {rules.RULES_VERSION}\n" in text
     other = tmp_path / "other.toml"
@@ -99,6 +103,11 @@ def test_a_save_played_under_other_rules_is_refused_by_name(tmp_path: Path) -> N
     with pytest.raises(saves.SaveError) as refused:
         saves.load(other)
     assert "header.rules" in str(refused.value) and "rules version 99" in str(refused.value)
+    assert "newer rajas" in str(refused.value)
+    monkeypatch.setattr(rules, "RULES_VERSION", 99)
+    assert saves.load(other).played_under == 99
+    assert saves.load(OPENING).played_under == 1
+    monkeypatch.undo()
     # Saves from before the key existed were all played under version 1.
     older = tmp_path / "older.toml"
     older.write_text(text.replace(f"rules = {rules.RULES_VERSION}\n", ""))

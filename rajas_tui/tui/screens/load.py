@@ -148,6 +148,7 @@ class LoadScreen(Dialog):
         except SaveError as error:  # it names the file
             self.rajas.notify(str(error), severity="error", markup=False)
             return
+        self.rajas.note_rules(game)
         self.rajas.open_replay(game)  # over the dialog: its Escape comes back here
 
 

@@ -1,0 +1,140 @@
+"""Saves across rules versions: an older save is replayed under today's rules and opens when its
+log is still legal; a newer one, or one with an action today's rules refuse, is refused with one
+sentence and left as it is (docs/saves.md, "Versions and the generator")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rules
+import saves
+from rules import Action, GameState
+from saves.folder import list_saves
+from tests.helpers.save_examples import MIDGAME, OPENING
+
+
+@pytest.fixture
+def version_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This rajas plays rules version 2; the example saves were played under version 1."""
+    monkeypatch.setattr(rules, "RULES_VERSION", 2)
+
+
+def _copy(source: Path, folder: Path, rules_line: str = "rules = 1") -> Path:
+    text = source.read_text()
+    assert "\nrules = 1\n" in text
+    path = folder / source.name
+    path.write_text(text.replace("\nrules = 1\n", f"\n{rules_line}\n"))
+    return path
+
+
+def _header_rules(path: Path) -> str:
+    return next(line for line in path.read_text().splitlines() if line.startswith("rules = "))
+
+
+@pytest.mark.usefixtures("version_2")
+def test_an_older_save_opens_under_today_s_rules_and_says_so(tmp_path: Path) -> None:
+    path = _copy(MIDGAME, tmp_path)
+    game = saves.load(path)
+    assert game.played_under == 1
+    assert game.log == saves.load(MIDGAME).log
+    assert saves.rules_note(game) == (
+        "This game was saved under rules version 1 and now plays under version 2: the Rules "
+        "versions section of docs/rules.md lists what changed."
+    )
+    # A game of today's rules has nothing to tell.
+    assert saves.rules_note(saves.start_game(game.setup)) is None
+
+
+@pytest.mark.usefixtures("version_2")
+def test_the_next_save_writes_today_s_version_and_keeps_the_old_file(tmp_path: Path) -> None:
+    path = _copy(MIDGAME, tmp_path)
+    before = path.read_bytes()
+    game = saves.load(path)
+    file = saves.open_file(game, path)
+    try:
+        game = saves.play(game, rules.legal_actions(game.state)[0])
+        saves.write(game, file)
+    finally:
+        file.close()
+    assert _header_rules(path) == "rules = 2"
+    assert saves.backup_of(path).read_bytes() == before
+    again = saves.load(path)
+    assert again.played_under == 2 and saves.rules_note(again) is None
+    assert again.log == game.log
+
+
+@pytest.mark.usefixtures("version_2")
+def test_a_save_without_the_rules_key_counts_as_version_1(tmp_path: Path) -> None:
+    path = tmp_path / "older.toml"
+    path.write_text(OPENING.read_text().replace("\nrules = 1\n", "\n"))
+    assert saves.load(path).played_under == 1
+
+
+@pytest.mark.usefixtures("version_2")
+def test_a_save_from_a_newer_rajas_is_refused(tmp_path: Path) -> None:
+    path = _copy(OPENING, tmp_path, "rules = 3")
+    before = path.read_bytes()
+    with pytest.raises(saves.SaveError) as refused:
+        saves.load(path)
+    assert str(refused.value) == (
+        f"{path}: key header.rules: the game was saved by a newer rajas (rules version 3; this "
+        "one plays version 2): update rajas to open it."
+    )
+    assert path.read_bytes() == before
+
+
+@pytest.mark.usefixtures("version_2")
+def test_the_listing_shows_older_saves_as_loadable_and_newer_ones_not(tmp_path: Path) -> None:
+    older = _copy(OPENING, tmp_path)
+    newer = _copy(MIDGAME, tmp_path, "rules = 3")
+    listed = {item.path: item for item in list_saves(tmp_path)}
+    assert listed[older].problem == "" and listed[older].players == ("Asha", "Bela")
+    assert "newer rajas" in listed[newer].problem
+    assert saves.last_unfinished(tmp_path) == older
+
+
+def _closed_harbor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule of a version 2: the harbor's first space takes no boat."""
+    apply_revealing = rules.apply_revealing
+
+    def closed(state: GameState, action: Action, as_listed: bool = False):  # type: ignore[no-untyped-def]
+        if str(action).startswith("harbor h1 "):
+            raise rules.IllegalAction("The harbor's first space is closed.")
+        return apply_revealing(state, action, as_listed=as_listed)
+
+    monkeypatch.setattr(rules, "apply_revealing", closed)
+
+
+@pytest.mark.usefixtures("version_2")
+def test_an_action_today_s_rules_refuse_leaves_the_file_as_it_is(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = _copy(OPENING, tmp_path)
+    before = path.read_bytes()
+    _closed_harbor(monkeypatch)
+    with pytest.raises(saves.SaveError) as refused:
+        saves.load(path)
+    assert str(refused.value) == (
+        f"{path}: log entry 3: 'harbor h1 b2 move 1' was played under rules version 1 but "
+        "cannot be played under version 2, which this rajas plays (The harbor's first space "
+        "is closed)."
+    )
+    assert path.read_bytes() == before
+    assert not saves.backup_of(path).exists()
+
+
+def test_a_save_of_today_s_rules_is_refused_as_before(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Under the version it was played under, a refused action is a broken file, not a change
+    of rules: the sentence says so, as it always did."""
+    path = _copy(OPENING, tmp_path)
+    _closed_harbor(monkeypatch)
+    with pytest.raises(saves.SaveError) as refused:
+        saves.load(path)
+    assert str(refused.value) == (
+        f"{path}: log entry 3: 'harbor h1 b2 move 1' cannot be played there: The harbor's "
+        "first space is closed."
+    )
