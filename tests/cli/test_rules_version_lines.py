@@ -4,6 +4,7 @@ older rules (docs/saves.md, "Versions and the generator")."""
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -23,7 +24,13 @@ NOTE = (
 def older(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setattr(rules, "RULES_VERSION", 2)
     path = tmp_path / "g.toml"
-    path.write_bytes((saves.examples_dir() / "opening-2p.toml").read_bytes())
+    path.write_text(
+        re.sub(
+            r"(?m)^rules = \d+$",
+            "rules = 1",
+            (saves.examples_dir() / "opening-2p.toml").read_text(),
+        )
+    )
     return path
 
 

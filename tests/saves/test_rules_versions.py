@@ -4,6 +4,7 @@ sentence and left as it is (docs/saves.md, "Versions and the generator")."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,11 @@ def version_2(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _copy(source: Path, folder: Path, rules_line: str = "rules = 1") -> Path:
-    text = source.read_text()
-    assert "\nrules = 1\n" in text
+    """A copy of an example save whose header says `rules_line`."""
+    text, found = re.subn(r"(?m)^rules = \d+$", rules_line, source.read_text())
+    assert found == 1
     path = folder / source.name
-    path.write_text(text.replace("\nrules = 1\n", f"\n{rules_line}\n"))
+    path.write_text(text)
     return path
 
 
@@ -68,7 +70,7 @@ def test_the_next_save_writes_today_s_version_and_keeps_the_old_file(tmp_path: P
 @pytest.mark.usefixtures("version_2")
 def test_a_save_without_the_rules_key_counts_as_version_1(tmp_path: Path) -> None:
     path = tmp_path / "older.toml"
-    path.write_text(OPENING.read_text().replace("\nrules = 1\n", "\n"))
+    path.write_text(re.sub(r"(?m)^rules = \d+\n", "", OPENING.read_text()))
     assert saves.load(path).played_under == 1
 
 
@@ -130,7 +132,7 @@ def test_a_save_of_today_s_rules_is_refused_as_before(
 ) -> None:
     """Under the version it was played under, a refused action is a broken file, not a change
     of rules: the sentence says so, as it always did."""
-    path = _copy(OPENING, tmp_path)
+    path = _copy(OPENING, tmp_path, f"rules = {rules.RULES_VERSION}")
     _closed_harbor(monkeypatch)
     with pytest.raises(saves.SaveError) as refused:
         saves.load(path)

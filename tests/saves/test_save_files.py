@@ -106,12 +106,13 @@ def test_a_save_played_under_other_rules_says_which(
     assert "newer rajas" in str(refused.value)
     monkeypatch.setattr(rules, "RULES_VERSION", 99)
     assert saves.load(other).played_under == 99
-    assert saves.load(OPENING).played_under == 1
+    assert saves.load(OPENING).played_under < 99
     monkeypatch.undo()
     # Saves from before the key existed were all played under version 1.
     older = tmp_path / "older.toml"
     older.write_text(text.replace(f"rules = {rules.RULES_VERSION}\n", ""))
     assert saves.load(older).state == saves.load(OPENING).state
+    assert saves.load(older).played_under == 1
 
 
 def test_setups_are_checked() -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,9 @@ def older(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A copy of an example save, played under rules version 1, while this rajas plays 2."""
     monkeypatch.setattr(rules, "RULES_VERSION", 2)
     path = tmp_path / "g.toml"
-    path.write_bytes((apps.SAVES / "midgame-4p.toml").read_bytes())
+    path.write_text(
+        re.sub(r"(?m)^rules = \d+$", "rules = 1", (apps.SAVES / "midgame-4p.toml").read_text())
+    )
     return path
 
 
