@@ -35,6 +35,12 @@ def backup_path(path: Path) -> Path:
 
 def _keep_backup(path: Path) -> None:
     """Makes NAME.bak the current file, without ever removing or emptying NAME itself."""
+    keep_copy(path, backup_path(path))
+
+
+def keep_copy(path: Path, kept: Path) -> None:
+    """Makes `kept`, in the same folder, the current file at `path` (a hard link where the file
+    system has them), without ever removing or emptying `path` itself."""
     import tempfile  # see write_atomic
 
     folder = path.parent
@@ -48,7 +54,7 @@ def _keep_backup(path: Path) -> None:
             shutil.copyfile(path, staging)
             with open(staging, "rb+") as handle:
                 os.fsync(handle.fileno())
-        os.replace(staging, backup_path(path))
+        os.replace(staging, kept)
     except BaseException:
         with suppress(OSError):
             os.unlink(staging)

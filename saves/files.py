@@ -22,7 +22,7 @@ import rules
 from rules import GameState, new_game, next_u64, seed_state
 
 from . import journal, osfiles, positions
-from .atomic import Unwritable, backup_path, write_atomic, write_problem
+from .atomic import Unwritable, backup_path, keep_copy, target_of, write_atomic, write_problem
 from .converter import (
     Document,
     Header,
@@ -486,3 +486,27 @@ def rules_note(game: Game) -> str | None:
 
 def backup_of(path: Path | str) -> Path:
     return backup_path(Path(path))
+
+
+def older_rules_backup(path: Path | str, version: int) -> Path:
+    """NAME.toml.rulesN.bak: the file of a game saved under rules version N, kept as it was."""
+    path = Path(path)
+    return path.with_name(f"{path.name}.rules{version}.bak")
+
+
+def keep_older_rules(game: Game, path: Path | str) -> None:
+    """Before a game saved under older rules is first written under today's, its file (just
+    loaded, under the game's lock) is kept once as `older_rules_backup`: NAME.toml.bak holds
+    only the file the last write replaced, and the app writes at every action. An older rajas
+    can open the kept copy. Kept at most once; a copy that cannot be made leaves NAME.toml.bak
+    as the backup."""
+    if game.played_under == rules.RULES_VERSION:
+        return
+    path = target_of(Path(path))
+    kept = older_rules_backup(path, game.played_under)
+    if kept.exists() or not path.is_file():
+        return
+    try:
+        keep_copy(path, kept)
+    except OSError:
+        return

@@ -13,7 +13,7 @@ from pathlib import Path
 import attrs
 
 from . import lock as gamelock
-from .files import SaveError, replace_problem, save
+from .files import SaveError, keep_older_rules, replace_problem, save
 from .folder import free_autosave_path, free_path, home_expanded
 from .osfiles import reason
 from .overwrite import Step, overwrite_check, steps
@@ -136,6 +136,7 @@ def open_file(game: Game, path: Path | None, directory: Path | None = None) -> G
         lock = claim(path)
     except SaveError as error:
         return GameFile(None, note=_unsaved(str(error)), problem=str(error))
+    keep_older_rules(game, path)  # before its first write under today's rules
     return GameFile(path, lock, steps((*game.log, *game.redo)))
 
 

@@ -39,7 +39,7 @@ import attrs
 import rules
 
 from . import lock as gamelock
-from .files import SaveError, load, save
+from .files import SaveError, keep_older_rules, load, save
 from .folder import home_expanded, saves_dir
 from .osfiles import reason
 from .overwrite import Step, steps
@@ -181,6 +181,7 @@ def _locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 
 
 def _write(game: Game, path: Path, *, replaces_save: bool | None = None) -> None:
+    keep_older_rules(game, path)  # a table saved under older rules, before its first write
     try:
         save(game, path, replaces_save=replaces_save)
     except SaveError as error:

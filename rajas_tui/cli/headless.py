@@ -54,6 +54,7 @@ def _load(path: str) -> Game:
 def _write(game: Game, path: str, *, replaces_save: bool | None = None) -> None:
     """Writes the save; `replaces_save` when the file was just read as a save under the lock,
     so the write does not read it again to keep it as the backup."""
+    saves.keep_older_rules(game, path)
     try:
         saves.save(game, path, replaces_save=replaces_save)
     except saves.SaveError as error:

@@ -202,6 +202,8 @@ class RajasApp(MessageRoom):
             # (`to_title`), not composed beneath the game for the first frame to pay for.
             if self.attempt is None and self.sitting is None:  # played without a file of ours
                 self._open_file(self._start_path)
+            elif self.sitting is not None:  # a table's file, read as the app was made
+                self.note_rules(self.sitting.real)
             await self.push_screen(self._game_screen())
             if self.sitting is not None:
                 self.sitting.start()
@@ -934,6 +936,7 @@ class RajasApp(MessageRoom):
         self._close_game_screens()
         self.game = view
         self.push_screen(self._game_screen())
+        self.note_rules(seated.game)
         sitting.start()
 
     def show_table(self, view: saves.Game) -> None:

@@ -43,6 +43,7 @@ def test_a_command_says_it_once_on_stderr(
     assert said.err == f"rajas: {older}: {NOTE}\n"
     assert "rules version" not in said.out
     assert "\nrules = 1\n" in older.read_text(), "a command that only reads writes nothing"
+    assert not saves.older_rules_backup(older, 1).exists()
 
 
 def test_apply_saves_under_today_s_version_and_keeps_the_old_file(
@@ -54,6 +55,7 @@ def test_apply_saves_under_today_s_version_and_keeps_the_old_file(
     assert capsys.readouterr().err == f"rajas: {older}: {NOTE}\n"
     assert "\nrules = 2\n" in older.read_text()
     assert saves.backup_of(older).read_bytes() == before
+    assert saves.older_rules_backup(older, 1).read_bytes() == before
 
 
 def test_the_plain_mode_says_it_once(

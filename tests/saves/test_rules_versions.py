@@ -68,6 +68,30 @@ def test_the_next_save_writes_today_s_version_and_keeps_the_old_file(tmp_path: P
 
 
 @pytest.mark.usefixtures("version_2")
+def test_the_old_file_is_kept_once_beside_the_backups(tmp_path: Path) -> None:
+    """NAME.toml.bak holds only the file the last write replaced: the file as the older rules
+    left it is kept apart, once, and later writes leave it alone; listings pass it over."""
+    path = _copy(MIDGAME, tmp_path)
+    before = path.read_bytes()
+    game = saves.load(path)
+    file = saves.open_file(game, path)
+    try:
+        for _ in range(2):
+            game = saves.play(game, rules.legal_actions(game.state)[0])
+            saves.write(game, file)
+    finally:
+        file.close()
+    kept = saves.older_rules_backup(path, 1)
+    assert kept.name == "midgame-4p.toml.rules1.bak" and kept.read_bytes() == before
+    assert saves.backup_of(path).read_bytes() != before
+    assert [item.path for item in list_saves(tmp_path)] == [path]
+    # A game of today's rules keeps no such copy.
+    file = saves.open_file(saves.load(path), path)
+    file.close()
+    assert sorted(p.name for p in tmp_path.iterdir() if ".rules" in p.name) == [kept.name]
+
+
+@pytest.mark.usefixtures("version_2")
 def test_a_save_without_the_rules_key_counts_as_version_1(tmp_path: Path) -> None:
     path = tmp_path / "older.toml"
     path.write_text(re.sub(r"(?m)^rules = \d+\n", "", OPENING.read_text()))

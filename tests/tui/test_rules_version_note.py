@@ -40,9 +40,12 @@ async def test_a_game_opened_from_the_title_says_it_once(older: Path, saves: Pat
         # The game is written as it opens: under today's version, the old file kept beside it.
         assert "\nrules = 2\n" in older.read_text()
         assert save_layer.backup_of(older).read_bytes() == before
+        moves = len(app.game.log)
         app.commit(rules.legal_actions(app.game.state)[0])
-        await pilot.pause()
+        await apps.until(pilot, lambda: len(app.game.log) > moves, "the move saved and shown")
         assert apps.notices(app).count(NOTE) == 1
+    # The move's write replaced the backup; the file as version 1 left it is kept apart.
+    assert save_layer.older_rules_backup(older, 1).read_bytes() == before
 
 
 @pytest.mark.asyncio
