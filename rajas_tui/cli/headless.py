@@ -47,7 +47,7 @@ def _load(path: str) -> Game:
         raise Refusal(str(error)) from None
     note = saves.rules_note(game)
     if note:
-        say_line(f"rajas: {path}: {note}", file=sys.stderr)
+        say_line(f"rajas: {path}: {clause(note)}", file=sys.stderr)
     return game
 
 

@@ -40,7 +40,7 @@ def test_a_command_says_it_once_on_stderr(
 ) -> None:
     assert cli.main([command[0], str(older), *command[1:]]) == 0
     said = capsys.readouterr()
-    assert said.err == f"rajas: {older}: {NOTE}\n"
+    assert said.err == f"rajas: {older}: t{NOTE[1:]}\n"  # a clause, as every "rajas:" line
     assert "rules version" not in said.out
     assert "\nrules = 1\n" in older.read_text(), "a command that only reads writes nothing"
     assert not saves.older_rules_backup(older, 1).exists()
@@ -52,7 +52,7 @@ def test_apply_saves_under_today_s_version_and_keeps_the_old_file(
     before = older.read_bytes()
     action = str(rules.legal_actions(saves.load(older).state)[0])
     assert cli.main(["apply", str(older), action]) == 0
-    assert capsys.readouterr().err == f"rajas: {older}: {NOTE}\n"
+    assert capsys.readouterr().err == f"rajas: {older}: t{NOTE[1:]}\n"
     assert "\nrules = 2\n" in older.read_text()
     assert saves.backup_of(older).read_bytes() == before
     assert saves.older_rules_backup(older, 1).read_bytes() == before
