@@ -43,6 +43,7 @@ async def test_a_game_opened_from_the_title_says_it_once(older: Path, saves: Pat
         moves = len(app.game.log)
         app.commit(rules.legal_actions(app.game.state)[0])
         await apps.until(pilot, lambda: len(app.game.log) > moves, "the move saved and shown")
+        await pilot.pause()
         assert apps.notices(app).count(NOTE) == 1
     # The move's write replaced the backup; the file as version 1 left it is kept apart.
     assert save_layer.older_rules_backup(older, 1).read_bytes() == before
@@ -53,6 +54,9 @@ async def test_a_game_given_on_the_command_line_says_it_once(older: Path, saves:
     app = apps.app(save_layer.load(older), saves=saves, path=older)
     async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
         await apps.until(pilot, lambda: app.game is not None, "the game shown")
+        # A notice is a message the app handles after it shows the game.
+        await apps.until(pilot, lambda: NOTE in apps.notices(app), "the note")
+        await pilot.pause()
         assert apps.notices(app).count(NOTE) == 1
 
 
@@ -60,6 +64,7 @@ async def test_a_game_given_on_the_command_line_says_it_once(older: Path, saves:
 async def test_a_replay_of_an_older_save_says_it(older: Path, saves: Path) -> None:
     app = apps.app(saves=saves, replay=save_layer.load(older))
     async with app.run_test(size=apps.SMALL, notifications=True) as pilot:
+        await apps.until(pilot, lambda: NOTE in apps.notices(app), "the note")
         await pilot.pause()
         assert apps.notices(app).count(NOTE) == 1
 
