@@ -4,7 +4,6 @@ older rules (docs/saves.md, "Versions and the generator")."""
 from __future__ import annotations
 
 import io
-import re
 import sys
 from pathlib import Path
 
@@ -13,25 +12,13 @@ import pytest
 import rules
 import saves
 from rajas_tui import cli
-
-NOTE = (
-    "This game was saved under rules version 1 and now plays under version 2: the Rules "
-    "versions section of docs/rules.md lists what changed."
-)
+from tests.helpers.older_rules import NOTE, copy_saying, play_version_2
 
 
 @pytest.fixture
 def older(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setattr(rules, "RULES_VERSION", 2)
-    path = tmp_path / "g.toml"
-    path.write_text(
-        re.sub(
-            r"(?m)^rules = \d+$",
-            "rules = 1",
-            (saves.examples_dir() / "opening-2p.toml").read_text(),
-        )
-    )
-    return path
+    play_version_2(monkeypatch)
+    return copy_saying(saves.examples_dir() / "opening-2p.toml", tmp_path / "g.toml")
 
 
 @pytest.mark.parametrize("command", [["show"], ["validate"], ["show", "--json"], ["legal"]])

@@ -13,22 +13,19 @@ import rules
 import saves
 from rules import Action, GameState
 from saves.folder import list_saves
+from tests.helpers.older_rules import copy_saying, play_version_2
 from tests.helpers.save_examples import MIDGAME, OPENING
 
 
 @pytest.fixture
 def version_2(monkeypatch: pytest.MonkeyPatch) -> None:
     """This rajas plays rules version 2; the example saves were played under version 1."""
-    monkeypatch.setattr(rules, "RULES_VERSION", 2)
+    play_version_2(monkeypatch)
 
 
 def _copy(source: Path, folder: Path, rules_line: str = "rules = 1") -> Path:
     """A copy of an example save whose header says `rules_line`."""
-    text, found = re.subn(r"(?m)^rules = \d+$", rules_line, source.read_text())
-    assert found == 1
-    path = folder / source.name
-    path.write_text(text)
-    return path
+    return copy_saying(source, folder / source.name, rules_line)
 
 
 def _header_rules(path: Path) -> str:

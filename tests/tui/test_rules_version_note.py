@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -11,22 +10,14 @@ import pytest
 import rules
 import saves as save_layer
 from tests.helpers import apps
-
-NOTE = (
-    "This game was saved under rules version 1 and now plays under version 2: the Rules "
-    "versions section of docs/rules.md lists what changed."
-)
+from tests.helpers.older_rules import NOTE, copy_saying, play_version_2
 
 
 @pytest.fixture
 def older(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A copy of an example save, played under rules version 1, while this rajas plays 2."""
-    monkeypatch.setattr(rules, "RULES_VERSION", 2)
-    path = tmp_path / "g.toml"
-    path.write_text(
-        re.sub(r"(?m)^rules = \d+$", "rules = 1", (apps.SAVES / "midgame-4p.toml").read_text())
-    )
-    return path
+    play_version_2(monkeypatch)
+    return copy_saying(apps.SAVES / "midgame-4p.toml", tmp_path / "g.toml")
 
 
 @pytest.mark.asyncio
