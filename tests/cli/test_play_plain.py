@@ -195,16 +195,8 @@ def test_x_passes_as_pass_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     # A position the save layer would not start (seats hold more workers than they could
     # have), played here as it stands: no placement is left to seat 0.
     seats = [("Asha", saves.HUMAN), ("Bela", "greedy"), ("Chand", "greedy"), ("Devi", "greedy")]
-    state = nothing_to_do()
-    game = attrs.evolve(saves.start_game(saves.seated(seats, 3)), start=state, state=state)
-    file = saves.open_file(game, None, tmp_path)
-    out = io.StringIO()
-    plain = PlainGame(game, file, tmp_path, out, iter(["x\n", "1\n", ""]).__next__)
-    try:
-        assert plain.start() == 0
-    finally:
-        file.close()
-    assert plain.game.log[0].action == "pass", out.getvalue()
+    plain, said = _played_from(nothing_to_do(), seats, tmp_path, ["x", "1"])
+    assert plain.game.log[0].action == "pass", said
 
 
 def test_a_saved_game_goes_on_where_it_was_left(
@@ -355,15 +347,7 @@ def test_x_declines_a_yield_tile_in_the_plain_mode(tmp_path: Path) -> None:
     state = turn_to(variant(2, seed=3, boards=("navaratnas", "navaratnas")), 0)
     state = run(with_player(state, 0, hand=["o2", "g1"]), "chamber c2 o2", "take g g")
     seats = [("Asha", saves.HUMAN), ("Bela", "greedy")]
-    game = attrs.evolve(saves.start_game(saves.seated(seats, 3)), start=state, state=state)
-    file = saves.open_file(game, None, tmp_path)
-    out = io.StringIO()
-    plain = PlainGame(game, file, tmp_path, out, iter(["x\n", "1\n", ""]).__next__)
-    try:
-        assert plain.start() == 0
-    finally:
-        file.close()
-    said = out.getvalue()
+    plain, said = _played_from(state, seats, tmp_path, ["x", "1"])
     assert "x: takes no yield tile: the tiles stay for later" in said
     assert plain.game.log[0].action == "pass", said
     assert plain.game.log[0].seat == 0 and plain.game.state.players[0].fields == (
@@ -493,3 +477,20 @@ def test_who_starts_a_round_is_said_before_its_first_turn(
     assert said.count("Round 1, Asha starts.") == 1
     assert "> Asha terrace t1: +1 orange die" in said
     assert "\n\nRound 1.\nAsha: 0 fame" in said  # her second turn
+
+
+def _played_from(
+    state: rules.GameState, seats: list[tuple[str, str]], folder: Path, lines: list[str]
+) -> tuple[PlainGame, str]:
+    """Plain mode on a game set at `state` (seat 0 the human), fed `lines` then the end of
+    input; the game as it ended and what was said."""
+    game = attrs.evolve(saves.start_game(saves.seated(seats, 3)), start=state, state=state)
+    file = saves.open_file(game, None, folder)
+    out = io.StringIO()
+    typed = iter([*(f"{line}\n" for line in lines), ""])
+    plain = PlainGame(game, file, folder, out, typed.__next__)
+    try:
+        assert plain.start() == 0
+    finally:
+        file.close()
+    return plain, out.getvalue()
