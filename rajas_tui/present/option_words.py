@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import rules
-from rajas_tui.present import text
+from rajas_tui.present import spoken, text
 from rajas_tui.present.text import G
 from rules import (
     Balcony,
@@ -153,10 +153,12 @@ def _describe_dice_choice(state: GameState, action: Any, _: Any) -> tuple[str, s
         return f"return {action.die}", "put back to make room on Kali"
     if not action.colours:
         return "take none", "Kali is full"
-    return (
-        "take " + " ".join(c.letter for c in action.colours),
-        " ".join(text.COLOUR_NAMES[c] for c in action.colours),
-    )
+    colours = action.colours
+    if len(set(colours)) < len(colours):
+        said = spoken.colours_words(colours)  # "2 orange dice", never "orange orange"
+    else:
+        said = spoken.joined([text.COLOUR_NAMES[c] for c in colours])
+    return "take " + " ".join(c.letter for c in colours), said
 
 
 def describe_upgrade(state: GameState, building: Any, _: Any) -> tuple[str, str]:

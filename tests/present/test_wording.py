@@ -11,7 +11,7 @@ from rajas_tui.present import option_words, spoken, text
 from rajas_tui.present.action_preview import preview
 from rajas_tui.present.changes import paid_dice
 from rajas_tui.present.chooser import Chooser, distinct_rotations
-from rules import Colour, Harbor, Place, Single, Variety
+from rules import Colour, Harbor, Place, Single, Take, Variety
 from rules.state import GameState
 from tests.helpers.playouts import random_states
 
@@ -92,6 +92,22 @@ def test_a_chamber_space_names_its_chamber_once() -> None:
             assert f"{name}: {name}" not in text.space_words(spec), text.space_words(spec)
     (five, *_) = [s for s in spaces if s.area == "chamber" and s.value == 5]
     assert text.space_words(five) == "chamber 5 Master Builder: replace a tile"
+
+
+def test_a_choice_of_dice_counts_a_colour_taken_twice() -> None:
+    """The Dancer's two dice: "2 orange dice", not "orange orange"."""
+    state = random_states(1)[0]
+    words = {
+        colours: option_words._describe_dice_choice(state, Take(colours), None)
+        for colours in [
+            (Colour.ORANGE,),
+            (Colour.ORANGE, Colour.ORANGE),
+            (Colour.ORANGE, Colour.PURPLE),
+        ]
+    }
+    assert words[(Colour.ORANGE,)] == ("take o", "orange")
+    assert words[(Colour.ORANGE, Colour.ORANGE)] == ("take o o", "2 orange dice")
+    assert words[(Colour.ORANGE, Colour.PURPLE)] == ("take o p", "orange and purple")
 
 
 # Market scoring names the player's markets ----------------------------------------------------
