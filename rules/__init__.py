@@ -38,7 +38,7 @@ from .actions import (
     parse_cell,
     stack_name,
 )
-from .building import upgrades_made
+from .building import scoring_levels, upgrades_made
 from .canonical_form import canonical
 from .catalog import (
     YIELD_COLOURS,
@@ -122,7 +122,7 @@ from .views import hidden_from, seat_view
 
 # Raised whenever a rule or data change makes the same seed and actions lead elsewhere, so that
 # saves made under other rules can be told apart from corrupt ones.
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 __all__ = [
     "BUILDINGS",
@@ -237,6 +237,7 @@ __all__ = [
     "rotated",
     "rules_for",
     "ruleset",
+    "scoring_levels",
     "seat_rules",
     "seat_view",
     "seed_state",

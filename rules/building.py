@@ -1,4 +1,5 @@
-"""What building a tile gives: market money, building fame at the current levels, edge yields."""
+"""What building a tile gives: market money, building fame at the levels the action began with,
+edge yields."""
 
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ def build(state: GameState, seat: int, cell: int, placed: Placed, *, edges: bool
     player = state.players[seat]
     tile = catalog().tiles[placed.tile]
     # Read before the player changes: in `apply`'s draft, `player` itself is changed in place.
-    fame = sum(player.levels[b] for b in tile.buildings)
+    levels = scoring_levels(state, seat)
+    fame = sum(levels[b] for b in tile.buildings)
     has_fields = bool(player.fields)
     state = state.update_player(seat, province=player.province.with_cell(cell, placed))
     state = tracks.gain_money(state, seat, tile.market_money)
@@ -56,6 +58,14 @@ def build(state: GameState, seat: int, cell: int, placed: Placed, *, edges: bool
         if gains:
             state = replace(state, queue=gains + state.queue)
     return state
+
+
+def scoring_levels(state: GameState, seat: int) -> tuple[int, ...]:
+    """The seat's building levels as the action began: an upgrade won in it counts from the
+    next action on (docs/rules.md §10, §14)."""
+    if seat == state.turn and state.action_levels:
+        return state.action_levels
+    return state.players[seat].levels
 
 
 def upgrades_made(levels: tuple[int, ...]) -> int:

@@ -258,9 +258,13 @@ def _upgrade_choose(state: GameState, seat: int, effect: Effect, action: Action)
     assert isinstance(action, Upgrade)
     if action.building not in _levels_open(state, seat):
         raise IllegalAction(f"your {action.building.name.lower()} row is at the top already.")
-    levels = list(state.players[seat].levels)
+    before = state.players[seat].levels
+    levels = list(before)
     levels[action.building] += 1
-    return _pop(state).update_player(seat, levels=tuple(levels))
+    state = _pop(state)
+    if not state.action_levels:  # the first upgrade of the action: its levels until now are kept
+        state = replace(state, action_levels=before)
+    return state.update_player(seat, levels=tuple(levels))
 
 
 def _boat_choose(state: GameState, seat: int, effect: Effect, action: Action) -> GameState:

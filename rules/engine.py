@@ -145,7 +145,11 @@ def _step(state: GameState, action: Action) -> GameState:
         else:
             raise IllegalAction(f"Nothing is waiting for {action}: place a worker or pass.")
     state = replace(effects.settle(state), steps=state.steps + 1)
-    return state if state.queue else end_turn(state)
+    if state.queue:
+        return state
+    if state.action_levels:  # the action is over: the next one begins at the levels now
+        state = replace(state, action_levels=())
+    return end_turn(state)
 
 
 def forecast(state: GameState, action: Action) -> tuple[GameState, tuple[Effect, ...]]:

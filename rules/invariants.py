@@ -87,7 +87,23 @@ def _players(state: GameState) -> list[str]:
             (list(p.dice) == sorted(p.dice), "dice out of order"),
         ]
         found += [f"seat {seat}: {what}" for ok, what in checks if not ok]
-    return found
+    return found + _action_levels(state)
+
+
+def _action_levels(state: GameState) -> list[str]:
+    """Levels kept from an action's start: only during an action, one per building row, none
+    above the acting player's levels now (upgrades only raise them)."""
+    kept = state.action_levels
+    if not kept:
+        return []
+    levels = state.players[state.turn].levels if 0 <= state.turn < len(state.players) else ()
+    start = catalog().setup.building_level_start
+    fits = len(kept) == len(levels) and all(
+        start <= a <= b for a, b in zip(kept, levels, strict=True)
+    )
+    if not state.queue or not fits:
+        return [f"action levels {kept} for seat {state.turn}'s levels {levels}"]
+    return []
 
 
 def _boats(state: GameState) -> list[str]:

@@ -205,6 +205,9 @@ class GameState:
     met_order: tuple[int, ...] = ()  # seats in the order their markers met
     steps: int = 0  # actions applied so far
     over: bool = False
+    # The acting player's building levels when the action began, kept from an upgrade won in
+    # it until it ends: the action's later buildings score at these (docs/rules.md §14).
+    action_levels: tuple[int, ...] = ()
 
     @property
     def player(self) -> Player:

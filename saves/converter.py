@@ -395,6 +395,7 @@ def _make_converter() -> cattrs.Converter:
         GameState: {
             "rng": override(struct_hook=_rng_structure),
             "spaces": override(struct_hook=_spaces_structure),
+            "action_levels": override(struct_hook=_levels),
         },
         Player: {"levels": override(struct_hook=_levels)},
         Supply: {
@@ -461,7 +462,11 @@ def _is(record: type) -> Callable[[Any], bool]:
 
 def _state_writer(converter: cattrs.Converter) -> Callable[[GameState], dict[str, Any]]:
     plain_state = make_dict_unstructure_fn(
-        GameState, converter, rng=override(unstruct_hook=lambda r: f"{r:016x}")
+        GameState,
+        converter,
+        rng=override(unstruct_hook=lambda r: f"{r:016x}"),
+        # Written only during an action an upgrade was won in (docs/saves.md).
+        action_levels=override(omit_if_default=True, unstruct_hook=_levels_out),
     )
 
     def state_out(state: GameState) -> dict[str, Any]:

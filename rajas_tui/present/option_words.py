@@ -72,7 +72,7 @@ def describe_stack(state: GameState, stack: int, action: Any) -> tuple[str, str]
     if tile.market_money:
         gains.append(f"+{tile.market_money}{G['money']}")
     if tile.buildings:
-        levels = state.player.levels
+        levels = rules.scoring_levels(state, state.turn)  # as the action began (§14)
         gains.append(f"+{sum(levels[b] for b in tile.buildings)}{G['fame']}")
     detail = f"{tile.animal}; {text.tile_words(tile) or 'roads only'}"
     if gains:

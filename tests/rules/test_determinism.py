@@ -52,11 +52,11 @@ def digest(variant: str) -> str:
 
 
 RECORDED = {
-    "base": "5071e2569db0e9cca98b00fe4f05a4e1100193fb1518198548197df95087a887",
-    "ganga": "a18185992a4f5ee8c316a92c54c528514b5890b4bd8a3eda324d32075a6faffc",
-    "navaratnas": "1d75e58007bfebb7fd2d13491f531cced1a8f81080c1001a82b5ac3af813c5e0",
-    "both": "41b901e628baeb4f3575136907d30a33052fcdb2d4a72e70cab09f0cd57657e9",
-    "mixed": "b35579166bc79bb8264da1b02dd68cdc4d0fcf2cf7f81b1687634c2afe48bd47",
+    "base": "e5714eeb75be9f3d578b391eec412e9fa774fc60bd8d33967fcc819ad53b3a1c",
+    "ganga": "83733ae21928e88a564eff59af8a3c627ee15ed9ced1e0ee7f95ccd75fe48451",
+    "navaratnas": "5af8cb9f412bcc468eb7bedec1ff6f5ee7d1272a7a4f0d2a3f510e8123770916",
+    "both": "5077f7d7a5be4c02a11010159e49b8905e218b9df27ffaf22474c3348fafa644",
+    "mixed": "240c788e74e1be49968f3429d0119797961896dabb8ef73b9b6c9b0eb2e34621",
 }
 
 

@@ -11,8 +11,9 @@ import pytest
 
 import rules
 import saves
-from rules import Action, GameState
+from rules import Action, GameState, building
 from saves.folder import list_saves
+from tests.helpers.fixture_states import boats, cell, new, on_top, turn_to, with_player, with_tiles
 from tests.helpers.older_rules import copy_saying, play_version_2
 from tests.helpers.save_examples import MIDGAME, OPENING
 
@@ -161,3 +162,48 @@ def test_a_save_of_today_s_rules_is_refused_as_before(
         f"{path}: log entry 3: 'harbor h1 b2 move 1' cannot be played there: The harbor's "
         "first space is closed."
     )
+
+
+def _chain_position() -> GameState:
+    """Seat 0 about to buy green tile 17 (a palace) for a3, whose edge yields an upgrade and a
+    boat's move to river space 7, whose chamber choice gives the Master Builder: tile 25 (a
+    palace and a market) can then cover the tile on b1 (docs/rules.md §14)."""
+    state = turn_to(new(2, seed=5), 0)
+    state = with_tiles(state, 0, {cell("b1"): (3, 0), cell("b2"): (8, 0), cell("b3"): (0, 3)})
+    state, _ = on_top(state, 17)
+    state, _ = on_top(state, 25)
+    state = with_player(state, 0, hand=["g4", "g3", "b1"], money=11, fame=3)
+    state = with_player(state, 0, fame_bonus_next=0, money_bonus_next=0, money_workers_taken=0)
+    return boats(state, 6, 0)
+
+
+CHAIN = ("quarry q1 d4 g4", "place a3 r1", "upgrade palace", "boat yes", "palace 5")
+CHAIN_END = ("rebuild b1 d5 g3", "place b1 r0")
+
+
+def test_a_version_1_game_with_an_upgrade_and_the_master_builder_in_one_action_loads_under_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Under version 1 the edge yield's upgrade already counted for the Master Builder's tile
+    in the same action; a save played then opens under version 2 with the fame version 2 gives
+    (docs/rules.md, "Rules versions")."""
+    assert rules.RULES_VERSION == 2
+    position = _chain_position()
+    setup = saves.seated([("Asha", "human"), ("Bela", "human")], 5)
+    path = tmp_path / "chain.toml"
+    with monkeypatch.context() as version_1:
+        version_1.setattr(rules, "RULES_VERSION", 1)
+        version_1.setattr(
+            building, "scoring_levels", lambda state, seat: state.players[seat].levels
+        )
+        game = saves.start_game(setup, position)
+        for action in (*CHAIN, *CHAIN_END):
+            game = saves.play(game, action)
+        saves.save(game, path)
+        played_then = game.state.players[0].fame
+    assert _header_rules(path) == "rules = 1"
+    loaded = saves.load(path)
+    assert loaded.played_under == 1 and len(loaded.log) == len(CHAIN) + len(CHAIN_END)
+    # Tile 17's palace at level 2, then tile 25's at 2 as the action began: 3 + 2 + 2.
+    assert loaded.state.players[0].fame == 7 == played_then - 1
+    assert loaded.state.players[0].levels[1] == 3

@@ -24,7 +24,7 @@ class DisplayPane(Pane):
         # its own levels would mislead the human waiting. Whose levels, the title says.
         eyes = view.eyes()
         seat = view.state.turn if eyes is None else eyes
-        levels = view.state.players[seat].levels
+        levels = rules.scoring_levels(view.state, seat)  # mid-action: as the action began
         whose = f"{G['fame']} at {text.player_tag(seat)}'s levels"
         lines = [
             self.title(
