@@ -29,7 +29,9 @@ the three others), so the intervals there are somewhat narrow.
 The records: a game played is kept as a `Record` (a line of JSON in a results file, written by
 the command line) with what fixes it, its seed, its seating and the bots' `fingerprint`, and
 how its kinds finished. A ladder given the records of earlier runs plays only the games they do
-not hold, and rates from both: the same figures as a run of the whole.
+not hold, and rates from both: the same figures as a run of the whole. The fingerprint names the
+rules' version too: a ladder may rate the games kept under an older version (`rules_version`),
+but plays only under today's, so it rates them only when they are all kept.
 """
 
 from __future__ import annotations
@@ -243,12 +245,14 @@ def _second_version(data: dict[str, Any]) -> Record:
     )
 
 
-def fingerprint(kinds: Collection[str]) -> str:
+def fingerprint(kinds: Collection[str], rules_version: int | None = None) -> str:
     """A digest of what makes these kinds play as they do: their budgets, what they evaluate a
-    game by, the bots' and the rules' versions. Two sets of bots that share one play every game
-    alike, so a game recorded under it may be rated again; a change to one kind (hard's budget)
-    leaves the others' games alone."""
-    parts = [f"rajas-bots {bots.PLAY_VERSION}", f"rules {rules.RULES_VERSION}"]
+    game by, the bots' version, and the rules' version the games are played under (today's
+    unless given: an older one names games kept from before a rules change). Two sets of bots
+    that share one play every game alike, so a game recorded under it may be rated again; a
+    change to one kind (hard's budget) leaves the others' games alone."""
+    played_under = rules.RULES_VERSION if rules_version is None else rules_version
+    parts = [f"rajas-bots {bots.PLAY_VERSION}", f"rules {played_under}"]
     for kind in sorted(set(kinds)):
         parts.extend(_settings(kind))
     digest = blake2b("\n".join(parts).encode(), digest_size=FINGERPRINT_DIGITS // 2)
@@ -280,11 +284,12 @@ def _settings(kind: str) -> list[str]:
 
 
 def table_games(
-    table: tuple[str, ...], games: int, seed: int
+    table: tuple[str, ...], games: int, seed: int, rules_version: int | None = None
 ) -> list[tuple[Config, tuple[str, ...], Key]]:
-    """A table's games: game i's config (its seed), seating and key."""
+    """A table's games: game i's config (its seed), seating and key, the key of the game as
+    played under `rules_version` (today's unless given)."""
     seatings = tournament.rotations(table, games)
-    stamp = fingerprint(table)
+    stamp = fingerprint(table, rules_version)
     return [
         (Config(players=len(table), seed=seed + i), seats, (seed + i, seats, stamp))
         for i, seats in enumerate(seatings)
@@ -292,11 +297,16 @@ def table_games(
 
 
 def planned_games(
-    kinds: Sequence[str], players: int, games: int, seed: int
+    kinds: Sequence[str], players: int, games: int, seed: int, rules_version: int | None = None
 ) -> list[tuple[Config, tuple[str, ...], Key]]:
-    """Every game of the ladder at `players` players, table after table."""
+    """Every game of the ladder at `players` players, table after table (keyed as played under
+    `rules_version`, today's unless given)."""
     each = games_a_table(kinds, players, games)
-    return [game for table in tables(kinds, players) for game in table_games(table, each, seed)]
+    return [
+        game
+        for table in tables(kinds, players)
+        for game in table_games(table, each, seed, rules_version)
+    ]
 
 
 def recorded(
@@ -305,12 +315,14 @@ def recorded(
     games: int,
     seed: int,
     known: Mapping[Key, Ranking],
+    rules_version: int | None = None,
 ) -> int:
-    """How many of the ladder's games `known` holds."""
+    """How many of the ladder's games, as played under `rules_version` (today's unless given),
+    `known` holds."""
     return sum(
         key in known
         for players in player_counts
-        for _, _, key in planned_games(kinds, players, games, seed)
+        for _, _, key in planned_games(kinds, players, games, seed, rules_version)
     )
 
 
@@ -322,20 +334,31 @@ def play(
     jobs: int = 1,
     known: Mapping[Key, Ranking] | None = None,
     keep: Callable[[Record], None] | None = None,
+    rules_version: int | None = None,
 ) -> Iterator[Pairing]:
     """Each pairing at each player count as soon as every table that seats it has played (player
     counts as given, then tables; the pairings a table completes in `pairings` order). The
     games are played `jobs` at a time; the results are the same. A game whose key `known` holds
     (with its ranking) is not played again; every game played is handed to `keep` as soon as it
-    ends."""
+    ends. With `rules_version` older than today's, the games are those kept from under it, and
+    all must be known: ValueError before any game is played, as none can be played under it."""
     known = known or {}
+    if rules_version not in (None, rules.RULES_VERSION):
+        missing = planned(kinds, player_counts, games) - recorded(
+            kinds, player_counts, games, seed, known, rules_version
+        )
+        if missing:
+            raise ValueError(
+                f"{missing} of the ladder's games of rules version {rules_version} are not "
+                f"known, and only version {rules.RULES_VERSION} can be played"
+            )
     for players in player_counts:
         laid = tables(kinds, players)
         each = games_a_table(kinds, players, games)
         rankings: dict[tuple[str, ...], list[Ranking]] = {}
         waiting = pairings(kinds)
         for table in laid:
-            rankings[table] = _table_rankings(table, each, seed, jobs, known, keep)
+            rankings[table] = _table_rankings(table, each, seed, jobs, known, keep, rules_version)
             for pair in [pair for pair in waiting if _all_played(pair, laid, rankings)]:
                 waiting.remove(pair)
                 yield _pairing(players, pair, laid, rankings)
@@ -348,9 +371,10 @@ def _table_rankings(
     jobs: int,
     known: Mapping[Key, Ranking],
     keep: Callable[[Record], None] | None,
+    rules_version: int | None,
 ) -> list[Ranking]:
     """Each game's ranking at this table, in order: known, or played now."""
-    planned = table_games(table, games, seed)
+    planned = table_games(table, games, seed, rules_version)
     found = {index: known[key] for index, (_, _, key) in enumerate(planned) if key in known}
     missing = [index for index in range(games) if index not in found]
     unplayed = [planned[i][:2] for i in missing]

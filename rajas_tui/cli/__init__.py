@@ -165,6 +165,17 @@ def build_parser() -> ArgumentParser:
         ),
     )
     simulate.add_argument(
+        "--rules-version",
+        type=_int_in(1, None, "--rules-version"),
+        default=None,
+        metavar="N",
+        help=(
+            "with --ladder and --results: rate the games FILE keeps from under rules version N "
+            f"(default {rules.RULES_VERSION}, today's); an older N plays none, so FILE must "
+            "hold them all"
+        ),
+    )
+    simulate.add_argument(
         "--games",
         type=_int_in(1, None, "--games"),
         default=None,
@@ -354,6 +365,8 @@ def run_simulate(args: argparse.Namespace) -> int:
             raise ValueError("--kinds names a ladder's bots and needs --ladder")
         if args.results is not None:
             raise ValueError("--results keeps a ladder's games and needs --ladder")
+        if args.rules_version is not None:
+            raise ValueError("--rules-version rates a ladder's kept games and needs --ladder")
         if args.players is not None and len(args.players) > 1:
             raise ValueError("several player counts need --ladder")
         players = args.players[0] if args.players else (len(seats) if seats else 4)
@@ -409,6 +422,7 @@ def run_ladder(args: argparse.Namespace) -> int:
             raise ValueError("--ladder plays 2 or 4 players")
         if args.seed + games - 1 > saved_games.INT64_MAX:
             raise ValueError(f"--seed + --games goes past {saved_games.INT64_MAX}, a seed's most")
+        played_under = _played_under(args)
     except ValueError as error:
         say_line(f"rajas: {error}. See 'rajas simulate --help'.", file=sys.stderr)
         return EXIT_USAGE
@@ -416,7 +430,9 @@ def run_ladder(args: argparse.Namespace) -> int:
     writer = None
     if args.results is not None:
         try:
-            known, writer = _results(Path(args.results), kinds, counts, games, args.seed)
+            known, writer = _results(
+                Path(args.results), kinds, counts, games, args.seed, played_under
+            )
         except ladder_file.ResultsError as error:
             say_line(f"rajas: {error}", file=sys.stderr)
             return EXIT_USAGE
@@ -424,7 +440,9 @@ def run_ladder(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         keep = writer.keep if writer else None
-        for pair in ladder.play(kinds, counts, games, args.seed, args.jobs, known, keep):
+        for pair in ladder.play(
+            kinds, counts, games, args.seed, args.jobs, known, keep, played_under
+        ):
             played.append(pair)
             if not args.json:
                 print(ladder.pairing_line(pair), flush=True)
@@ -446,23 +464,56 @@ def run_ladder(args: argparse.Namespace) -> int:
     return 0
 
 
+def _played_under(args: argparse.Namespace) -> int:
+    """The rules version of the ladder's games: --rules-version's, else today's; ValueError
+    when it names none this rajas can rate."""
+    if args.rules_version is None:
+        return rules.RULES_VERSION
+    if args.results is None:
+        raise ValueError("--rules-version rates the games a file keeps and needs --results FILE")
+    if args.rules_version > rules.RULES_VERSION:
+        raise ValueError(
+            f"--rules-version {args.rules_version}: this rajas plays rules version "
+            f"{rules.RULES_VERSION} and knows none later"
+        )
+    return int(args.rules_version)
+
+
 def _results(
-    path: Path, kinds: Sequence[str], counts: Sequence[int], games: int, seed: int
-) -> tuple[dict[ladder.Key, ladder.Ranking], ladder_file.Writer]:
-    """The games a ladder's results file holds that this ladder may use, with a note of what it
-    read on stderr, and the file open for the games to come; ResultsError when it cannot be."""
+    path: Path,
+    kinds: Sequence[str],
+    counts: Sequence[int],
+    games: int,
+    seed: int,
+    played_under: int,
+) -> tuple[dict[ladder.Key, ladder.Ranking], ladder_file.Writer | None]:
+    """The games of rules version `played_under` a ladder's results file holds that this
+    ladder may use, with a note of what it read on stderr, and the file open for the games to
+    come (None for an older version's: none are played, so the file is only read);
+    ResultsError when it cannot be, or when an older version's games are missing from it."""
     from rajas_tui.bots import ladder
     from rajas_tui.cli import ladder_file
 
     kept = ladder_file.read(path)
-    writer = ladder_file.Writer(path, kept)
+    known, passed = ladder_file.usable(kept.records, played_under)
+    older = played_under < rules.RULES_VERSION
+    if older:
+        missing = ladder.planned(kinds, counts, games) - ladder.recorded(
+            kinds, counts, games, seed, known, played_under
+        )
+        if missing:
+            games_of = "game" if missing == 1 else "games"
+            raise ladder_file.ResultsError(
+                f"this rajas plays rules version {rules.RULES_VERSION}, so it cannot play the "
+                f"{missing} {games_of} of rules version {played_under} missing from {path}."
+            )
+    writer = None if older else ladder_file.Writer(path, kept)
     if kept.cut_short:
         say_line(
             f"rajas: {path}: its last line was cut short (a run stopped while writing it); it "
             "is passed over.",
             file=sys.stderr,
         )
-    known, passed = ladder_file.usable(kept.records)
     if passed:
         say_line(
             f"rajas: {path}: {passed} of its {len(kept.records)} games passed over: other bots "
@@ -471,7 +522,7 @@ def _results(
         )
     if kept.records:
         planned = ladder.planned(kinds, counts, games)
-        there = ladder.recorded(kinds, counts, games, seed, known)
+        there = ladder.recorded(kinds, counts, games, seed, known, played_under)
         say_line(
             f"rajas: {path}: holds {there} of the ladder's {planned} games; "
             f"{planned - there} to play.",

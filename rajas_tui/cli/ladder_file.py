@@ -95,13 +95,16 @@ def _parse(path: Path, number: int, line: bytes) -> ladder.Record:
     )
 
 
-def usable(records: Sequence[ladder.Record]) -> tuple[dict[ladder.Key, ladder.Ranking], int]:
-    """How the kinds finished in each game these bots would play alike (the first record of a
-    game kept twice), and how many records were of other bots and are passed over."""
+def usable(
+    records: Sequence[ladder.Record], rules_version: int | None = None
+) -> tuple[dict[ladder.Key, ladder.Ranking], int]:
+    """How the kinds finished in each game these bots would play alike under `rules_version`
+    (today's unless given; the first record of a game kept twice), and how many records were of
+    other bots or rules and are passed over."""
     known: dict[ladder.Key, ladder.Ranking] = {}
     passed = 0
     for found in records:
-        if found.bots == ladder.fingerprint(found.seats):
+        if found.bots == ladder.fingerprint(found.seats, rules_version):
             known.setdefault(found.key, found.ranking)
         else:
             passed += 1

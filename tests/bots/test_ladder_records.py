@@ -10,6 +10,7 @@ from collections import Counter
 import attrs
 import pytest
 
+import rules
 from rajas_tui import bots
 from rajas_tui.bots import ladder, search, tournament
 from rules import Config
@@ -140,3 +141,35 @@ def test_a_ladder_given_some_games_plays_only_the_others_with_the_same_result(
     again: list[ladder.Record] = []
     assert list(ladder.play(kinds, counts, 4, 3, known=known, keep=again.append)) == whole
     assert played == [kept[3].seed] and again == [kept[3]]
+
+
+def test_the_fingerprint_names_the_rules_version_the_games_were_played_under() -> None:
+    today = ladder.fingerprint(("random", "greedy"))
+    assert ladder.fingerprint(("random", "greedy"), rules.RULES_VERSION) == today
+    assert ladder.fingerprint(("random", "greedy"), rules.RULES_VERSION - 1) != today
+
+
+def test_games_kept_under_older_rules_are_rated_and_none_is_played_under_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    kinds, counts = ("random", "greedy"), (2,)
+    older = rules.RULES_VERSION - 1
+    kept: list[ladder.Record] = []
+    whole = list(ladder.play(kinds, counts, 4, 3, keep=kept.append))
+    # The same games, kept as if played under the older rules.
+    known = {(r.seed, r.seats, ladder.fingerprint(r.seats, older)): r.ranking for r in kept}
+    assert ladder.recorded(kinds, counts, 4, 3, known) == 0
+    assert ladder.recorded(kinds, counts, 4, 3, known, older) == 4
+    played: list[int] = []
+    real = tournament.play
+
+    def counted(config: Config, seats: tuple[str, ...]) -> tournament.Game:
+        played.append(config.seed)
+        return real(config, seats)
+
+    monkeypatch.setattr(tournament, "play", counted)
+    assert list(ladder.play(kinds, counts, 4, 3, known=known, rules_version=older)) == whole
+    del known[next(iter(known))]
+    with pytest.raises(ValueError, match=f"1 of the ladder's games of rules version {older}"):
+        next(ladder.play(kinds, counts, 4, 3, known=known, rules_version=older))
+    assert played == []

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import rules
 from rajas_tui import bots
 from rajas_tui.bots import ladder, tournament
 from rajas_tui.cli import main
@@ -193,6 +194,120 @@ def _say(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1
     return err
+
+
+TODAY = rules.RULES_VERSION
+OLDER = TODAY - 1
+
+
+def _kept_under_older_rules(
+    path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *args: str,
+) -> str:
+    """Plays the ladder into `path` as this rajas did under the rules before today's (the stand-in
+    bots play alike under both), and gives what it printed."""
+    monkeypatch.setattr(rules, "RULES_VERSION", OLDER)
+    printed, _ = _run(capsys, *args, "--results", str(path))
+    monkeypatch.setattr(rules, "RULES_VERSION", TODAY)
+    return printed
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_games_kept_under_older_rules_are_rated_with_their_rules_version(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    played: list[tuple[int, tuple[str, ...]]],
+    monkeypatch: pytest.MonkeyPatch,
+    as_json: bool,
+) -> None:
+    shape = ["--json"] if as_json else []
+    results = tmp_path / "ladder.jsonl"
+    then = _kept_under_older_rules(results, capsys, monkeypatch, *shape)
+    data = results.read_bytes()
+    played.clear()
+    rated, err = _run(capsys, *shape, "--results", str(results), "--rules-version", str(OLDER))
+    assert rated == then, "the output of the run that played them"
+    assert err == f"rajas: {results}: holds {PLAN} of the ladder's {PLAN} games; 0 to play.\n"
+    assert played == [] and results.read_bytes() == data
+
+
+def test_todays_rules_version_is_the_ladder_without_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole, _ = _run(capsys)
+    results = tmp_path / "ladder.jsonl"
+    assert _run(capsys, "--results", str(results), "--rules-version", str(TODAY))[0] == whole
+    assert sorted(_games(results)) == sorted(_plan())
+
+
+@pytest.mark.parametrize(("kept", "missing"), [(7, "the 2 games"), (8, "the 1 game"), (0, None)])
+def test_an_older_rules_versions_games_missing_are_refused_before_anything(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    played: list[tuple[int, tuple[str, ...]]],
+    monkeypatch: pytest.MonkeyPatch,
+    kept: int,
+    missing: str | None,
+) -> None:
+    # None: no file at all, so every game of the plan is missing, and no file is made.
+    results = tmp_path / "ladder.jsonl"
+    data = None
+    if missing is not None:
+        _kept_under_older_rules(results, capsys, monkeypatch)
+        lines = results.read_text().splitlines()
+        results.write_text("".join(f"{line}\n" for line in lines[:kept]))
+        data = results.read_bytes()
+    played.clear()
+    err = _say(capsys, "--results", str(results), "--rules-version", str(OLDER))
+    assert err == (
+        f"rajas: this rajas plays rules version {TODAY}, so it cannot play "
+        f"{missing or f'the {PLAN} games'} of rules version {OLDER} missing from {results}.\n"
+    )
+    assert played == []
+    assert (results.read_bytes() if results.exists() else None) == data
+
+
+def test_todays_games_are_not_an_older_rules_versions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], played: list[tuple[int, tuple[str, ...]]]
+) -> None:
+    results = tmp_path / "ladder.jsonl"
+    _run(capsys, "--results", str(results))
+    played.clear()
+    err = _say(capsys, "--results", str(results), "--rules-version", str(OLDER))
+    assert f"cannot play the {PLAN} games of rules version {OLDER} missing" in err
+    assert played == []
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--rules-version", "0"], "argument --rules-version: must be at least 1, not 0"),
+        (
+            ["--rules-version", str(TODAY + 1)],
+            f"--rules-version {TODAY + 1}: this rajas plays rules version {TODAY} and knows "
+            "none later",
+        ),
+        (["--rules-version", "1"], "--rules-version rates the games a file keeps and needs"),
+    ],
+)
+def test_a_rules_version_it_cannot_rate_is_one_sentence(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    played: list[tuple[int, tuple[str, ...]]],
+    args: list[str],
+    said: str,
+) -> None:
+    results = [] if "needs" in said else ["--results", str(tmp_path / "ladder.jsonl")]
+    assert f"rajas: {said}" in _say(capsys, *args, *results)
+    assert played == [] and not (tmp_path / "ladder.jsonl").exists()
+
+
+def test_a_rules_version_needs_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(["simulate", "--seats", "greedy,random", "--rules-version", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "--rules-version rates a ladder's kept games" in err
 
 
 @pytest.mark.parametrize(
