@@ -73,3 +73,12 @@ def test_an_upgrade_counts_from_the_player_s_next_action_on() -> None:
     placed, before = run(state, "place a1 r0"), run(unupgraded, "place a1 r0")
     # Tile 25's palace scores at level 3 where, without the upgrade, it would at 2.
     assert placed.players[0].fame == before.players[0].fame + 1
+
+
+def test_upgrades_made_so_far_count_one_made_earlier_in_the_same_action() -> None:
+    """River space 11 counts the upgrades made, which an upgrade is as soon as it is won; only
+    what a building scores waits for the next action (docs/rules.md §14)."""
+    state = boats(_quarry_then_boat(), 10, 0)
+    state = run(state, "quarry q1 d4 g4", "place a3 r1", "upgrade palace", "boat yes")
+    assert state.river.boats[0] == 11
+    assert state.players[0].fame == 3 + 2 + 1  # the palace at level 2, then 1 for the upgrade
