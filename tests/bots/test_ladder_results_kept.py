@@ -40,6 +40,8 @@ def test_every_kept_game_is_one_of_todays_bots_and_none_is_kept_twice() -> None:
         ("greedy", "easy", 69),
         ("greedy", "normal", 92),
         ("easy", "normal", 78),
+        ("random", "hard", 100),
+        ("greedy", "hard", 97),
         ("normal", "hard", 87),
     ],
 )
