@@ -42,6 +42,7 @@ def test_every_kept_game_is_one_of_todays_bots_and_none_is_kept_twice() -> None:
         ("easy", "normal", 78),
         ("random", "hard", 100),
         ("greedy", "hard", 97),
+        ("easy", "hard", 94),
         ("normal", "hard", 87),
     ],
 )
@@ -60,20 +61,40 @@ def test_a_finished_pairing_is_as_the_docs_say(first: str, second: str, wins: in
     assert (first, second) in ladder.tables(bots.KINDS, 2)
 
 
+def test_the_2_player_ladder_is_as_the_docs_say(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every pairing holds its 100 games, and the ratings and the wins that docs/bots.md gives
+    are those the kept games give."""
+    _every_table_kept(2, 100, 1000)
+    _ratings_and_wins_as_the_docs_say(2, "### 2 players", "### 4 players", capsys)
+
+
 def test_the_4_player_ladder_is_as_the_docs_say(capsys: pytest.CaptureFixture[str]) -> None:
     """Every table of four kinds holds its 34 games, and the ratings and the counts of who
     finished ahead that docs/bots.md gives are those the kept games give."""
+    _every_table_kept(4, 34, 170)
+    _ratings_and_wins_as_the_docs_say(4, "### 4 players", "## Strength", capsys)
+
+
+def _every_table_kept(players: int, games_a_table: int, games: int) -> None:
+    """Every table of the ladder at `players` holds its games, `games` in all."""
     records = ladder_file.read(KEPT).records
-    for table in ladder.tables(bots.KINDS, 4):
-        games = [record for record in records if (record.players, record.table) == (4, table)]
-        assert sorted(record.index for record in games) == list(range(34)), table
+    for table in ladder.tables(bots.KINDS, players):
+        kept = [record for record in records if (record.players, record.table) == (players, table)]
+        assert sorted(record.index for record in kept) == list(range(games_a_table)), table
     known, _ = ladder_file.usable(records, PLAYED_UNDER)
     # Every game kept, so that rating them plays none (a change of the bots would play all).
-    assert ladder.recorded(bots.KINDS, [4], 100, 1, known, PLAYED_UNDER) == 170
+    assert ladder.recorded(bots.KINDS, [players], 100, 1, known, PLAYED_UNDER) == games
+
+
+def _ratings_and_wins_as_the_docs_say(
+    players: int, start: str, end: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The docs' section from `start` to `end` gives the command that rates the kept games of
+    `players` players, and its ratings table and its table of wins are what that command says."""
     docs = " ".join((KEPT.parents[1] / "docs/bots.md").read_text().split())
-    section = docs[docs.index("### 4 players") : docs.index("## Strength")]
+    section = docs[docs.index(start) : docs.index(end)]
     command = (
-        "rajas simulate --ladder --games 100 --players 4 --seed 1 --rules-version "
+        f"rajas simulate --ladder --games 100 --players {players} --seed 1 --rules-version "
         f"{PLAYED_UNDER} --results benchmarks/ladder-results.jsonl"
     )
     assert command in section
@@ -82,16 +103,16 @@ def test_the_4_player_ladder_is_as_the_docs_say(capsys: pytest.CaptureFixture[st
     before = KEPT.read_bytes()
     assert main([*args, "--json"]) == 0
     assert KEPT.read_bytes() == before
-    result = json.loads(capsys.readouterr().out)["counts"]["4"]
+    result = json.loads(capsys.readouterr().out)["counts"][str(players)]
     for kind, rated in result["ratings"].items():
         low, high = rated["ci95"]
         assert f"| `{kind}` | {rated['rating']:.0f} | {low:.0f} to {high:.0f} |" in section
-    ahead = {(pair["first"], pair["second"]): pair["first_wins"] for pair in result["pairings"]}
-    ahead |= {
+    won = {(pair["first"], pair["second"]): pair["first_wins"] for pair in result["pairings"]}
+    won |= {
         (pair["second"], pair["first"]): pair["games"] - pair["first_wins"]
         for pair in result["pairings"]
     }
     for kind in bots.KINDS:
-        cells = [str(ahead[kind, other]) if other != kind else "–" for other in bots.KINDS]
+        cells = [str(won[kind, other]) if other != kind else "–" for other in bots.KINDS]
         assert f"| `{kind}` | {' | '.join(cells)} |" in section
-    assert all(pair["games"] == 102 for pair in result["pairings"])
+    assert {pair["games"] for pair in result["pairings"]} == {100 if players == 2 else 102}
