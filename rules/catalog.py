@@ -404,15 +404,19 @@ def _gain_kind(reader: _Reader, name: str, raw: Any, symbols: frozenset[str]) ->
         log=reader.get(raw, "log", where, str),
         prompt=reader.get(raw, "prompt", where, str) if "prompt" in raw else "",
         internal=reader.get(raw, "internal", where, bool) if "internal" in raw else False,
+        strip=reader.get(raw, "strip", where, str) if "strip" in raw else "",
     )
     # Saved logs hold these words, so they must not change with the player's symbol set.
-    checks = (("glyph", symbols), ("words", symbols), ("log", frozenset[str]()))
+    checks = [("glyph", symbols), ("words", symbols), ("log", frozenset[str]())]
+    if "strip" in raw:
+        checks.append(("strip", symbols))
     for key, allowed in checks:
         problem = template_problem(getattr(kind, key), kind.parameters, allowed)
         if problem:
             raise reader.fail(f"{where}.{key}", problem)
-    if not literal_text(kind.glyph).isascii():
-        raise reader.fail(f"{where}.glyph", "outside its symbols a glyph is ASCII")
+    for key in ("glyph", "strip"):
+        if not literal_text(getattr(kind, key)).isascii():
+            raise reader.fail(f"{where}.{key}", f"outside its symbols a {key} is ASCII")
     return kind
 
 

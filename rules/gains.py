@@ -85,6 +85,11 @@ class GainKind:
     log: str
     prompt: str = ""  # what the player is asked, for a gain the player chooses
     internal: bool = False
+    strip: str = ""  # the glyph in the river strip's two cells, where the glyph takes more
+
+    @property
+    def strip_glyph(self) -> str:
+        return self.strip or self.glyph
 
 
 def template_fields(template: str) -> list[str]:

@@ -235,7 +235,7 @@ def good_name(index: int) -> str:
 
 
 def gain_short(effect: Effect) -> str:
-    """A gain in at most three cells, for the river strip."""
+    """A gain in at most three cells (on the river strip, `gains_strip` fits it in two)."""
     return render(rules.catalog().gains[effect.kind].glyph, effect, G.table)
 
 
@@ -276,14 +276,20 @@ def gains_short(gains: Iterable[Effect]) -> str:
 STRIP_CELLS = 2
 
 
+def gains_strip(gains: Iterable[Effect]) -> str:
+    """Gains on a river space in the strip's two cells: "⚀~" where the glyph says "3⚀~"."""
+    kinds = rules.catalog().gains
+    return G["and"].join(render(kinds[g.kind].strip_glyph, g, G.table) for g in gains)
+
+
 def river_short(space: int) -> str:
     """The base river's gain at `space`; `river_short_in` tells a game's river with Ganga."""
     return river_short_in(rules.catalog().river.gains, space)
 
 
 def river_short_in(river: tuple[tuple[Effect, ...], ...], space: int) -> str:
-    """A river space's gain in at most two cells, from a game's river (`rules.ruleset`)."""
-    return gains_short(river[space])[:STRIP_CELLS]
+    """A river space's gain in two cells, from a game's river (`rules.ruleset`)."""
+    return gains_strip(river[space])
 
 
 # Tiles and spaces ----------------------------------------------------------------------------

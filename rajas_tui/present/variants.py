@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import attrs
 
 import rules
-from rajas_tui.present.text import STRIP_CELLS, G, gains_short, gains_words
+from rajas_tui.present.text import G, gains_short, gains_strip, gains_words
 from rules import EMPTY, UNSEEN, Field, GameState, GangaTile, Side, Symbol, YieldTile
 from saves import HUMAN
 
@@ -63,7 +63,18 @@ def ganga_glyph(tile: GangaTile) -> str:
 
 def ganga_short(tile: GangaTile) -> str:
     """The tile's gain in the river strip's two cells (its mark goes on the row below)."""
-    return ganga_glyph(tile)[:STRIP_CELLS]
+    return gains_strip(tile.gain)
+
+
+def ganga_short_forms() -> str:
+    """The Ganga tiles the strip shows by a form of their own, their glyph being too long:
+    "⚀~ Three colours (+3⚀ dice of different colours)"."""
+    forms = {
+        ganga_short(tile): f"{ganga_short(tile)} {tile.name} ({gains_words(tile.gain)})"
+        for tile in rules.catalog().ganga.tiles
+        if ganga_short(tile) != ganga_glyph(tile)
+    }
+    return ", ".join(forms.values())
 
 
 def ganga_words(tile: GangaTile) -> str:

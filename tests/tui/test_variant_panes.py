@@ -8,11 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from rich.text import Text
 
 import rules
 from rajas_tui.present import text, variants
 from rajas_tui.tui.screens.game import GameScreen
+from rajas_tui.tui.screens.help import symbols_text
 from rajas_tui.tui.screens.newgame import variant_setup
 from rajas_tui.tui.widgets.base import View
 from rajas_tui.tui.widgets.kali import statue_line
@@ -331,3 +333,39 @@ def test_the_strip_names_every_face_up_tile_in_40_cells() -> None:
     shown = Text(" ").join(lines).plain.split()
     for tile in state.supply.display:
         assert variants.yield_code(variants.yield_tile(tile)) in shown
+
+
+def _river_gains() -> list[tuple[rules.Effect, ...]]:
+    """Every set of gains the river strip may show: the printed spaces' and the Ganga tiles'."""
+    data = rules.catalog()
+    return [gains for gains in data.river.gains if gains] + [tile.gain for tile in data.ganga.tiles]
+
+
+@pytest.mark.parametrize("ascii_glyphs", [False, True], ids=["glyphs", "ascii"])
+@pytest.mark.usefixtures("unicode_after")
+def test_a_gain_on_the_strip_is_its_glyph_or_its_own_short_form(ascii_glyphs: bool) -> None:
+    """Cut to the strip's two cells, "3⚀~" (three dice of different colours) read as "3⚀",
+    another gain; a gain whose glyph is longer has a short form of its own, which help tells."""
+    text.G.use_ascii(ascii_glyphs)
+    kinds = rules.catalog().gains
+    help_text = symbols_text()
+    for gains in _river_gains():
+        shown = text.gains_strip(gains)
+        assert cell_len(shown) <= text.STRIP_CELLS, (gains, shown)
+        if shown != text.gains_short(gains):
+            assert all(kinds[gain.kind].strip for gain in gains), (gains, shown)
+            assert shown in help_text, shown
+
+
+@pytest.mark.usefixtures("unicode_after")
+def test_the_strip_shows_each_ganga_tile_by_its_short_form() -> None:
+    text.G.use_ascii(False)
+    state = _state()
+    gains = RiverStrip().draw(_view(state)).plain.split("\n")[1]
+    shown = [
+        variants.ganga_short(tile)
+        for space in range(len(state.river.tiles))
+        if (tile := variants.river_tile(state, space)) is not None
+    ]
+    assert shown and all(f" {form} " in gains for form in shown), gains
+    assert {"⚀~", "»~"} <= {text.gains_strip(tile.gain) for tile in rules.catalog().ganga.tiles}

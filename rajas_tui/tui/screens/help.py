@@ -111,7 +111,8 @@ def symbols_text() -> str:
         f"{G['bridge_line'] * 3} in the river pane), {G['final']}23 the final space, "
         f"3{G['boats']} three boats or more on one space (one or two by their letters), "
         f"{variants.shown(variants.GANGA_MARK)} under a space's gain a Ganga tile over the "
-        f"printed space; {G['and']} between the gains of a space or tile that gives several "
+        f"printed space, a long gain shortened on the strip: {variants.ganga_short_forms()}; "
+        f"{G['and']} between the gains of a space or tile that gives several "
         f"({G['boat']}1{G['and']}2{G['money']}).",
         f"Board: [q1] a space open to you now and the key that takes it, q2 one that is "
         f"not, {G['cursor']}q2{G['to_play']} the space under the cursor; {G['covered']} after "
