@@ -48,3 +48,9 @@ def not_over_ssh(monkeypatch: pytest.MonkeyPatch) -> None:
     over SSH: there Save as takes only a name (`RajasApp.save_as_confined`)."""
     monkeypatch.delenv("SSH_CONNECTION", raising=False)
     monkeypatch.delenv("SSH_CLIENT", raising=False)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first: begun while every worker still has work, a long terminal test no
+    longer runs alone at the end (in collection order the app's come last)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
