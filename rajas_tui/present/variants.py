@@ -69,11 +69,11 @@ def ganga_short(tile: GangaTile) -> str:
 def ganga_short_forms() -> str:
     """The Ganga tiles the strip shows by a form of their own, their glyph being too long:
     "⚀~ Three colours (+3⚀ dice of different colours)"."""
-    forms = {
-        ganga_short(tile): f"{ganga_short(tile)} {tile.name} ({gains_words(tile.gain)})"
-        for tile in rules.catalog().ganga.tiles
-        if ganga_short(tile) != ganga_glyph(tile)
-    }
+    forms: dict[str, str] = {}  # by form: two tiles alike are named once
+    for tile in rules.catalog().ganga.tiles:
+        short = ganga_short(tile)
+        if short != ganga_glyph(tile):
+            forms.setdefault(short, f"{short} {tile.name} ({gains_words(tile.gain)})")
     return ", ".join(forms.values())
 
 
