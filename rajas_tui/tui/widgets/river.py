@@ -13,7 +13,7 @@ from rajas_tui.tui.widgets.yields import display_lines
 from rules import GangaTile
 
 GANGA_STYLE = "bold reverse"  # a bonus: the ≈ mark tells a Ganga tile without colour
-CELLS = 3  # a space's column on the strip: two cells of text and the blank before the next
+CELLS = text.STRIP_CELLS + 1  # a space's column on the strip: its text, then a blank
 STRIP_WIDTH = 80  # the river itself; a wider strip shows the face-up yield tiles beside it
 
 
